@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "argparse.h"
+#include "cli.h"
+
+const char *ap_display(const struct ap_option *opts, int id, char *buf, size_t size)
+{
+	for (const struct ap_option *o = opts; o->id; o++) {
+		if (o->id != id)
+			continue;
+		snprintf(buf, size, "%s%s%s", o->names[0], o->names[1] ? "/" : "",
+			 o->names[1] ? o->names[1] : "");
+		return buf;
+	}
+	snprintf(buf, size, "?");
+	return buf;
+}
+
+static const struct ap_option *find_exact(const struct ap_option *opts, const char *arg, size_t len)
+{
+	for (const struct ap_option *o = opts; o->id; o++)
+		for (int i = 0; i < 3 && o->names[i]; i++)
+			if (strlen(o->names[i]) == len && strncmp(o->names[i], arg, len) == 0)
+				return o;
+	return NULL;
+}
+
+/* argparse accepts any unambiguous prefix of a "--" option. */
+static const struct ap_option *find_prefix(const struct ap_option *opts, const char *arg, size_t len,
+					   bool *ambiguous)
+{
+	const struct ap_option *found = NULL;
+
+	*ambiguous = false;
+	for (const struct ap_option *o = opts; o->id; o++)
+		for (int i = 0; i < 3 && o->names[i]; i++)
+			if (strncmp(o->names[i], "--", 2) == 0 && strncmp(o->names[i], arg, len) == 0) {
+				if (found && found != o)
+					*ambiguous = true;
+				found = o;
+			}
+	return *ambiguous ? NULL : found;
+}
+
+static int push(struct ap_item **items, int *n, int id, const char *value)
+{
+	struct ap_item *p = realloc(*items, (size_t)(*n + 1) * sizeof(**items));
+
+	if (!p)
+		return -1;
+	*items = p;
+	p[*n].id = id;
+	p[*n].value = value;
+	(*n)++;
+	return 0;
+}
+
+int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item **items)
+{
+	bool only_positional = false;
+	char name[64];
+	int n = 0;
+
+	*items = NULL;
+	for (int i = 0; i < argc; i++) {
+		const char *arg = argv[i];
+		const struct ap_option *o;
+		const char *eq, *attached = NULL;
+		size_t len;
+		bool ambiguous = false;
+
+		if (only_positional || arg[0] != '-' || arg[1] == '\0') {
+			if (push(items, &n, 0, arg) < 0)
+				goto nomem;
+			continue;
+		}
+		if (strcmp(arg, "--") == 0) {
+			only_positional = true;
+			continue;
+		}
+		eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
+		len = eq ? (size_t)(eq - arg) : strlen(arg);
+		o = find_exact(opts, arg, len);
+		if (!o && arg[1] == '-')
+			o = find_prefix(opts, arg, len, &ambiguous);
+		if (ambiguous) {
+			fprintf(stderr, "%s: ambiguous option: %.*s\n", cli_name(), (int)len, arg);
+			goto fail;
+		}
+		if (!o && arg[1] != '-') {
+			/* -sVALUE, or grouped flags such as -AT */
+			char single[3] = { '-', arg[1], '\0' };
+
+			o = find_exact(opts, single, 2);
+			if (o && o->value != AP_FLAG) {
+				attached = arg + 2;
+			} else if (o) {
+				for (const char *c = arg + 1; *c; c++) {
+					char s[3] = { '-', *c, '\0' };
+					const struct ap_option *f = find_exact(opts, s, 2);
+
+					if (!f || f->value != AP_FLAG) {
+						o = NULL;
+						break;
+					}
+					if (c[1] && push(items, &n, f->id, NULL) < 0)
+						goto nomem;
+					o = f;
+				}
+			}
+		}
+		if (!o) {
+			fprintf(stderr, "%s: unrecognized argument: %s\n", cli_name(), arg);
+			goto fail;
+		}
+		if (eq)
+			attached = eq + 1;
+		if (o->value == AP_FLAG) {
+			if (eq) {
+				fprintf(stderr, "%s: argument %s: ignored explicit argument '%s'\n",
+					cli_name(), ap_display(opts, o->id, name, sizeof(name)), eq + 1);
+				goto fail;
+			}
+			if (push(items, &n, o->id, NULL) < 0)
+				goto nomem;
+			continue;
+		}
+		if (!attached && i + 1 < argc && (argv[i + 1][0] != '-' || argv[i + 1][1] == '\0'))
+			attached = argv[++i];
+		if (!attached && o->value == AP_VALUE) {
+			fprintf(stderr, "%s: argument %s: expected one argument\n", cli_name(),
+				ap_display(opts, o->id, name, sizeof(name)));
+			goto fail;
+		}
+		if (push(items, &n, o->id, attached) < 0)
+			goto nomem;
+	}
+	return n;
+nomem:
+	fprintf(stderr, "%s: out of memory\n", cli_name());
+fail:
+	free(*items);
+	*items = NULL;
+	return -1;
+}

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sequery rules: sesearch's command line and output, from C. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query/query.h"
+#include "util/json.h"
+
+#include "argparse.h"
+#include "cli.h"
+#include "sequery.h"
+
+enum {
+	O_A = 1, O_ALLOW, O_ALLOWXPERM, O_AUDITALLOW, O_AUDITALLOWXPERM, O_DONTAUDIT,
+	O_DONTAUDITXPERM, O_NEVERALLOW, O_NEVERALLOWXPERM, O_TYPE_TRANS, O_TYPE_CHANGE,
+	O_TYPE_MEMBER, O_ROLE_ALLOW, O_ROLE_TRANS, O_RANGE_TRANS,
+	O_SOURCE, O_TARGET, O_CLASS, O_PERMS, O_XPERMS, O_DEFAULT, O_BOOL,
+	O_EB, O_EP, O_EX, O_SP, O_DS, O_DT, O_RS, O_RT, O_RC, O_RD, O_RB,
+	O_VERBOSE, O_DEBUG, O_JSON, O_QUIET, O_HELP, O_VERSION,
+};
+
+static const struct ap_option options[] = {
+	{ O_A, { "-A" }, AP_FLAG },
+	{ O_ALLOW, { "--allow" }, AP_FLAG },
+	{ O_ALLOWXPERM, { "--allowxperm" }, AP_FLAG },
+	{ O_AUDITALLOW, { "--auditallow" }, AP_FLAG },
+	{ O_AUDITALLOWXPERM, { "--auditallowxperm" }, AP_FLAG },
+	{ O_DONTAUDIT, { "--dontaudit" }, AP_FLAG },
+	{ O_DONTAUDITXPERM, { "--dontauditxperm" }, AP_FLAG },
+	{ O_NEVERALLOW, { "--neverallow" }, AP_FLAG },
+	{ O_NEVERALLOWXPERM, { "--neverallowxperm" }, AP_FLAG },
+	{ O_TYPE_TRANS, { "-T", "--type_trans" }, AP_FLAG },
+	{ O_TYPE_CHANGE, { "--type_change" }, AP_FLAG },
+	{ O_TYPE_MEMBER, { "--type_member" }, AP_FLAG },
+	{ O_ROLE_ALLOW, { "--role_allow" }, AP_FLAG },
+	{ O_ROLE_TRANS, { "--role_trans" }, AP_FLAG },
+	{ O_RANGE_TRANS, { "--range_trans" }, AP_FLAG },
+	{ O_SOURCE, { "-s", "--source" }, AP_VALUE },
+	{ O_TARGET, { "-t", "--target" }, AP_VALUE },
+	{ O_CLASS, { "-c", "--class" }, AP_VALUE },
+	{ O_PERMS, { "-p", "--perms" }, AP_VALUE },
+	{ O_XPERMS, { "-x", "--xperms" }, AP_VALUE },
+	{ O_DEFAULT, { "-D", "--default" }, AP_VALUE },
+	{ O_BOOL, { "-b", "--bool" }, AP_VALUE },
+	{ O_EB, { "-eb" }, AP_FLAG },
+	{ O_EP, { "-ep" }, AP_FLAG },
+	{ O_EX, { "-ex" }, AP_FLAG },
+	{ O_SP, { "-Sp" }, AP_FLAG },
+	{ O_DS, { "-ds" }, AP_FLAG },
+	{ O_DT, { "-dt" }, AP_FLAG },
+	{ O_RS, { "-rs" }, AP_FLAG },
+	{ O_RT, { "-rt" }, AP_FLAG },
+	{ O_RC, { "-rc" }, AP_FLAG },
+	{ O_RD, { "-rd" }, AP_FLAG },
+	{ O_RB, { "-rb" }, AP_FLAG },
+	{ O_VERBOSE, { "-v", "--verbose" }, AP_FLAG },
+	{ O_DEBUG, { "--debug" }, AP_FLAG },
+	{ O_JSON, { "--json" }, AP_FLAG },
+	{ O_QUIET, { "-q", "--quiet" }, AP_FLAG },
+	{ O_HELP, { "-h", "--help" }, AP_FLAG },
+	{ O_VERSION, { "--version" }, AP_FLAG },
+	{ 0, { NULL }, AP_FLAG },
+};
+
+static int usage(void)
+{
+	fputs("Usage:\n"
+	      " sequery rules [options] <rule kinds> [criteria] [POLICY]\n"
+	      "\n"
+	      "Search the rules of a binary policy; accepts sesearch's arguments and prints\n"
+	      "the same lines. Attributes match through their member types unless -ds/-dt.\n"
+	      "\n"
+	      "Rule kinds:\n"
+	      "  -A                    allow and allowxperm rules\n"
+	      "  --allow, --allowxperm, --auditallow, --auditallowxperm,\n"
+	      "  --dontaudit, --dontauditxperm, --neverallow, --neverallowxperm\n"
+	      "  -T, --type_trans      type_transition rules (also name-based ones)\n"
+	      "  --type_change, --type_member\n"
+	      "  --role_allow, --role_trans, --range_trans\n"
+	      "\n"
+	      "Criteria:\n"
+	      "  -s, --source=NAME     source type, attribute or role\n"
+	      "  -t, --target=NAME     target type, attribute or role\n"
+	      "  -c, --class=LIST      comma-separated object classes\n"
+	      "  -p, --perms=LIST      comma-separated permissions\n"
+	      "  -x, --xperms=LIST     ioctl numbers and ranges, e.g. 0x8910-0x8920,0x8927\n"
+	      "  -D, --default=NAME    default type, role or range of transition rules\n"
+	      "  -b, --bool=LIST       Booleans in the rule's conditional expression\n"
+	      "\n"
+	      "Modifiers:\n"
+	      "  -ds, -dt              match source/target attributes directly\n"
+	      "  -rs, -rt, -rc, -rd, -rb  regular expressions for source, target, class,\n"
+	      "                        default, Boolean (unanchored search)\n"
+	      "  -ep                   permission set equals the list\n"
+	      "  -Sp                   the list is a subset of the rule's permissions\n"
+	      "  -ex                   extended permission set equals the list\n"
+	      "  -eb                   Boolean set equals the list\n"
+	      "\n"
+	      "Options:\n"
+	      "  --json                one JSON document (see sequery(1))\n"
+	      "  -q, --quiet           print nothing; exit 0 on a match, 1 on none\n"
+	      "  -v, --verbose         print the number of matches on stderr\n"
+	      "  -h, --help            display this help and exit\n"
+	      "  --version             display version and exit\n"
+	      "\n"
+	      "Exit status: 0 rules matched, 1 none matched, 2 usage or input error.\n"
+	      "See sequery(1).\n",
+	      stdout);
+	return EXIT_OK;
+}
+
+static struct json_object *rule_json(const struct pol_rule *r)
+{
+	struct json_object *o = json_object_new_object();
+
+	pol_json_add_str(o, "kind", r->kind == POL_RULE_ROLE_ALLOW ? "role_allow" :
+				    pol_rule_kind_name(r->kind));
+	pol_json_add_str(o, "source", r->source);
+	pol_json_add_str(o, "target", r->target);
+	if (r->tclass)
+		pol_json_add_str(o, "class", r->tclass);
+	if (r->perms) {
+		struct json_object *a = json_object_new_array();
+
+		for (const char **p = r->perms; *p; p++)
+			json_object_array_add(a, json_object_new_string(*p));
+		json_object_object_add(o, "perms", a);
+	}
+	if (r->xperm_type) {
+		pol_json_add_str(o, "xperm_type", r->xperm_type);
+		pol_json_add_str(o, "xperms", r->xperms);
+	}
+	if (r->deflt)
+		pol_json_add_str(o, "default", r->deflt);
+	if (r->filename)
+		pol_json_add_str(o, "filename", r->filename);
+	if (r->cond) {
+		struct json_object *c = json_object_new_object();
+
+		pol_json_add_str(c, "expression", r->cond);
+		json_object_object_add(c, "branch", json_object_new_boolean(r->cond_branch));
+		json_object_object_add(o, "conditional", c);
+	}
+	pol_json_add_str(o, "statement", r->text);
+	return o;
+}
+
+static void print_json(const struct pol_pdb *pdb, const struct pol_rule_list *list)
+{
+	struct json_object *doc = pol_json_document("sequery");
+	struct json_object *rules = json_object_new_array();
+
+	pol_json_add_str(doc, "command", "rules");
+	pol_json_add_str(doc, "policy", pol_pdb_path(pdb));
+	for (size_t i = 0; i < list->count; i++)
+		json_object_array_add(rules, rule_json(&list->rules[i]));
+	json_object_object_add(doc, "rules", rules);
+	pol_json_print(stdout, doc, 1);
+	json_object_put(doc);
+}
+
+int sequery_rules(struct sequery *sq, int argc, char **argv)
+{
+	struct pol_rule_query q = { 0 };
+	struct pol_rule_list *list;
+	const char *policy = NULL;
+	struct ap_item *items;
+	struct pol_pdb *pdb;
+	struct pol_err err;
+	bool json = sq->json, quiet = sq->quiet, verbose = sq->verbose > 0;
+	int n, rc, status;
+
+	n = ap_parse(options, argc - 1, argv + 1, &items);
+	if (n < 0)
+		return cli_usage_error(NULL);
+	for (int i = 0; i < n; i++) {
+		const char *v = items[i].value;
+
+		switch (items[i].id) {
+		case 0:
+			if (policy) {
+				free(items);
+				return cli_usage_error("unrecognized argument: %s", v);
+			}
+			policy = v;
+			break;
+		case O_A:
+			q.kinds |= POL_RULE_BIT(POL_RULE_ALLOW) | POL_RULE_BIT(POL_RULE_ALLOWXPERM);
+			break;
+		case O_ALLOW: q.kinds |= POL_RULE_BIT(POL_RULE_ALLOW); break;
+		case O_ALLOWXPERM: q.kinds |= POL_RULE_BIT(POL_RULE_ALLOWXPERM); break;
+		case O_AUDITALLOW: q.kinds |= POL_RULE_BIT(POL_RULE_AUDITALLOW); break;
+		case O_AUDITALLOWXPERM: q.kinds |= POL_RULE_BIT(POL_RULE_AUDITALLOWXPERM); break;
+		case O_DONTAUDIT: q.kinds |= POL_RULE_BIT(POL_RULE_DONTAUDIT); break;
+		case O_DONTAUDITXPERM: q.kinds |= POL_RULE_BIT(POL_RULE_DONTAUDITXPERM); break;
+		case O_NEVERALLOW: q.kinds |= POL_RULE_BIT(POL_RULE_NEVERALLOW); break;
+		case O_NEVERALLOWXPERM: q.kinds |= POL_RULE_BIT(POL_RULE_NEVERALLOWXPERM); break;
+		case O_TYPE_TRANS: q.kinds |= POL_RULE_BIT(POL_RULE_TYPE_TRANSITION); break;
+		case O_TYPE_CHANGE: q.kinds |= POL_RULE_BIT(POL_RULE_TYPE_CHANGE); break;
+		case O_TYPE_MEMBER: q.kinds |= POL_RULE_BIT(POL_RULE_TYPE_MEMBER); break;
+		case O_ROLE_ALLOW: q.kinds |= POL_RULE_BIT(POL_RULE_ROLE_ALLOW); break;
+		case O_ROLE_TRANS: q.kinds |= POL_RULE_BIT(POL_RULE_ROLE_TRANSITION); break;
+		case O_RANGE_TRANS: q.kinds |= POL_RULE_BIT(POL_RULE_RANGE_TRANSITION); break;
+		case O_SOURCE: q.source = v; break;
+		case O_TARGET: q.target = v; break;
+		case O_CLASS: q.classes = v; break;
+		case O_PERMS: q.perms = v; break;
+		case O_XPERMS: q.xperms = v; break;
+		case O_DEFAULT: q.deflt = v; break;
+		case O_BOOL: q.bools = v; break;
+		case O_EB: q.bools_equal = true; break;
+		case O_EP: q.perms_equal = true; break;
+		case O_EX: q.xperms_equal = true; break;
+		case O_SP: q.perms_subset = true; break;
+		case O_DS: q.source_direct = true; break;
+		case O_DT: q.target_direct = true; break;
+		case O_RS: q.source_regex = true; break;
+		case O_RT: q.target_regex = true; break;
+		case O_RC: q.class_regex = true; break;
+		case O_RD: q.default_regex = true; break;
+		case O_RB: q.bools_regex = true; break;
+		case O_VERBOSE: verbose = true; break;
+		case O_DEBUG: break;
+		case O_JSON: json = true; break;
+		case O_QUIET: quiet = true; break;
+		case O_HELP:
+			free(items);
+			return usage();
+		case O_VERSION:
+			free(items);
+			return cli_version();
+		}
+	}
+	free(items);
+	if (!q.kinds)
+		return cli_usage_error("at least one rule kind must be given (e.g. -A)");
+
+	if ((status = sequery_policy(sq, policy, &pdb)))
+		return status;
+	pol_err_init(&err);
+	rc = pol_rule_search(pdb, &q, &list, &err);
+	if (rc < 0) {
+		status = cli_report(&err, rc);
+		pol_err_release(&err);
+		return status;
+	}
+	pol_err_release(&err);
+	if (json && !quiet)
+		print_json(pdb, list);
+	else if (!quiet)
+		for (size_t i = 0; i < list->count; i++)
+			puts(list->rules[i].text);
+	if (verbose)
+		fprintf(stderr, "%s: %zu rules matched\n", cli_name(), list->count);
+	status = list->count ? EXIT_OK : EXIT_NOMATCH;
+	pol_rule_list_free(list);
+	return status;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What sequery's subcommands share: global options and the open policy. */
+#ifndef SEQUERY_H
+#define SEQUERY_H
+
+#include <stdbool.h>
+
+#include "pdb/pdb.h"
+
+struct sequery {
+	bool json;
+	bool quiet;
+	int verbose;
+	const char *policy; /* --policy, or NULL for the system's */
+	bool in_shell;      /* commands run inside "sequery shell" */
+	struct pol_pdb *pdb; /* opened once, reused by later commands */
+	char *pdb_arg;       /* the path pdb was opened from (NULL: system's) */
+};
+
+/*
+ * The policy a command works on: path when given (a positional argument),
+ * else --policy, else the system's. An already open policy from the same
+ * argument is reused, which is what makes the shell fast. Returns 0 and a
+ * borrowed pdb, or an exit status after printing why.
+ */
+int sequery_policy(struct sequery *sq, const char *path, struct pol_pdb **pdb);
+
+/* A subcommand: argv[0] is its name. Returns an exit status. */
+typedef int (*sequery_fn)(struct sequery *sq, int argc, char **argv);
+
+int sequery_rules(struct sequery *sq, int argc, char **argv);
+int sequery_info(struct sequery *sq, int argc, char **argv);
+int sequery_who_can(struct sequery *sq, int argc, char **argv);
+int sequery_what_can(struct sequery *sq, int argc, char **argv);
+int sequery_shell(struct sequery *sq, int argc, char **argv);
+
+struct sequery_command {
+	const char *name;
+	sequery_fn run;
+	const char *summary;
+};
+
+/* NULL-name-terminated table of subcommands. */
+extern const struct sequery_command sequery_commands[];
+int sequery_dispatch(struct sequery *sq, int argc, char **argv);
+
+#endif

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* What libpolicy's own areas (query, graph, audit) may see of a pol_pdb. */
+#ifndef POL_PDB_INTERNAL_H
+#define POL_PDB_INTERNAL_H
+
+/* libsepol's conditional.h names a struct member "bool", which <stdbool.h>
+ * turns into a syntax error; read the headers with the macro set aside. */
+#ifdef bool
+#undef bool
+#define POL_BOOL_WAS_MACRO
+#endif
+#include <sepol/policydb/policydb.h>
+#include <sepol/policydb/conditional.h>
+#include <sepol/policydb/avtab.h>
+
+/* The boolean value (1-based) of a COND_BOOL expression node. */
+static inline uint32_t pdb_cond_bool(const cond_expr_t *e)
+{
+	return e->bool;
+}
+#ifdef POL_BOOL_WAS_MACRO
+#define bool _Bool
+#undef POL_BOOL_WAS_MACRO
+#endif
+
+#include "pdb/pdb.h"
+
+struct pol_pdb {
+	policydb_t p;
+	char *path;
+	/* perm_names[c - 1][b]: name of bit b of class c (own or common). */
+	const char *(*perm_names)[32];
+};
+
+static inline policydb_t *pdb_db(const struct pol_pdb *pdb)
+{
+	return (policydb_t *)&pdb->p;
+}
+
+/* Name of type/attribute value v (1-based). */
+static inline const char *pdb_type_name(const struct pol_pdb *pdb, uint32_t v)
+{
+	return pdb->p.p_type_val_to_name[v - 1];
+}
+
+static inline bool pdb_is_attr(const struct pol_pdb *pdb, uint32_t v)
+{
+	const type_datum_t *t = pdb->p.type_val_to_struct[v - 1];
+
+	return t && t->flavor == TYPE_ATTRIB;
+}
+
+/* Resolve a type, alias or attribute name to its value; 0 if unknown. */
+uint32_t pdb_type_value(const struct pol_pdb *pdb, const char *name);
+/* The value of a class name, 0 if unknown. */
+uint32_t pdb_class_value(const struct pol_pdb *pdb, const char *name);
+/* Permission bit (0-based) of name in class value c (own or common); -1 if none. */
+int pdb_perm_bit(const struct pol_pdb *pdb, uint32_t c, const char *name);
+/* Name of permission bit b (0-based) of class value c, or NULL. */
+static inline const char *pdb_perm_name(const struct pol_pdb *pdb, uint32_t c, unsigned int b)
+{
+	return b < 32 ? pdb->perm_names[c - 1][b] : NULL;
+}
+
+#endif

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * A loaded binary (kernel) policy: open it, find its symbols, walk the
+ * attribute <-> type relation. The model is read-only once opened.
+ */
+#ifndef POL_PDB_H
+#define POL_PDB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/err.h"
+
+struct pol_pdb;
+
+/* Symbol kinds, in the order of libsepol's symbol tables plus the derived ones. */
+enum pol_sym {
+	POL_SYM_COMMON,
+	POL_SYM_CLASS,
+	POL_SYM_ROLE,
+	POL_SYM_TYPE,      /* types and aliases (an alias resolves to its type) */
+	POL_SYM_USER,
+	POL_SYM_BOOL,
+	POL_SYM_SENS,      /* sensitivities and their aliases */
+	POL_SYM_CAT,       /* categories and their aliases */
+	POL_SYM_ATTRIBUTE, /* type attributes only */
+	POL_SYM_TYPE_OR_ATTR,
+	POL_SYM_PERM,      /* any permission of any class or common */
+	POL_SYM_COUNT
+};
+
+/* Open the kernel binary policy at path (versions 15 through the newest
+ * libsepol reads, MLS or not). Returns 0 and sets *out (free with
+ * pol_pdb_free()), or < 0 with the reason in err: -errno for an unreadable
+ * file, POL_EFORMAT for a file that is not a valid policy. */
+int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err);
+
+/* Where the system's policy is: the loaded one (selinuxfs "policy" node,
+ * when SELinux is enabled) or else the newest installed policy.NN of the
+ * policy type named in the SELinux config. Returns 0 and a heap path in
+ * *path (free()), or POL_ENOPOLICY. SEKIT_SELINUXFS and SEKIT_SELINUX_DIR
+ * (default /sys/fs/selinux and /etc/selinux) redirect both lookups. */
+int pol_pdb_system_path(char **path, struct pol_err *err);
+
+/* pol_pdb_open() on path, or on pol_pdb_system_path() when path is NULL. */
+int pol_pdb_open_default(const char *path, struct pol_pdb **out, struct pol_err *err);
+
+void pol_pdb_free(struct pol_pdb *pdb);
+
+/* The path the policy was read from; borrowed. */
+const char *pol_pdb_path(const struct pol_pdb *pdb);
+unsigned int pol_pdb_version(const struct pol_pdb *pdb);
+bool pol_pdb_mls(const struct pol_pdb *pdb);
+
+/* Does the policy define name as a symbol of this kind? For POL_SYM_TYPE an
+ * alias counts. */
+bool pol_pdb_has(const struct pol_pdb *pdb, enum pol_sym kind, const char *name);
+
+/* Call fn for every name of this kind (aliases included for types,
+ * sensitivities and categories), in no particular order. */
+void pol_pdb_each_name(const struct pol_pdb *pdb, enum pol_sym kind,
+		       void (*fn)(const char *name, void *data), void *data);
+
+/* Add an error "unknown <kind> 'name'" to err, followed by a note naming the
+ * closest valid names when there are any. Returns POL_ENOTFOUND. */
+int pol_pdb_unknown(const struct pol_pdb *pdb, enum pol_sym kind, const char *name,
+		    struct pol_err *err);
+
+/* "type", "attribute", "boolean", ... */
+const char *pol_sym_name(enum pol_sym kind);
+
+#endif

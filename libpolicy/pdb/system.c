@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "pdb/internal.h"
+
+static const char *env_or(const char *name, const char *fallback)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? v : fallback;
+}
+
+/* The loaded policy is only there when selinuxfs is mounted and enforcing
+ * or permissive, which the "enforce" node tells. */
+static char *loaded_policy(void)
+{
+	const char *fs = env_or("SEKIT_SELINUXFS", "/sys/fs/selinux");
+	char *enforce, *policy;
+
+	if (asprintf(&enforce, "%s/enforce", fs) < 0)
+		return NULL;
+	if (access(enforce, R_OK) != 0 || asprintf(&policy, "%s/policy", fs) < 0) {
+		free(enforce);
+		return NULL;
+	}
+	free(enforce);
+	if (access(policy, R_OK) != 0) {
+		free(policy);
+		return NULL;
+	}
+	return policy;
+}
+
+/* SELINUXTYPE= from the config file, as libselinux reads it. */
+static char *policy_type(const char *dir)
+{
+	char *path, *line = NULL, *type = NULL;
+	size_t n = 0;
+	FILE *f;
+
+	if (asprintf(&path, "%s/config", dir) < 0)
+		return NULL;
+	f = fopen(path, "re");
+	free(path);
+	if (!f)
+		return NULL;
+	while (!type && getline(&line, &n, f) > 0) {
+		char *p = line, *end;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (strncmp(p, "SELINUXTYPE=", 12) != 0)
+			continue;
+		p += 12;
+		end = p + strcspn(p, " \t\r\n#");
+		if (end > p)
+			type = strndup(p, (size_t)(end - p));
+	}
+	free(line);
+	fclose(f);
+	return type;
+}
+
+/* The highest policy.NN in dir/TYPE/policy. */
+static char *newest_installed(const char *dir, const char *type)
+{
+	char *pdir, *best = NULL;
+	long best_vers = -1;
+	struct dirent *de;
+	DIR *d;
+
+	if (asprintf(&pdir, "%s/%s/policy", dir, type) < 0)
+		return NULL;
+	d = opendir(pdir);
+	if (!d) {
+		free(pdir);
+		return NULL;
+	}
+	while ((de = readdir(d))) {
+		char *end;
+		long v;
+
+		if (strncmp(de->d_name, "policy.", 7) != 0 || !isdigit((unsigned char)de->d_name[7]))
+			continue;
+		v = strtol(de->d_name + 7, &end, 10);
+		if (*end || v <= best_vers)
+			continue;
+		free(best);
+		if (asprintf(&best, "%s/%s", pdir, de->d_name) < 0) {
+			best = NULL;
+			break;
+		}
+		best_vers = v;
+	}
+	closedir(d);
+	free(pdir);
+	return best;
+}
+
+int pol_pdb_system_path(char **path, struct pol_err *err)
+{
+	const char *dir = env_or("SEKIT_SELINUX_DIR", "/etc/selinux");
+	char *p = loaded_policy();
+	char *type;
+
+	if (p) {
+		*path = p;
+		return 0;
+	}
+	type = policy_type(dir);
+	if (!type)
+		return pol_err_set(err, POL_ENOPOLICY,
+				   "no policy given, SELinux is not enabled and %s/config names no policy type; give a policy file",
+				   dir);
+	p = newest_installed(dir, type);
+	if (!p) {
+		pol_err_set(err, POL_ENOPOLICY,
+			    "no policy given, SELinux is not enabled and no %s/%s/policy/policy.NN is installed; give a policy file",
+			    dir, type);
+		free(type);
+		return POL_ENOPOLICY;
+	}
+	free(type);
+	*path = p;
+	return 0;
+}
+
+int pol_pdb_open_default(const char *path, struct pol_pdb **out, struct pol_err *err)
+{
+	char *sys;
+	int rc;
+
+	if (path)
+		return pol_pdb_open(path, out, err);
+	rc = pol_pdb_system_path(&sys, err);
+	if (rc < 0)
+		return rc;
+	rc = pol_pdb_open(sys, out, err);
+	free(sys);
+	return rc;
+}

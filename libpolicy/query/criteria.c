@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query/internal.h"
+
+char **strv_split(const char *s, size_t *count)
+{
+	size_t n = 1, k = 0;
+	const char *p;
+	char **v;
+
+	for (p = s; *p; p++)
+		n += *p == ',';
+	v = calloc(n + 1, sizeof(*v));
+	if (!v)
+		return NULL;
+	for (p = s;;) {
+		size_t len = strcspn(p, ",");
+
+		if (len) {
+			v[k] = strndup(p, len);
+			if (!v[k]) {
+				strv_free(v);
+				return NULL;
+			}
+			k++;
+		}
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	if (count)
+		*count = k;
+	return v;
+}
+
+void strv_free(char **v)
+{
+	if (!v)
+		return;
+	for (char **p = v; *p; p++)
+		free(*p);
+	free(v);
+}
+
+void value_match_release(struct value_match *m)
+{
+	free(m->ok);
+	m->ok = NULL;
+}
+
+static int value_match_alloc(struct value_match *m, uint32_t n, struct pol_err *err)
+{
+	m->n = n;
+	m->ok = calloc((size_t)n + 1, 1);
+	return m->ok ? 0 : pol_err_set(err, -ENOMEM, "out of memory");
+}
+
+/* Mark every type or attribute that has member t: type_attr_map[t] lists
+ * the attributes of t and t itself. */
+static void mark_holders(const policydb_t *p, uint32_t t, uint8_t *ok)
+{
+	ebitmap_node_t *node;
+	unsigned int bit;
+
+	ebitmap_for_each_positive_bit(&p->type_attr_map[t - 1], node, bit)
+		ok[bit + 1] = 1;
+}
+
+int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, bool regex,
+		     struct value_match *m, struct pol_err *err)
+{
+	const policydb_t *p = pdb_db(pdb);
+	uint32_t n = p->p_types.nprim;
+	struct pol_regex *re = NULL;
+	int rc;
+
+	if (!crit || !*crit)
+		return 0;
+	if (regex && (rc = pol_regex_compile(crit, &re, err)) < 0)
+		return rc;
+	if ((rc = value_match_alloc(m, n, err)) < 0) {
+		pol_regex_free(re);
+		return rc;
+	}
+	if (regex) {
+		for (uint32_t v = 1; v <= n; v++) {
+			if (!p->type_val_to_struct[v - 1] || !pol_regex_search(re, pdb_type_name(pdb, v)))
+				continue;
+			if (direct)
+				m->ok[v] = 1;
+			else if (!pdb_is_attr(pdb, v))
+				mark_holders(p, v, m->ok);
+		}
+		pol_regex_free(re);
+		return 0;
+	}
+
+	uint32_t want = pdb_type_value(pdb, crit);
+
+	if (!want) {
+		value_match_release(m);
+		return pol_pdb_unknown(pdb, POL_SYM_TYPE_OR_ATTR, crit, err);
+	}
+	if (direct) {
+		m->ok[want] = 1;
+		return 0;
+	}
+	ebitmap_node_t *node;
+	unsigned int bit;
+
+	ebitmap_for_each_positive_bit(&p->attr_type_map[want - 1], node, bit)
+		mark_holders(p, bit + 1, m->ok);
+	return 0;
+}
+
+int role_match_build(const struct pol_pdb *pdb, const char *crit, bool regex,
+		     struct value_match *m, struct pol_err *err)
+{
+	const policydb_t *p = pdb_db(pdb);
+	struct pol_regex *re = NULL;
+	role_datum_t *role;
+	int rc;
+
+	if (!crit || !*crit)
+		return 0;
+	if (regex && (rc = pol_regex_compile(crit, &re, err)) < 0)
+		return rc;
+	if ((rc = value_match_alloc(m, p->p_roles.nprim, err)) < 0) {
+		pol_regex_free(re);
+		return rc;
+	}
+	if (regex) {
+		for (uint32_t v = 1; v <= p->p_roles.nprim; v++)
+			m->ok[v] = pol_regex_search(re, p->p_role_val_to_name[v - 1]);
+		pol_regex_free(re);
+		return 0;
+	}
+	role = hashtab_search(p->p_roles.table, (hashtab_key_t)crit);
+	if (!role) {
+		value_match_release(m);
+		return pol_pdb_unknown(pdb, POL_SYM_ROLE, crit, err);
+	}
+	m->ok[role->s.value] = 1;
+	return 0;
+}
+
+int class_match_build(const struct pol_pdb *pdb, const char *crit, bool regex,
+		      struct value_match *m, struct pol_err *err)
+{
+	const policydb_t *p = pdb_db(pdb);
+	struct pol_regex *re;
+	char **names;
+	int rc;
+
+	if (!crit || !*crit)
+		return 0;
+	if (regex) {
+		if ((rc = pol_regex_compile(crit, &re, err)) < 0)
+			return rc;
+		if ((rc = value_match_alloc(m, p->p_classes.nprim, err)) == 0)
+			for (uint32_t v = 1; v <= p->p_classes.nprim; v++)
+				m->ok[v] = pol_regex_search(re, p->p_class_val_to_name[v - 1]);
+		pol_regex_free(re);
+		return rc;
+	}
+	names = strv_split(crit, NULL);
+	if (!names)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	if ((rc = value_match_alloc(m, p->p_classes.nprim, err)) < 0) {
+		strv_free(names);
+		return rc;
+	}
+	for (char **n = names; *n; n++) {
+		uint32_t c = pdb_class_value(pdb, *n);
+
+		if (!c) {
+			rc = pol_pdb_unknown(pdb, POL_SYM_CLASS, *n, err);
+			break;
+		}
+		m->ok[c] = 1;
+	}
+	strv_free(names);
+	if (rc < 0)
+		value_match_release(m);
+	return rc;
+}
+
+uint32_t class_valid_perms(const struct pol_pdb *pdb, uint32_t tclass)
+{
+	uint32_t mask = 0;
+
+	for (unsigned int b = 0; b < 32; b++)
+		if (pdb->perm_names[tclass - 1][b])
+			mask |= 1u << b;
+	return mask;
+}
+
+int perm_match_build(const struct pol_pdb *pdb, const char *crit, const struct value_match *classes,
+		     bool equal, bool subset, struct perm_match *m, struct pol_err *err)
+{
+	uint32_t nclass = pdb_db(pdb)->p_classes.nprim;
+
+	memset(m, 0, sizeof(*m));
+	if (!crit || !*crit)
+		return 0;
+	m->equal = equal;
+	m->subset = subset;
+	m->names = strv_split(crit, &m->count);
+	m->mask = calloc((size_t)nclass + 1, sizeof(*m->mask));
+	m->has_all = calloc((size_t)nclass + 1, 1);
+	if (!m->names || !m->mask || !m->has_all) {
+		perm_match_release(m);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	for (uint32_t c = 1; c <= nclass; c++) {
+		size_t found = 0;
+
+		for (size_t i = 0; i < m->count; i++) {
+			int b = pdb_perm_bit(pdb, c, m->names[i]);
+
+			if (b >= 0) {
+				m->mask[c] |= 1u << b;
+				found++;
+			}
+		}
+		m->has_all[c] = found == m->count;
+	}
+	/* Each name must exist in at least one selected class. */
+	for (size_t i = 0; i < m->count; i++) {
+		bool exists = false;
+
+		for (uint32_t c = 1; c <= nclass && !exists; c++)
+			if (value_matches(classes, c) && pdb_perm_bit(pdb, c, m->names[i]) >= 0)
+				exists = true;
+		if (!exists) {
+			int rc = classes->ok ?
+				pol_err_set(err, POL_ENOTFOUND,
+					    "permission '%s' does not exist in the selected classes",
+					    m->names[i]) :
+				pol_pdb_unknown(pdb, POL_SYM_PERM, m->names[i], err);
+
+			perm_match_release(m);
+			return rc;
+		}
+	}
+	return 0;
+}
+
+bool perm_matches(const struct perm_match *m, uint32_t tclass, uint32_t perms)
+{
+	uint32_t want;
+
+	if (!m->names)
+		return true;
+	want = m->mask[tclass];
+	if (m->subset)
+		return m->has_all[tclass] && (perms & want) == want;
+	if (m->equal)
+		return m->has_all[tclass] && perms == want;
+	return (perms & want) != 0;
+}
+
+void perm_match_release(struct perm_match *m)
+{
+	strv_free(m->names);
+	free(m->mask);
+	free(m->has_all);
+	memset(m, 0, sizeof(*m));
+}
+
+int bool_match_build(const struct pol_pdb *pdb, const char *crit, bool regex, bool equal,
+		     struct bool_match *m, struct pol_err *err)
+{
+	const policydb_t *p = pdb_db(pdb);
+	char **names;
+	int rc = 0;
+
+	memset(m, 0, sizeof(*m));
+	if (!crit || !*crit)
+		return 0;
+	m->n = p->p_bools.nprim;
+	m->wanted = calloc((size_t)m->n + 1, 1);
+	if (!m->wanted)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	if (regex) {
+		struct pol_regex *re;
+
+		/* A pattern only ever asks "does any boolean match". */
+		if ((rc = pol_regex_compile(crit, &re, err)) < 0) {
+			bool_match_release(m);
+			return rc;
+		}
+		for (uint32_t v = 1; v <= m->n; v++)
+			m->wanted[v] = pol_regex_search(re, p->p_bool_val_to_name[v - 1]);
+		pol_regex_free(re);
+		return 0;
+	}
+	m->equal = equal;
+	names = strv_split(crit, NULL);
+	if (!names) {
+		bool_match_release(m);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	for (char **n = names; *n; n++) {
+		cond_bool_datum_t *b = hashtab_search(p->p_bools.table, (hashtab_key_t)*n);
+
+		if (!b) {
+			rc = pol_pdb_unknown(pdb, POL_SYM_BOOL, *n, err);
+			break;
+		}
+		if (!m->wanted[b->s.value])
+			m->count++;
+		m->wanted[b->s.value] = 1;
+	}
+	strv_free(names);
+	if (rc < 0)
+		bool_match_release(m);
+	return rc;
+}
+
+bool bool_matches(const struct bool_match *m, const cond_expr_t *expr)
+{
+	uint32_t seen_wanted = 0, seen_other = 0;
+	uint32_t seen[64];
+	size_t nseen = 0;
+
+	if (!m->wanted)
+		return true;
+	for (const cond_expr_t *e = expr; e; e = e->next) {
+		uint32_t v;
+		bool dup = false;
+
+		if (e->expr_type != COND_BOOL)
+			continue;
+		v = pdb_cond_bool(e);
+		for (size_t i = 0; i < nseen; i++)
+			dup |= seen[i] == v;
+		if (dup)
+			continue;
+		if (nseen < 64)
+			seen[nseen++] = v;
+		if (v <= m->n && m->wanted[v])
+			seen_wanted++;
+		else
+			seen_other++;
+	}
+	if (m->equal)
+		return seen_other == 0 && seen_wanted == m->count;
+	return seen_wanted > 0;
+}
+
+void bool_match_release(struct bool_match *m)
+{
+	free(m->wanted);
+	memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Rule parts rendered exactly as setools renders them. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query/internal.h"
+#include "util/buf.h"
+
+struct expr_item {
+	char *text;
+	bool compound; /* an operator applied: needs parentheses under "!" */
+};
+
+/*
+ * setools converts the postfix expression to infix with a quirk we must
+ * keep to print the same text: a binary operator prints its right operand
+ * first, and parentheses depend on the precedence of the operator handled
+ * just before, not on the operand's own operator.
+ */
+char *cond_expr_format(const struct pol_pdb *pdb, const cond_expr_t *expr)
+{
+	static const struct {
+		const char *text;
+		int precedence;
+	} ops[] = {
+		[COND_NOT] = { "!", 5 }, [COND_OR] = { "||", 1 }, [COND_AND] = { "&&", 3 },
+		[COND_XOR] = { "^", 2 }, [COND_EQ] = { "==", 4 }, [COND_NEQ] = { "!=", 4 },
+	};
+	struct expr_item stack[COND_EXPR_MAXDEPTH * 2];
+	int prev_precedence = 5;
+	size_t depth = 0;
+	struct pol_buf b = POL_BUF_INIT;
+
+	for (const cond_expr_t *e = expr; e; e = e->next) {
+		char *t = NULL;
+
+		if (e->expr_type == COND_BOOL) {
+			if (depth == sizeof(stack) / sizeof(stack[0]))
+				goto bad;
+			stack[depth].text = strdup(pdb->p.p_bool_val_to_name[pdb_cond_bool(e) - 1]);
+			stack[depth++].compound = false;
+			continue;
+		}
+		if (e->expr_type > COND_LAST || !ops[e->expr_type].text)
+			goto bad;
+		if (e->expr_type == COND_NOT) {
+			if (depth < 1)
+				goto bad;
+			struct expr_item *a = &stack[depth - 1];
+
+			if (asprintf(&t, a->compound ? "! ( %s )" : "! %s", a->text ? a->text : "") < 0)
+				t = NULL;
+			free(a->text);
+			a->text = t;
+			a->compound = true;
+		} else {
+			if (depth < 2)
+				goto bad;
+			struct expr_item *right = &stack[depth - 1], *left = &stack[depth - 2];
+			int prec = ops[e->expr_type].precedence;
+
+			if (asprintf(&t, prev_precedence > prec ? "%s %s %s" : "( %s %s %s )",
+				     right->text ? right->text : "", ops[e->expr_type].text,
+				     left->text ? left->text : "") < 0)
+				t = NULL;
+			free(left->text);
+			free(right->text);
+			left->text = t;
+			left->compound = true;
+			depth--;
+		}
+		prev_precedence = ops[e->expr_type].precedence;
+	}
+	for (size_t i = 0; i < depth; i++) {
+		if (i)
+			pol_buf_putc(&b, ' ');
+		pol_buf_puts(&b, stack[i].text ? stack[i].text : "");
+		free(stack[i].text);
+	}
+	if (b.failed) {
+		pol_buf_release(&b);
+		return NULL;
+	}
+	return pol_buf_detach(&b);
+bad:
+	for (size_t i = 0; i < depth; i++)
+		free(stack[i].text);
+	return strdup("<invalid expression>");
+}
+
+int xperm_set_parse(const char *text, struct xperm_set *set, struct pol_err *err)
+{
+	char **items = strv_split(text, NULL);
+
+	memset(set, 0, sizeof(*set));
+	if (!items)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	for (char **it = items; *it; it++) {
+		char *dash = strchr(*it, '-'), *end;
+		unsigned long lo, hi;
+
+		errno = 0;
+		lo = strtoul(*it, &end, 16);
+		if (end == *it || (dash ? end != dash : *end) || errno)
+			goto bad;
+		hi = lo;
+		if (dash) {
+			hi = strtoul(dash + 1, &end, 16);
+			if (end == dash + 1 || *end || errno)
+				goto bad;
+		}
+		if (lo > 0xffff || hi > 0xffff) {
+			pol_err_set(err, POL_EINVAL, "'%s' is not a valid ioctl (0x0000-0xffff)", *it);
+			strv_free(items);
+			return POL_EINVAL;
+		}
+		if (lo > hi) {
+			unsigned long t = lo;
+
+			lo = hi;
+			hi = t;
+		}
+		for (unsigned long v = lo; v <= hi; v++)
+			set->bits[v / 64] |= UINT64_C(1) << (v % 64);
+		continue;
+bad:
+		pol_err_set(err, POL_EINVAL, "cannot parse '%s' as an extended permission or range", *it);
+		strv_free(items);
+		return POL_EINVAL;
+	}
+	strv_free(items);
+	return 0;
+}
+
+void xperm_set_from_avtab(const avtab_extended_perms_t *x, struct xperm_set *set)
+{
+	memset(set, 0, sizeof(*set));
+	for (unsigned int i = 0; i < 256; i++) {
+		if (!(x->perms[i / 32] & (1u << (i % 32))))
+			continue;
+		if (x->specified == AVTAB_XPERMS_IOCTLFUNCTION) {
+			unsigned int v = (unsigned int)x->driver << 8 | i;
+
+			set->bits[v / 64] |= UINT64_C(1) << (v % 64);
+		} else {
+			/* a whole driver: 256 functions, four words */
+			for (unsigned int w = 0; w < 4; w++)
+				set->bits[i * 4 + w] = ~UINT64_C(0);
+		}
+	}
+}
+
+bool xperm_set_intersects(const struct xperm_set *a, const struct xperm_set *b)
+{
+	for (size_t i = 0; i < sizeof(a->bits) / sizeof(a->bits[0]); i++)
+		if (a->bits[i] & b->bits[i])
+			return true;
+	return false;
+}
+
+bool xperm_set_equal(const struct xperm_set *a, const struct xperm_set *b)
+{
+	return memcmp(a->bits, b->bits, sizeof(a->bits)) == 0;
+}
+
+static bool xperm_has(const struct xperm_set *s, unsigned int v)
+{
+	return s->bits[v / 64] & (UINT64_C(1) << (v % 64));
+}
+
+char *xperm_set_format(const struct xperm_set *set, size_t *ranges)
+{
+	struct pol_buf b = POL_BUF_INIT;
+	size_t n = 0;
+
+	for (unsigned int v = 0; v <= 0xffff; v++) {
+		unsigned int end = v;
+
+		if (!set->bits[v / 64]) {
+			v |= 63;
+			continue;
+		}
+		if (!xperm_has(set, v))
+			continue;
+		while (end < 0xffff && xperm_has(set, end + 1))
+			end++;
+		if (n++)
+			pol_buf_putc(&b, ' ');
+		if (end > v)
+			pol_buf_printf(&b, "0x%04x-0x%04x", v, end);
+		else
+			pol_buf_printf(&b, "0x%04x", v);
+		v = end;
+	}
+	*ranges = n;
+	if (b.failed) {
+		pol_buf_release(&b);
+		return NULL;
+	}
+	return pol_buf_detach(&b);
+}
+
+static void format_level(const struct pol_pdb *pdb, const mls_level_t *level, struct pol_buf *b)
+{
+	ebitmap_node_t *node;
+	unsigned int bit;
+	int run_start = -1, run_end = -1;
+	bool first = true;
+
+	pol_buf_puts(b, pdb->p.p_sens_val_to_name[level->sens - 1]);
+	/* Categories in declaration (value) order, runs written "cA.cB". */
+	ebitmap_for_each_positive_bit(&level->cat, node, bit) {
+		if (run_start >= 0 && (int)bit == run_end + 1) {
+			run_end = (int)bit;
+			continue;
+		}
+		if (run_start >= 0) {
+			pol_buf_putc(b, first ? ':' : ',');
+			first = false;
+			pol_buf_puts(b, pdb->p.p_cat_val_to_name[run_start]);
+			if (run_end > run_start)
+				pol_buf_printf(b, ".%s", pdb->p.p_cat_val_to_name[run_end]);
+		}
+		run_start = run_end = (int)bit;
+	}
+	if (run_start >= 0) {
+		pol_buf_putc(b, first ? ':' : ',');
+		pol_buf_puts(b, pdb->p.p_cat_val_to_name[run_start]);
+		if (run_end > run_start)
+			pol_buf_printf(b, ".%s", pdb->p.p_cat_val_to_name[run_end]);
+	}
+}
+
+char *mls_level_format(const struct pol_pdb *pdb, const mls_level_t *level)
+{
+	struct pol_buf b = POL_BUF_INIT;
+
+	format_level(pdb, level, &b);
+	return b.failed ? (pol_buf_release(&b), NULL) : pol_buf_detach(&b);
+}
+
+char *mls_range_format(const struct pol_pdb *pdb, const mls_range_t *range)
+{
+	struct pol_buf b = POL_BUF_INIT;
+
+	format_level(pdb, &range->level[0], &b);
+	if (!mls_level_eq(&range->level[0], &range->level[1])) {
+		pol_buf_puts(&b, " - ");
+		format_level(pdb, &range->level[1], &b);
+	}
+	return b.failed ? (pol_buf_release(&b), NULL) : pol_buf_detach(&b);
+}

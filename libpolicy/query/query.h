@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Rule searches over a loaded policy with setools' semantics: attributes
+ * match through their member types unless asked for directly, regular
+ * expressions search (unanchored), permission sets intersect unless asked
+ * for equality or a subset.
+ */
+#ifndef POL_QUERY_H
+#define POL_QUERY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "pdb/pdb.h"
+#include "util/err.h"
+
+enum pol_rule_kind {
+	POL_RULE_ALLOW,
+	POL_RULE_AUDITALLOW,
+	POL_RULE_DONTAUDIT,
+	POL_RULE_NEVERALLOW,
+	POL_RULE_ALLOWXPERM,
+	POL_RULE_AUDITALLOWXPERM,
+	POL_RULE_DONTAUDITXPERM,
+	POL_RULE_NEVERALLOWXPERM,
+	POL_RULE_TYPE_TRANSITION,
+	POL_RULE_TYPE_CHANGE,
+	POL_RULE_TYPE_MEMBER,
+	POL_RULE_ROLE_ALLOW,
+	POL_RULE_ROLE_TRANSITION,
+	POL_RULE_RANGE_TRANSITION,
+	POL_RULE_KIND_COUNT
+};
+
+#define POL_RULE_BIT(k) (1u << (k))
+#define POL_RULES_TE (POL_RULE_BIT(POL_RULE_ROLE_ALLOW) - 1)
+#define POL_RULES_RBAC (POL_RULE_BIT(POL_RULE_ROLE_ALLOW) | POL_RULE_BIT(POL_RULE_ROLE_TRANSITION))
+#define POL_RULES_MLS POL_RULE_BIT(POL_RULE_RANGE_TRANSITION)
+
+/* The keyword of a rule kind as the policy language spells it. */
+const char *pol_rule_kind_name(enum pol_rule_kind kind);
+
+/* What to search for. Strings are borrowed; NULL or "" means "any". */
+struct pol_rule_query {
+	unsigned int kinds; /* POL_RULE_BIT() set */
+	const char *source, *target, *deflt;
+	bool source_direct, target_direct;
+	bool source_regex, target_regex, default_regex;
+	const char *classes; /* comma-separated names, or one regex */
+	bool class_regex;
+	const char *perms; /* comma-separated */
+	bool perms_equal, perms_subset;
+	const char *xperms; /* comma-separated hex values and ranges, e.g. 0x8910-0x8920 */
+	bool xperms_equal;
+	const char *bools; /* comma-separated names, or one regex */
+	bool bools_equal, bools_regex;
+};
+
+/* One matching rule. All strings belong to the result list. */
+struct pol_rule {
+	enum pol_rule_kind kind;
+	const char *source, *target, *tclass; /* tclass NULL for role allow */
+	const char **perms;  /* sorted; NULL-terminated; NULL for type rules */
+	const char *xperm_type; /* "ioctl" for xperm rules */
+	const char *xperms;     /* e.g. "0x8910-0x8920 0x8927" */
+	const char *deflt;      /* type, role or range; NULL for access rules */
+	const char *filename;   /* name of a name-based type_transition */
+	const char *cond;       /* conditional expression, or NULL */
+	bool cond_branch;       /* rule sits in the true (if) branch */
+	const char *text;       /* the statement, as sesearch prints it */
+};
+
+struct pol_rule_list {
+	struct pol_rule *rules;
+	size_t count;
+	/* private */
+	size_t alloc;
+	struct pol_strpool *pool;
+};
+
+/* Run q against pdb. On success *out is a list sorted as sesearch sorts
+ * (TE rules, then RBAC, then MLS, each by statement text); free it with
+ * pol_rule_list_free(). Unknown names or bad patterns give POL_ENOTFOUND,
+ * POL_EREGEX or POL_EINVAL with the reason in err. */
+int pol_rule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
+		    struct pol_rule_list **out, struct pol_err *err);
+void pol_rule_list_free(struct pol_rule_list *list);
+
+#endif

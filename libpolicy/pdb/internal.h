@@ -18,6 +18,11 @@ static inline uint32_t pdb_cond_bool(const cond_expr_t *e)
 {
 	return e->bool;
 }
+
+static inline void pdb_cond_set_bool(cond_expr_t *e, uint32_t value)
+{
+	e->bool = value;
+}
 #ifdef POL_BOOL_WAS_MACRO
 #define bool _Bool
 #undef POL_BOOL_WAS_MACRO

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Unit tests of libpolicy/util. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/atomic.h"
+#include "util/buf.h"
+#include "util/err.h"
+#include "util/json.h"
+#include "util/progress.h"
+#include "util/regex.h"
+#include "util/suggest.h"
+
+#include "tap.h"
+
+static void test_err(void)
+{
+	struct pol_err err;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	pol_err_init(&err);
+	ok(pol_err_set(&err, POL_ENOTFOUND, "unknown type '%s'", "foo_t") == POL_ENOTFOUND,
+	   "pol_err_set returns its code");
+	pol_err_add(&err, POL_SEV_ERROR, POL_EINVAL, "web.te", 42, 17, "bad %s", "thing");
+	pol_err_add(&err, POL_SEV_NOTE, POL_EINVAL, NULL, 0, 0, "did you mean 'x'?");
+	ok(err.count == 3 && pol_err_errors(&err) == 2, "errors and notes are counted apart");
+	mem = open_memstream(&text, &len);
+	pol_err_print(&err, mem, "tool");
+	fclose(mem);
+	is_str(text,
+	       "tool: unknown type 'foo_t'\n"
+	       "web.te:42:17: error: bad thing\n"
+	       "tool: note: did you mean 'x'?\n",
+	       "diagnostics print as 'tool: msg' and 'file:line:col: error: msg'");
+	free(text);
+	pol_err_release(&err);
+	ok(pol_err_set(NULL, -ENOENT, "ignored") == -ENOENT, "a NULL pol_err only returns the code");
+	is_str(pol_strerror(-ENOENT), strerror(ENOENT), "pol_strerror names errno values");
+	is_str(pol_strerror(POL_EREGEX), "invalid regular expression", "pol_strerror names our codes");
+}
+
+static void test_buf(void)
+{
+	struct pol_buf b = POL_BUF_INIT;
+	char *s;
+
+	is_str(pol_buf_str(&b), "", "an empty buffer reads as an empty string");
+	for (int i = 0; i < 1000; i++)
+		pol_buf_printf(&b, "%d,", i);
+	ok(b.len == 3890 && !b.failed, "a buffer grows to hold everything appended");
+	ok(strncmp(pol_buf_str(&b), "0,1,2,", 6) == 0 && b.data[b.len] == '\0',
+	   "the content stays NUL-terminated");
+	s = pol_buf_detach(&b);
+	ok(b.data == NULL && b.len == 0 && strlen(s) == 3890, "detach hands over the string");
+	free(s);
+}
+
+static void test_suggest(void)
+{
+	static const char *const names[] = { "httpd_t", "httpd_exec_t", "http_port_t", "sshd_t", NULL };
+	struct pol_suggest s;
+	const char *best[3];
+	size_t n;
+
+	ok(pol_edit_distance("httpd_t", "htpd_t", 3) == 1, "a dropped letter is one edit");
+	ok(pol_edit_distance("httpd_t", "htptd_t", 3) == 1, "swapped letters are one edit");
+	ok(pol_edit_distance("abc", "xyzxyz", 2) == 3, "the distance is capped at limit + 1");
+	pol_suggest_init(&s, "htpd_t");
+	for (int i = 0; names[i]; i++)
+		pol_suggest_offer(&s, names[i]);
+	n = pol_suggest_result(&s, best);
+	ok(n >= 1 && strcmp(best[0], "httpd_t") == 0, "the closest name comes first");
+	pol_suggest_init(&s, "zzzzzzzz");
+	for (int i = 0; names[i]; i++)
+		pol_suggest_offer(&s, names[i]);
+	ok(pol_suggest_result(&s, best) == 0, "nothing is suggested for an unrelated name");
+}
+
+static void test_regex(void)
+{
+	struct pol_regex *re;
+	struct pol_err err;
+
+	pol_err_init(&err);
+	ok(pol_regex_compile("^http", &re, &err) == 0, "a regex compiles");
+	ok(pol_regex_search(re, "httpd_t") && !pol_regex_search(re, "xhttpd_t"),
+	   "anchors are honoured");
+	pol_regex_free(re);
+	ok(pol_regex_compile("pd_", &re, &err) == 0 && pol_regex_search(re, "httpd_t"),
+	   "search is unanchored, as Python's re.search");
+	pol_regex_free(re);
+	ok(pol_regex_compile("\\d+_t$", &re, &err) == 0 && pol_regex_search(re, "x86_t"),
+	   "Python escapes such as \\d work");
+	pol_regex_free(re);
+	ok(pol_regex_compile("(unclosed", &re, &err) == POL_EREGEX && err.count == 1,
+	   "an invalid regex is an error with a reason");
+	pol_err_release(&err);
+}
+
+static void test_atomic(void)
+{
+	char dir[] = "/tmp/sekit-unit-XXXXXX";
+	char path[256], content[64] = "";
+	struct pol_atomic *a;
+	struct pol_err err;
+	FILE *fp;
+
+	pol_err_init(&err);
+	if (!mkdtemp(dir)) {
+		skip(4, "no temporary directory");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/out.txt", dir);
+	fp = fopen(path, "w");
+	fputs("old\n", fp);
+	fclose(fp);
+
+	ok(pol_atomic_open(path, &a, &fp, &err) == 0, "atomic output opens");
+	fputs("new\n", fp);
+	pol_atomic_abort(a);
+	fp = fopen(path, "r");
+	ok(fp && fgets(content, sizeof(content), fp) && strcmp(content, "old\n") == 0,
+	   "an aborted write leaves the old file");
+	if (fp)
+		fclose(fp);
+
+	ok(pol_atomic_open(path, &a, &fp, &err) == 0 && fputs("new\n", fp) >= 0 &&
+		   pol_atomic_commit(a, &err) == 0,
+	   "a committed write succeeds");
+	fp = fopen(path, "r");
+	ok(fp && fgets(content, sizeof(content), fp) && strcmp(content, "new\n") == 0,
+	   "a committed write replaces the file");
+	if (fp)
+		fclose(fp);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/missing-dir/out.txt", dir);
+	ok(pol_atomic_open(path, &a, &fp, &err) == -ENOENT && err.count == 1,
+	   "a missing directory is reported");
+	rmdir(dir);
+	pol_err_release(&err);
+}
+
+static void test_progress(void)
+{
+	struct pol_progress p;
+	char line[160];
+
+	pol_progress_init(&p, stdout, "files", 1000, true);
+	ok(!p.active, "progress is off when asked to be");
+	p.start = 0;
+	p.done = 250;
+	pol_progress_format(&p, 10.0, line, sizeof(line));
+	is_str(line, "250/1000 files (25%), 25/s, ETA 0m30s", "progress shows rate and ETA");
+	p.total = 0;
+	pol_progress_format(&p, 10.0, line, sizeof(line));
+	is_str(line, "250 files, 25/s", "without a total there is no ETA");
+}
+
+static void test_json(void)
+{
+	struct json_object *doc = pol_json_document("sequery");
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	pol_json_add_str(doc, "path", "a\"b\\c/d");
+	ok(pol_json_print(mem, doc, 0) == 0, "a JSON document prints");
+	fclose(mem);
+	is_str(text, "{\"format_version\":1,\"tool\":\"sequery\",\"path\":\"a\\\"b\\\\c/d\"}\n",
+	       "JSON output carries format_version and escapes strings");
+	free(text);
+	json_object_put(doc);
+}
+
+int main(void)
+{
+	test_err();
+	test_buf();
+	test_suggest();
+	test_regex();
+	test_atomic();
+	test_progress();
+	test_json();
+	return tap_done();
+}

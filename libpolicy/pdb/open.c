@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -108,11 +110,53 @@ static int read_policy(struct pol_pdb *pdb, const char *path, void *data, size_t
 	return 0;
 }
 
+/* A pipe or a character device (sequery rules -A <(zcat policy.gz)) has no
+ * size to mmap: read it whole. Returns 0, or -errno. */
+static int read_stream(int fd, void **data, size_t *len)
+{
+	size_t alloc = 1 << 20, n = 0;
+	char *buf = malloc(alloc);
+
+	if (!buf)
+		return -ENOMEM;
+	for (;;) {
+		ssize_t r;
+
+		if (n == alloc) {
+			char *p = alloc < SIZE_MAX / 2 ? realloc(buf, alloc * 2) : NULL;
+
+			if (!p) {
+				free(buf);
+				return -ENOMEM;
+			}
+			buf = p;
+			alloc *= 2;
+		}
+		r = read(fd, buf + n, alloc - n);
+		if (r == 0)
+			break;
+		if (r < 0) {
+			int rc = -errno;
+
+			if (rc == -EINTR)
+				continue;
+			free(buf);
+			return rc;
+		}
+		n += (size_t)r;
+	}
+	*data = buf;
+	*len = n;
+	return 0;
+}
+
 int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err)
 {
 	struct pol_pdb *pdb;
 	struct stat st;
-	void *map;
+	bool mapped;
+	void *data = NULL;
+	size_t len = 0;
 	int fd, rc;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -129,39 +173,48 @@ int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err)
 		close(fd);
 		return pol_err_set(err, -EISDIR, "cannot read '%s': %s", path, strerror(EISDIR));
 	}
-	if (st.st_size == 0) {
-		close(fd);
-		return pol_err_set(err, POL_EFORMAT, "'%s' is empty, not a binary policy", path);
+	mapped = S_ISREG(st.st_mode);
+	if (mapped) {
+		len = (size_t)st.st_size;
+		data = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+		rc = data == MAP_FAILED ? -errno : 0;
+	} else {
+		rc = read_stream(fd, &data, &len);
 	}
-	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
-	if (map == MAP_FAILED) {
-		rc = -errno;
+	if (rc < 0)
 		return pol_err_set(err, rc, "cannot read '%s': %s", path, strerror(-rc));
+	if (len == 0) {
+		if (!mapped)
+			free(data);
+		return pol_err_set(err, POL_EFORMAT, "'%s' is empty, not a binary policy", path);
 	}
 
 	pdb = calloc(1, sizeof(*pdb));
 	if (!pdb) {
-		munmap(map, (size_t)st.st_size);
-		return pol_err_set(err, -ENOMEM, "out of memory");
+		rc = pol_err_set(err, -ENOMEM, "out of memory");
+		goto out;
 	}
 	if (policydb_init(&pdb->p) != 0) {
 		free(pdb);
-		munmap(map, (size_t)st.st_size);
-		return pol_err_set(err, -ENOMEM, "out of memory");
+		rc = pol_err_set(err, -ENOMEM, "out of memory");
+		goto out;
 	}
-	rc = read_policy(pdb, path, map, (size_t)st.st_size, err);
-	munmap(map, (size_t)st.st_size);
+	rc = read_policy(pdb, path, data, len, err);
 	if (rc == 0 && index_perms(pdb) != 0)
 		rc = pol_err_set(err, -ENOMEM, "out of memory");
 	if (rc == 0 && !(pdb->path = strdup(path)))
 		rc = pol_err_set(err, -ENOMEM, "out of memory");
-	if (rc != 0) {
+	if (rc != 0)
 		pol_pdb_free(pdb);
-		return rc;
-	}
-	*out = pdb;
-	return 0;
+	else
+		*out = pdb;
+out:
+	if (mapped)
+		munmap(data, len);
+	else
+		free(data);
+	return rc;
 }
 
 void pol_pdb_free(struct pol_pdb *pdb)

@@ -45,6 +45,11 @@ sepol_msg(void *data, sepol_handle_t *handle, const char *fmt, ...)
 	free(msg);
 }
 
+/* Some of policydb_read()'s helpers (ebitmap_read(), ...) report through
+ * libsepol's process-wide "compat" handle, whose default handler prints to
+ * stderr. libsepol exports it but declares it in no public header. */
+extern sepol_handle_t sepol_compat_handle;
+
 static int fill_perm_names(hashtab_key_t key, hashtab_datum_t datum, void *arg)
 {
 	const char **names = arg;
@@ -93,7 +98,10 @@ static int read_policy(struct pol_pdb *pdb, const char *path, void *data, size_t
 	pf.data = data;
 	pf.len = len;
 	pf.handle = handle;
+	sepol_msg_set_callback(&sepol_compat_handle, sepol_msg, &msgs);
 	rc = policydb_read(&pdb->p, &pf, 0);
+	/* Back to libsepol's default; a caller's sepol_debug(0) is not kept. */
+	sepol_debug(1);
 	sepol_handle_destroy(handle);
 	if (rc != 0) {
 		/* The summary comes first, libsepol's own words follow as notes. */

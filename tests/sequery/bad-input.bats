@@ -1,0 +1,229 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# sequery on files that are not kernel policies: each one is refused with
+# exit 2, one error line naming the file (libsepol's reasons may follow as
+# "note:" lines), nothing on stdout, and no crash or sanitizer report. The
+# broken files are made at test time from a valid policy: the fixture
+# minimal.conf compiled by checkpolicy, or else the system's policy.33.
+bats_require_minimum_version 1.5.0
+
+setup_file() {
+	local fixtures="$BATS_TEST_DIRNAME/fixtures/good"
+	local system=${SEKIT_TEST_POLICY:-/etc/selinux/default/policy/policy.33}
+	local d="$BATS_FILE_TMPDIR"
+
+	export D="$d"
+	if command -v checkpolicy >/dev/null &&
+		checkpolicy -c 33 -o "$d/good.33" "$fixtures/minimal.conf" >"$d/checkpolicy.log" 2>&1; then
+		# Xen: the same policy without Linux-only statements (fs_use, genfscon, portcon).
+		grep -v 'selinux-only' "$fixtures/minimal.conf" >"$d/xen.conf"
+		checkpolicy -t xen -c 30 -o "$d/xen.30" "$d/xen.conf" >>"$d/checkpolicy.log" 2>&1 ||
+			rm -f "$d/xen.30"
+	elif [ -r "$system" ]; then
+		cp "$system" "$d/good.33"
+	else
+		return 0
+	fi
+	if command -v checkmodule >/dev/null; then
+		# A base module from the same source, and an ordinary (-m) module.
+		checkmodule -o "$d/base.mod" "$fixtures/minimal.conf" >/dev/null 2>&1 ||
+			rm -f "$d/base.mod"
+		cat >"$d/mini.te" <<-'EOF'
+			module mini 1.0;
+			require { type etc_t; class file { read getattr }; }
+			type mini_t;
+			allow mini_t etc_t:file { read getattr };
+		EOF
+		checkmodule -m -o "$d/mini.mod" "$d/mini.te" >/dev/null 2>&1 || rm -f "$d/mini.mod"
+	fi
+
+	local size
+	if [ -r "$system" ]; then
+		# The system's policy has sections the fixture lacks (MLS,
+		# xperms, filename transitions): cut it inside them too.
+		size=$(stat -c %s "$system")
+		for n in 1000 30000 $((size / 8)) $((size / 4)) $((size / 2)) $((size * 3 / 4)) \
+			$((size * 9 / 10)) $((size - 100)) $((size - 1)); do
+			head -c "$n" "$system" >"$d/system-trunc-$n"
+		done
+	fi
+	size=$(stat -c %s "$d/good.33")
+	: >"$d/empty"
+	mkdir "$d/a-directory"
+	for n in 1 3 4 8 12 16 20 24 40 64 200 $((size / 3)) $((size / 2)) $((size - 1)); do
+		head -c "$n" "$d/good.33" >"$d/trunc-$n"
+	done
+	# Deterministic "random" bytes: perl's generator with a fixed seed.
+	for seed in 1 2 3; do
+		perl -e "srand($seed); print map { chr(int(rand(256))) } 1 .. 8192" >"$d/random-$seed"
+	done
+	head -c 4096 /dev/zero >"$d/zeros"
+	head -c 4096 /dev/zero | tr '\0' '\377' >"$d/ones"
+	# The magic number alone, the magic then garbage, and the whole header
+	# (magic, "SE Linux", version) then garbage.
+	head -c 4 "$d/good.33" >"$d/magic-only"
+	{ head -c 4 "$d/good.33"; cat "$d/random-1"; } >"$d/magic-garbage"
+	{ head -c 20 "$d/good.33"; cat "$d/random-2"; } >"$d/header-garbage"
+	# The magic and a string length of 2^32 - 1.
+	{ head -c 4 "$d/good.33"; printf '\377\377\377\377'; cat "$d/random-3"; } >"$d/huge-length"
+	# The version is the 32-bit little-endian word after "SE Linux", at offset 16.
+	for v in 99 14 0; do
+		cp "$d/good.33" "$d/version-$v"
+		printf "$(printf '\\%03o' "$v")" |
+			dd of="$d/version-$v" bs=1 seek=16 conv=notrunc status=none
+	done
+}
+
+need_good() {
+	[ -s "$D/good.33" ] || skip "neither checkpolicy nor a system policy.33 to build fixtures from"
+}
+
+# Refused as it should be: exit 2, empty stdout, the first stderr line names
+# the file (and contains $2 when given), later lines are notes.
+expect_rejected() {
+	local file=$1 what=${2:-}
+
+	run -2 --separate-stderr sequery rules -A "$file"
+	if [ -n "$output" ]; then
+		echo "stdout is not empty: $output"
+		return 1
+	fi
+	[[ "${stderr_lines[0]}" == "sequery: "*"'$file'"* ]] ||
+		{ echo "first line does not name '$file': ${stderr_lines[0]}"; return 1; }
+	[[ "${stderr_lines[0]}" == *"$what"* ]] ||
+		{ echo "first line lacks '$what': ${stderr_lines[0]}"; return 1; }
+	local line
+	for line in "${stderr_lines[@]:1}"; do
+		[[ "$line" == "sequery: note: "* ]] ||
+			{ echo "stray stderr line: $line"; return 1; }
+	done
+	[[ "$stderr" != *Sanitizer* && "$stderr" != *"runtime error"* ]]
+}
+
+@test "sequery: an empty file is refused" {
+	need_good
+	expect_rejected "$D/empty" "empty"
+}
+
+@test "sequery: a missing file is refused" {
+	expect_rejected "$BATS_FILE_TMPDIR/no-such-policy" "No such file or directory"
+}
+
+@test "sequery: a directory is refused" {
+	need_good
+	expect_rejected "$D/a-directory" "Is a directory"
+}
+
+@test "sequery: a policy truncated anywhere is refused" {
+	need_good
+	local f
+	for f in "$D"/trunc-*; do
+		expect_rejected "$f"
+	done
+}
+
+@test "sequery: the system's policy truncated anywhere is refused" {
+	compgen -G "$D/system-trunc-*" >/dev/null || skip "no system policy.33"
+	local f
+	for f in "$D"/system-trunc-*; do
+		expect_rejected "$f"
+	done
+}
+
+@test "sequery: random bytes are refused" {
+	need_good
+	local f
+	for f in "$D"/random-* "$D/zeros" "$D/ones"; do
+		expect_rejected "$f"
+	done
+}
+
+@test "sequery: the SELinux magic followed by garbage is refused" {
+	need_good
+	local f
+	for f in magic-only magic-garbage header-garbage huge-length; do
+		expect_rejected "$D/$f"
+	done
+}
+
+@test "sequery: policy version 99 is refused and the version is named" {
+	need_good
+	expect_rejected "$D/version-99"
+	[[ "$stderr" == *version* ]]
+}
+
+@test "sequery: policy version 14 is refused and the version is named" {
+	need_good
+	expect_rejected "$D/version-14"
+	[[ "$stderr" == *version* ]]
+}
+
+@test "sequery: policy version 0 is refused" {
+	need_good
+	expect_rejected "$D/version-0"
+}
+
+@test "sequery: a base module is refused as a module, not a kernel policy" {
+	[ -s "$D/base.mod" ] || skip "checkmodule is not installed"
+	expect_rejected "$D/base.mod" "module"
+	[[ "$stderr" == *"not a kernel policy"* ]]
+}
+
+@test "sequery: a checkmodule -m module is refused as a module, not a kernel policy" {
+	[ -s "$D/mini.mod" ] || skip "checkmodule is not installed"
+	expect_rejected "$D/mini.mod" "module"
+	[[ "$stderr" == *"not a kernel policy"* ]]
+}
+
+@test "sequery: a bad policy given with --policy is refused the same way" {
+	need_good
+	run -2 --separate-stderr sequery --policy "$D/trunc-64" rules -A
+	[ -z "$output" ]
+	[[ "${stderr_lines[0]}" == "sequery: "*"'$D/trunc-64'"* ]]
+}
+
+@test "sequery: --json prints nothing on stdout for a bad policy" {
+	need_good
+	run -2 --separate-stderr sequery rules --json -A "$D/random-1"
+	[ -z "$output" ]
+	[[ "${stderr_lines[0]}" == "sequery: "*"'$D/random-1'"* ]]
+}
+
+@test "sequery: the valid policy the broken ones come from loads" {
+	need_good
+	run -0 --separate-stderr sequery rules -A "$D/good.33"
+	[ -n "$output" ]
+	[ -z "$stderr" ]
+}
+
+@test "sequery: a Xen policy loads" {
+	[ -s "$D/xen.30" ] || skip "checkpolicy could not build a Xen policy"
+	run -0 --separate-stderr sequery rules -A "$D/xen.30"
+	[ -z "$stderr" ]
+	local xen=$output
+	run -0 --separate-stderr sequery rules -A "$D/good.33"
+	[ "$output" = "$xen" ]
+}
+
+@test "sequery: a policy read from a pipe loads" {
+	need_good
+	run -0 --separate-stderr sequery rules -A /dev/stdin <"$D/good.33"
+	local file=$output
+	run -0 --separate-stderr bash -c 'cat "$1" | sequery rules -A /dev/stdin' - "$D/good.33"
+	[ "$output" = "$file" ]
+	[ -z "$stderr" ]
+}
+
+@test "sequery: an empty pipe is refused as empty" {
+	run -2 --separate-stderr bash -c ': | sequery rules -A /dev/stdin'
+	[ -z "$output" ]
+	[[ "${stderr_lines[0]}" == "sequery: "*"'/dev/stdin'"*"empty"* ]]
+}
+
+@test "sequery: a truncated policy through a pipe is refused" {
+	need_good
+	run -2 --separate-stderr bash -c 'head -c 200 "$1" | sequery rules -A /dev/stdin' - "$D/good.33"
+	[ -z "$output" ]
+	[[ "${stderr_lines[0]}" == "sequery: "*"'/dev/stdin'"* ]]
+}

@@ -86,4 +86,69 @@ int pol_rule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 		    struct pol_rule_list **out, struct pol_err *err);
 void pol_rule_list_free(struct pol_rule_list *list);
 
+/*
+ * ---- Access questions: who can, what can ---------------------------------
+ *
+ * Answers built from allow rules only (not auditallow or dontaudit): the
+ * rules that match, regrouped by who benefits. Conditional rules count and
+ * keep their expression; an attribute in a rule stands for its member types.
+ */
+
+/* Why an entry holds: one allow rule, and the attributes it matched through. */
+struct pol_access_reason {
+	const struct pol_rule *rule;
+	const char *source_attr; /* the rule's source, an attribute holding the entry's source */
+	const char *target_attr; /* the rule's target, an attribute holding the asked target */
+};
+
+/* One answer: a source type that may act (who can), or a target and class
+ * the source may act on (what can), with the rules granting it. */
+struct pol_access {
+	const char *source; /* who can: a type; what can: the asked source */
+	const char *target; /* who can: the asked target; what can: the rule's target */
+	const char *tclass;
+	const char **perms; /* sorted, NULL-terminated: who can: the asked permissions
+			     * granted; what can: all permissions granted */
+	const struct pol_access_reason *reasons; /* in sesearch's order */
+	size_t nreasons;
+};
+
+struct pol_access_list {
+	struct pol_access *items;
+	size_t count;
+	/* private */
+	struct pol_rule_list *rules;
+	struct pol_access_reason *reasons;
+	struct pol_strpool *pool;
+};
+
+enum pol_access_flags {
+	/* who can: one of the permissions is enough (default: all of them) */
+	POL_ACCESS_ANY = (1 << 0),
+};
+
+/*
+ * Which source types may use perms (comma-separated) on tclass objects of
+ * target (a type, alias or attribute)? A type is listed when the union of the
+ * allow rules it gets (directly or through its attributes) holds every
+ * permission, or one with POL_ACCESS_ANY. For an attribute target the
+ * permissions must meet on one of its member types. Items are sorted by
+ * source name. Returns 0 and *out (free with pol_access_list_free()), or
+ * POL_ENOTFOUND/POL_EINVAL with the reason, and a "did you mean", in err.
+ */
+int pol_access_who_can(const struct pol_pdb *pdb, const char *perms, const char *tclass,
+		       const char *target, unsigned int flags, struct pol_access_list **out,
+		       struct pol_err *err);
+
+/*
+ * What may source (a type, alias or attribute) do: its allow rules, matched
+ * through attributes as pol_rule_search() matches them, one item per target
+ * and class, sorted by class then target. tclass (comma-separated names)
+ * restricts the classes; NULL or "" means all. Returns as pol_access_who_can().
+ */
+int pol_access_what_can(const struct pol_pdb *pdb, const char *source, const char *tclass,
+			struct pol_access_list **out, struct pol_err *err);
+
+void pol_access_list_free(struct pol_access_list *list);
+
 #endif

@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Who can and what can: allow rules regrouped into answers. Both start from
+ * pol_rule_search(), so a rule matches exactly as in "sequery rules" (and
+ * sesearch); this file only regroups: by the source types an attribute
+ * stands for (who can), or by target and class (what can).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query/internal.h"
+#include "util/suggest.h"
+
+static int nomem(struct pol_err *err)
+{
+	return pol_err_set(err, -ENOMEM, "out of memory");
+}
+
+void pol_access_list_free(struct pol_access_list *list)
+{
+	if (!list)
+		return;
+	free(list->items);
+	free(list->reasons);
+	pool_free(list->pool);
+	pol_rule_list_free(list->rules);
+	free(list);
+}
+
+/* The rules hold the policy's own name strings, so a pointer comparison
+ * finds most bits; strcmp() keeps it correct if they ever do not. */
+static int perm_bit(const struct pol_pdb *pdb, uint32_t c, const char *name)
+{
+	for (unsigned int b = 0; b < 32; b++)
+		if (pdb_perm_name(pdb, c, b) == name)
+			return (int)b;
+	return pdb_perm_bit(pdb, c, name);
+}
+
+static uint32_t rule_perm_bits(const struct pol_pdb *pdb, uint32_t c, const struct pol_rule *r)
+{
+	uint32_t bits = 0;
+
+	for (const char **n = r->perms; n && *n; n++) {
+		int b = perm_bit(pdb, c, *n);
+
+		if (b >= 0)
+			bits |= 1u << b;
+	}
+	return bits;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The names of the bits of class c, sorted, NULL-terminated, in the pool. */
+static const char **perm_names(const struct pol_pdb *pdb, uint32_t c, uint32_t bits,
+			       struct pol_strpool **pool)
+{
+	const char **v = pool_alloc(pool, 33 * sizeof(*v));
+	size_t n = 0;
+
+	if (!v)
+		return NULL;
+	for (unsigned int b = 0; b < 32; b++)
+		if ((bits & (1u << b)) && pdb_perm_name(pdb, c, b))
+			v[n++] = pdb_perm_name(pdb, c, b);
+	qsort(v, n, sizeof(*v), name_cmp);
+	v[n] = NULL;
+	return v;
+}
+
+static int unknown_perm(const struct pol_pdb *pdb, uint32_t c, const char *name,
+			struct pol_err *err)
+{
+	struct pol_suggest s;
+	const char *best[3];
+	size_t n;
+
+	pol_err_set(err, POL_ENOTFOUND, "class '%s' has no permission '%s'",
+		    pdb->p.p_class_val_to_name[c - 1], name);
+	pol_suggest_init(&s, name);
+	for (unsigned int b = 0; b < 32; b++)
+		if (pdb_perm_name(pdb, c, b))
+			pol_suggest_offer(&s, pdb_perm_name(pdb, c, b));
+	n = pol_suggest_result(&s, best);
+	if (n == 1)
+		pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0, "did you mean '%s'?", best[0]);
+	else if (n == 2)
+		pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0,
+			    "did you mean '%s' or '%s'?", best[0], best[1]);
+	else if (n == 3)
+		pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0,
+			    "did you mean '%s', '%s' or '%s'?", best[0], best[1], best[2]);
+	return POL_ENOTFOUND;
+}
+
+/* The permission bits named by a comma-separated list, all of class c. */
+static int parse_perms(const struct pol_pdb *pdb, uint32_t c, const char *perms, uint32_t *bits,
+		       struct pol_err *err)
+{
+	char **names;
+	int rc = 0;
+
+	*bits = 0;
+	if (!perms || !*perms)
+		return pol_err_set(err, POL_EINVAL, "no permission given");
+	names = strv_split(perms, NULL);
+	if (!names)
+		return nomem(err);
+	for (char **n = names; *n && !rc; n++) {
+		int b = pdb_perm_bit(pdb, c, *n);
+
+		if (b < 0)
+			rc = unknown_perm(pdb, c, *n, err);
+		else
+			*bits |= 1u << b;
+	}
+	strv_free(names);
+	if (!rc && !*bits)
+		rc = pol_err_set(err, POL_EINVAL, "no permission given");
+	return rc;
+}
+
+/* Per matching rule: the values behind its names and the asked bits it grants. */
+struct rule_info {
+	uint32_t source, target, bits;
+};
+
+/* Does the union of these rules give every wanted bit on one member type of
+ * the attribute target? Only asked when no single rule gives them all. */
+static bool meets_on_one_member(const policydb_t *p, uint32_t target, uint32_t want,
+				const struct rule_info *info, const struct pol_access_reason *reasons,
+				size_t n, const struct pol_rule *first)
+{
+	ebitmap_node_t *node;
+	unsigned int bit;
+
+	ebitmap_for_each_positive_bit(&p->attr_type_map[target - 1], node, bit) {
+		const ebitmap_t *holders = &p->type_attr_map[bit];
+		uint32_t got = 0;
+
+		for (size_t i = 0; i < n && (got & want) != want; i++) {
+			const struct rule_info *ri = &info[reasons[i].rule - first];
+
+			if (ebitmap_get_bit(holders, ri->target - 1))
+				got |= ri->bits;
+		}
+		if ((got & want) == want)
+			return true;
+	}
+	return false;
+}
+
+struct by_name {
+	const char *name;
+	uint32_t value;
+};
+
+static int by_name_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct by_name *)a)->name, ((const struct by_name *)b)->name);
+}
+
+/* Regroup the matching rules by the source types they reach. */
+static int group_by_source(const struct pol_pdb *pdb, struct pol_access_list *list, uint32_t c,
+			   uint32_t target, uint32_t want, unsigned int flags)
+{
+	const policydb_t *p = pdb_db(pdb);
+	const struct pol_rule_list *rules = list->rules;
+	uint32_t ntypes = p->p_types.nprim;
+	struct rule_info *info = calloc(rules->count ? rules->count : 1, sizeof(*info));
+	size_t *count = calloc((size_t)ntypes + 1, sizeof(*count));
+	uint32_t *granted = calloc((size_t)ntypes + 1, sizeof(*granted));
+	struct by_name *found = NULL;
+	size_t total = 0, nfound = 0, start = 0;
+	int rc = -ENOMEM;
+
+	if (!info || !count || !granted)
+		goto out;
+	for (size_t i = 0; i < rules->count; i++) {
+		const struct pol_rule *r = &rules->rules[i];
+		ebitmap_node_t *node;
+		unsigned int bit;
+
+		info[i].source = pdb_type_value(pdb, r->source);
+		info[i].target = pdb_type_value(pdb, r->target);
+		info[i].bits = rule_perm_bits(pdb, c, r) & want;
+		ebitmap_for_each_positive_bit(&p->attr_type_map[info[i].source - 1], node, bit) {
+			if (pdb_is_attr(pdb, bit + 1))
+				continue;
+			count[bit + 1]++;
+			granted[bit + 1] |= info[i].bits;
+			total++;
+		}
+	}
+	/* count[] becomes each type's start in reasons[], filled in rule order */
+	list->reasons = malloc((total ? total : 1) * sizeof(*list->reasons));
+	if (!list->reasons)
+		goto out;
+	for (uint32_t v = 1; v <= ntypes; v++) {
+		size_t n = count[v];
+
+		count[v] = start;
+		start += n;
+	}
+	for (size_t i = 0; i < rules->count; i++) {
+		const struct pol_rule *r = &rules->rules[i];
+		ebitmap_node_t *node;
+		unsigned int bit;
+
+		ebitmap_for_each_positive_bit(&p->attr_type_map[info[i].source - 1], node, bit) {
+			struct pol_access_reason *why;
+
+			if (pdb_is_attr(pdb, bit + 1))
+				continue;
+			why = &list->reasons[count[bit + 1]++];
+			why->rule = r;
+			why->source_attr = pdb_is_attr(pdb, info[i].source) ? r->source : NULL;
+			why->target_attr = info[i].target != target && pdb_is_attr(pdb, info[i].target) ?
+						   r->target : NULL;
+		}
+	}
+	/* Now count[v] is the end of v's reasons and count[v - 1] their start. */
+	found = malloc((ntypes ? ntypes : 1) * sizeof(*found));
+	if (!found)
+		goto out;
+	for (uint32_t v = 1; v <= ntypes; v++) {
+		const struct pol_access_reason *first = &list->reasons[count[v - 1]];
+		size_t n = count[v] - count[v - 1];
+		bool ok;
+
+		if (!n)
+			continue;
+		if (flags & POL_ACCESS_ANY) {
+			ok = granted[v] != 0;
+		} else {
+			ok = granted[v] == want;
+			if (ok && pdb_is_attr(pdb, target) && (want & (want - 1))) {
+				bool single = false;
+
+				for (size_t i = 0; i < n && !single; i++)
+					single = info[first[i].rule - rules->rules].bits == want;
+				ok = single || meets_on_one_member(p, target, want, info, first, n,
+								   rules->rules);
+			}
+		}
+		if (ok) {
+			found[nfound].name = pdb_type_name(pdb, v);
+			found[nfound++].value = v;
+		}
+	}
+	qsort(found, nfound, sizeof(*found), by_name_cmp);
+	list->items = calloc(nfound ? nfound : 1, sizeof(*list->items));
+	if (!list->items)
+		goto out;
+	for (size_t i = 0; i < nfound; i++) {
+		struct pol_access *a = &list->items[i];
+		uint32_t v = found[i].value;
+
+		a->source = found[i].name;
+		a->target = pdb_type_name(pdb, target);
+		a->tclass = p->p_class_val_to_name[c - 1];
+		a->perms = perm_names(pdb, c, granted[v], &list->pool);
+		a->reasons = &list->reasons[count[v - 1]];
+		a->nreasons = count[v] - count[v - 1];
+		if (!a->perms)
+			goto out;
+	}
+	list->count = nfound;
+	rc = 0;
+out:
+	free(found);
+	free(info);
+	free(count);
+	free(granted);
+	return rc;
+}
+
+int pol_access_who_can(const struct pol_pdb *pdb, const char *perms, const char *tclass,
+		       const char *target, unsigned int flags, struct pol_access_list **out,
+		       struct pol_err *err)
+{
+	struct pol_rule_query q = { 0 };
+	struct pol_access_list *list;
+	uint32_t c, t, want;
+	int rc;
+
+	if (!tclass || !(c = pdb_class_value(pdb, tclass)))
+		return pol_pdb_unknown(pdb, POL_SYM_CLASS, tclass ? tclass : "", err);
+	if (!target || !(t = pdb_type_value(pdb, target)))
+		return pol_pdb_unknown(pdb, POL_SYM_TYPE_OR_ATTR, target ? target : "", err);
+	if ((rc = parse_perms(pdb, c, perms, &want, err)))
+		return rc;
+	list = calloc(1, sizeof(*list));
+	if (!list)
+		return nomem(err);
+	q.kinds = POL_RULE_BIT(POL_RULE_ALLOW);
+	q.target = pdb_type_name(pdb, t);
+	q.classes = tclass;
+	q.perms = perms;
+	if ((rc = pol_rule_search(pdb, &q, &list->rules, err)) ||
+	    (rc = group_by_source(pdb, list, c, t, want, flags))) {
+		pol_access_list_free(list);
+		return rc == -ENOMEM ? nomem(err) : rc;
+	}
+	*out = list;
+	return 0;
+}
+
+static int by_target_cmp(const void *a, const void *b)
+{
+	const struct pol_rule *x = *(const struct pol_rule *const *)a;
+	const struct pol_rule *y = *(const struct pol_rule *const *)b;
+	int d = strcmp(x->tclass, y->tclass);
+
+	if (!d)
+		d = strcmp(x->target, y->target);
+	/* same group: keep sesearch's order, which is the array's */
+	return d ? d : (x > y) - (x < y);
+}
+
+/* Regroup the matching rules by target and class. */
+static int group_by_target(const struct pol_pdb *pdb, struct pol_access_list *list,
+			   uint32_t source)
+{
+	const struct pol_rule_list *rules = list->rules;
+	const struct pol_rule **order = malloc((rules->count ? rules->count : 1) * sizeof(*order));
+	const char *source_name = pdb_type_name(pdb, source);
+	size_t n = rules->count, groups = 0;
+	int rc = -ENOMEM;
+
+	list->reasons = malloc((n ? n : 1) * sizeof(*list->reasons));
+	list->items = calloc(n ? n : 1, sizeof(*list->items));
+	if (!order || !list->reasons || !list->items)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		order[i] = &rules->rules[i];
+	qsort(order, n, sizeof(*order), by_target_cmp);
+	for (size_t i = 0; i < n;) {
+		struct pol_access *a = &list->items[groups++];
+		uint32_t c = pdb_class_value(pdb, order[i]->tclass), bits = 0;
+		size_t j;
+
+		a->source = source_name;
+		a->target = order[i]->target;
+		a->tclass = order[i]->tclass;
+		a->reasons = &list->reasons[i];
+		for (j = i; j < n && strcmp(order[j]->tclass, a->tclass) == 0 &&
+			    strcmp(order[j]->target, a->target) == 0;
+		     j++) {
+			struct pol_access_reason *why = &list->reasons[j];
+			uint32_t s = pdb_type_value(pdb, order[j]->source);
+
+			why->rule = order[j];
+			why->source_attr = s != source && pdb_is_attr(pdb, s) ? order[j]->source : NULL;
+			why->target_attr = NULL;
+			bits |= rule_perm_bits(pdb, c, order[j]);
+		}
+		a->nreasons = j - i;
+		a->perms = perm_names(pdb, c, bits, &list->pool);
+		if (!a->perms)
+			goto out;
+		i = j;
+	}
+	list->count = groups;
+	rc = 0;
+out:
+	free(order);
+	return rc;
+}
+
+int pol_access_what_can(const struct pol_pdb *pdb, const char *source, const char *tclass,
+			struct pol_access_list **out, struct pol_err *err)
+{
+	struct pol_rule_query q = { 0 };
+	struct pol_access_list *list;
+	uint32_t s;
+	int rc;
+
+	if (!source || !(s = pdb_type_value(pdb, source)))
+		return pol_pdb_unknown(pdb, POL_SYM_TYPE_OR_ATTR, source ? source : "", err);
+	list = calloc(1, sizeof(*list));
+	if (!list)
+		return nomem(err);
+	q.kinds = POL_RULE_BIT(POL_RULE_ALLOW);
+	q.source = pdb_type_name(pdb, s);
+	q.classes = tclass;
+	if ((rc = pol_rule_search(pdb, &q, &list->rules, err)) ||
+	    (rc = group_by_target(pdb, list, s))) {
+		pol_access_list_free(list);
+		return rc == -ENOMEM ? nomem(err) : rc;
+	}
+	*out = list;
+	return 0;
+}

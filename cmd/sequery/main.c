@@ -12,6 +12,8 @@
 
 const struct sequery_command sequery_commands[] = {
 	{ "rules", sequery_rules, "search rules (sesearch's options and output)" },
+	{ "who-can", sequery_who_can, "which domains may use permissions on a type" },
+	{ "what-can", sequery_what_can, "what a domain may do, by class and target" },
 	{ NULL, NULL, NULL },
 };
 

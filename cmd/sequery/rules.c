@@ -20,7 +20,7 @@ enum {
 	O_VERBOSE, O_DEBUG, O_JSON, O_QUIET, O_HELP, O_VERSION,
 };
 
-static const struct ap_option options[] = {
+const struct ap_option sequery_rules_options[] = {
 	{ O_A, { "-A" }, AP_FLAG },
 	{ O_ALLOW, { "--allow" }, AP_FLAG },
 	{ O_ALLOWXPERM, { "--allowxperm" }, AP_FLAG },
@@ -110,7 +110,7 @@ static int usage(void)
 	return EXIT_OK;
 }
 
-static struct json_object *rule_json(const struct pol_rule *r)
+struct json_object *sequery_rule_json(const struct pol_rule *r)
 {
 	struct json_object *o = json_object_new_object();
 
@@ -154,7 +154,7 @@ static void print_json(const struct pol_pdb *pdb, const struct pol_rule_list *li
 	pol_json_add_str(doc, "command", "rules");
 	pol_json_add_str(doc, "policy", pol_pdb_path(pdb));
 	for (size_t i = 0; i < list->count; i++)
-		json_object_array_add(rules, rule_json(&list->rules[i]));
+		json_object_array_add(rules, sequery_rule_json(&list->rules[i]));
 	json_object_object_add(doc, "rules", rules);
 	pol_json_print(stdout, doc, 1);
 	json_object_put(doc);
@@ -171,7 +171,7 @@ int sequery_rules(struct sequery *sq, int argc, char **argv)
 	bool json = sq->json, quiet = sq->quiet, verbose = sq->verbose > 0;
 	int n, rc, status;
 
-	n = ap_parse(options, argc - 1, argv + 1, &items);
+	n = ap_parse(sequery_rules_options, argc - 1, argv + 1, &items);
 	if (n < 0)
 		return cli_usage_error(NULL);
 	for (int i = 0; i < n; i++) {

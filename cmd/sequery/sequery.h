@@ -7,6 +7,12 @@
 
 #include "pdb/pdb.h"
 
+#include "argparse.h"
+
+struct json_object;
+struct pol_access_reason;
+struct pol_rule;
+
 struct sequery {
 	bool json;
 	bool quiet;
@@ -39,6 +45,19 @@ struct sequery_command {
 	sequery_fn run;
 	const char *summary;
 };
+
+/* The option tables the subcommands parse with ap_parse(); the shell
+ * completes from the same tables. */
+extern const struct ap_option sequery_rules_options[];    /* sesearch's */
+extern const struct ap_option sequery_who_can_options[];
+extern const struct ap_option sequery_what_can_options[];
+
+/* A rule in the JSON shape "sequery rules --json" prints; caller owns it. */
+struct json_object *sequery_rule_json(const struct pol_rule *r);
+/* who-can and what-can: a rule that grants access, with the attributes it
+ * was matched through, as JSON (caller owns it) and as a line on stdout. */
+struct json_object *sequery_reason_json(const struct pol_access_reason *why);
+void sequery_print_reason(const struct pol_access_reason *why);
 
 /* NULL-name-terminated table of subcommands. */
 extern const struct sequery_command sequery_commands[];

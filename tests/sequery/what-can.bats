@@ -1,0 +1,133 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# sequery what-can: what a domain may do, by class and target.
+bats_require_minimum_version 1.5.0
+load policies
+
+setup_file() {
+	compile_small_policy
+}
+
+@test "sequery what-can: rules are grouped by class and target with their permissions" {
+	need_small_policy
+	run -0 --separate-stderr sequery what-can sshd_t "$SMALL"
+	[ "$output" = "dir
+  etc_t: search
+    allow domain etc_t:dir search; # via attribute domain
+file
+  etc_t: getattr open read
+    allow domain etc_t:file { getattr open read }; # via attribute domain
+  shadow_t: open read
+    allow pam_domain shadow_t:file open; # via attribute pam_domain
+    allow sshd_t shadow_t:file read;" ]
+	[ -z "$stderr" ]
+}
+
+@test "sequery what-can: conditional rules show their condition; dontaudit grants nothing" {
+	need_small_policy
+	run -0 --separate-stderr sequery what-can httpd_t file "$SMALL"
+	[[ "$output" == *"  shadow_t: open read
+    allow httpd_t shadow_t:file { open read }; [ httpd_read_shadow ]:True"* ]]
+	[[ "$output" != *write* ]]
+}
+
+@test "sequery what-can: a class restricts the answer" {
+	need_small_policy
+	run -0 --separate-stderr sequery what-can init_t process "$SMALL"
+	[ "$output" = "process
+  httpd_t: transition
+    allow init_t httpd_t:process transition;
+  init_t: signal
+    allow init_t init_t:process signal;" ]
+}
+
+@test "sequery what-can: an attribute source also matches its members' rules" {
+	need_small_policy
+	run -0 --separate-stderr sequery what-can domain file "$SMALL"
+	[[ "$output" == *"  file_type: open read
+    allow init_t file_type:file { open read };"* ]]
+	[[ "$output" == *"    allow domain etc_t:file { getattr open read };
+"* ]]
+}
+
+@test "sequery what-can: an argument with a '/' or naming a file is the policy, else a class" {
+	need_small_policy
+	cp "$SMALL" "$BATS_TEST_TMPDIR/policy"
+	cd "$BATS_TEST_TMPDIR"
+	run -0 --separate-stderr sequery what-can init_t policy
+	[[ "$output" == *"file
+"*"process
+"* ]]
+	run -0 --separate-stderr sequery what-can init_t ./policy
+	[[ "$output" == *process* ]]
+	run -0 --separate-stderr sequery what-can init_t process ./policy
+	[[ "$output" != *file* ]]
+	# no such file, no '/': a class, looked up in the --policy
+	run -2 --separate-stderr sequery -P ./policy what-can init_t proces
+	[[ "$stderr" == *"unknown class 'proces'"*"did you mean 'process'?"* ]]
+}
+
+@test "sequery what-can: nothing allowed exits 1" {
+	need_small_policy
+	run -1 --separate-stderr sequery what-can split_t dir "$SMALL"
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+	run -1 --separate-stderr sequery what-can -q split_t dir "$SMALL"
+	run -0 --separate-stderr sequery what-can -q split_t "$SMALL"
+	[ -z "$output" ]
+}
+
+@test "sequery what-can: --json lists target, class, permissions and rules" {
+	need_small_policy
+	need_jq
+	run -0 --separate-stderr sequery what-can --json sshd_t file "$SMALL"
+	[ "$(jq -r '.command, .query.source, .query.class' <<<"$output")" = "what-can
+sshd_t
+file" ]
+	[ "$(jq -r '.access[] | "\(.class) \(.target) \(.perms | join(",")) \(.rules | length)"' <<<"$output")" = "file etc_t getattr,open,read 1
+file shadow_t open,read 2" ]
+	[ "$(jq -r '.access[0].rules[0].via_source_attribute' <<<"$output")" = domain ]
+	run -0 --separate-stderr sequery --json what-can sshd_t "$SMALL"
+	[ "$(jq -r '.access | length' <<<"$output")" = 3 ]
+}
+
+@test "sequery what-can: unknown names exit 2 with a suggestion" {
+	need_small_policy
+	run -2 --separate-stderr sequery what-can sshd "$SMALL"
+	[ -z "$output" ]
+	[[ "$stderr" == *"unknown type or attribute 'sshd'"*"did you mean 'sshd_t'?"* ]]
+	run -2 --separate-stderr sequery what-can sshd_t flie "$SMALL"
+	[[ "$stderr" == *"unknown class 'flie'"*"did you mean 'file'?"* ]]
+}
+
+@test "sequery what-can: usage errors exit 2" {
+	run -2 --separate-stderr sequery what-can
+	[[ "$stderr" == *"no source given"* ]]
+	run -2 --separate-stderr sequery what-can a b c d
+	[[ "$stderr" == *"unrecognized argument: d"* ]]
+	run -0 --separate-stderr sequery what-can -h
+	[[ "$output" == "Usage:"*"what-can"* ]]
+}
+
+@test "sequery what-can: the rules shown are sesearch's allow rules for the source" {
+	need_refpolicy
+	need_setools
+	for q in "httpd_t file" "sshd_t process" "domain dir"; do
+		set -- $q
+		sesearch --allow -s "$1" -c "$2" "$REFPOLICY" | sort >"$BATS_TEST_TMPDIR/setools"
+		run -0 --separate-stderr sequery what-can "$1" "$2" "$REFPOLICY"
+		grep '^    ' <<<"$output" | sed 's/^    //; s/ # via attributes\{0,1\} .*//' | sort \
+			>"$BATS_TEST_TMPDIR/sequery"
+		diff -u "$BATS_TEST_TMPDIR/setools" "$BATS_TEST_TMPDIR/sequery"
+	done
+}
+
+@test "sequery what-can: each target's permissions are the union of its rules'" {
+	need_refpolicy
+	run -0 --separate-stderr sequery what-can --json httpd_t "$REFPOLICY"
+	need_jq
+	[ "$(jq '[.access[] | select((.perms | sort) != ([.rules[].perms[]] | unique))] | length' \
+		<<<"$output")" = 0 ]
+	[ "$(jq '[.access[].rules[] | select(.source != "httpd_t" and .via_source_attribute == null)] | length' \
+		<<<"$output")" = 0 ]
+}

@@ -1,0 +1,220 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# sequery rules from the outside: exit statuses, diagnostics, --json, -q and
+# a closed pipe. Needs Debian's reference policy (policy.33); the output
+# itself is compared with sesearch's in tests/oracle/.
+bats_require_minimum_version 1.5.0
+
+setup() {
+	POLICY=${SEKIT_TEST_POLICY:-/etc/selinux/default/policy/policy.33}
+	[ -r "$POLICY" ] || skip "no reference policy at $POLICY"
+}
+
+# stdout must be empty and stderr must hold no sanitizer report.
+no_stdout_no_crash() {
+	if [ -n "$output" ]; then
+		echo "unexpected stdout: $output"
+		return 1
+	fi
+	[[ "$stderr" != *Sanitizer* && "$stderr" != *"runtime error"* ]]
+}
+
+@test "sequery rules: matching rules print and exit 0" {
+	run -0 --separate-stderr sequery rules -A -s httpd_t "$POLICY"
+	[ "${#lines[@]}" -gt 100 ]
+	[[ "${lines[0]}" == allow\ * ]]
+	[ -z "$stderr" ]
+}
+
+@test "sequery rules: every printed line is a statement ending in ';' or a conditional" {
+	run -0 --separate-stderr sequery rules -A -s httpd_t -t etc_t "$POLICY"
+	local l
+	for l in "${lines[@]}"; do
+		[[ "$l" == *";" || "$l" == *";"*" ]:True" || "$l" == *";"*" ]:False" ]] ||
+			{ echo "odd line: $l"; return 1; }
+	done
+}
+
+@test "sequery rules: no matching rule exits 1 with no output" {
+	run -1 --separate-stderr sequery rules -T -s httpd_t -t httpd_t -c blk_file "$POLICY"
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+}
+
+@test "sequery rules: a binary policy has no neverallow rules: exit 1" {
+	run -1 --separate-stderr sequery rules --neverallow "$POLICY"
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+}
+
+@test "sequery rules: an unknown type exits 2 and suggests the close name" {
+	run -2 --separate-stderr sequery rules -A -s htpd_t "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == *"unknown type or attribute 'htpd_t'"* ]]
+	[[ "$stderr" == *"note: did you mean "*"'httpd_t'"* ]]
+}
+
+@test "sequery rules: an unknown target type exits 2" {
+	run -2 --separate-stderr sequery rules -A -s httpd_t -t no_such_type_t "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == *"unknown type or attribute 'no_such_type_t'"* ]]
+}
+
+@test "sequery rules: an unknown class exits 2 and suggests the close name" {
+	run -2 --separate-stderr sequery rules -A -s httpd_t -c fille "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == *"unknown class 'fille'"* ]]
+	[[ "$stderr" == *"did you mean "*"'file'"* ]]
+}
+
+@test "sequery rules: one unknown class in a list exits 2 and names it" {
+	run -2 --separate-stderr sequery rules -A -s httpd_t -c file,no_such_class "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == *"'no_such_class'"* ]]
+}
+
+@test "sequery rules: an unknown permission exits 2 and suggests the close name" {
+	run -2 --separate-stderr sequery rules -A -s httpd_t -p reed "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == *"permission 'reed'"* ]]
+	[[ "$stderr" == *"did you mean "*"'read'"* ]]
+}
+
+@test "sequery rules: a permission not in the given class exits 2" {
+	run -2 --separate-stderr sequery rules -A -s httpd_t -c file -p name_bind "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == *"permission 'name_bind'"* ]]
+}
+
+@test "sequery rules: an unknown Boolean exits 2" {
+	run -2 --separate-stderr sequery rules -A -b httpd_can_network_conect "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == *"unknown boolean 'httpd_can_network_conect'"* ]]
+	[[ "$stderr" == *"'httpd_can_network_connect'"* ]]
+}
+
+@test "sequery rules: an invalid regular expression exits 2" {
+	run -2 --separate-stderr sequery rules -A -rs -s 'httpd_[' "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == *"regular expression 'httpd_['"* ]]
+}
+
+@test "sequery rules: a regular expression matches by search" {
+	run -0 --separate-stderr sequery rules -A -rs -s '^httpd_t$' -rt -t '^etc_t$' "$POLICY"
+	[ -n "$output" ]
+	[ -z "$stderr" ]
+}
+
+@test "sequery rules: no rule kind is a usage error" {
+	run -2 --separate-stderr sequery rules -s httpd_t "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == "sequery: "*"rule kind"* ]]
+	[[ "$stderr" == *"Try 'sequery --help'"* ]]
+}
+
+@test "sequery rules: an unknown option is a usage error naming it" {
+	run -2 --separate-stderr sequery rules -A --no-such-option "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == "sequery: "*"--no-such-option"* ]]
+	[[ "$stderr" == *"Try 'sequery --help'"* ]]
+}
+
+@test "sequery rules: a second policy argument is a usage error" {
+	run -2 --separate-stderr sequery rules -A -s httpd_t "$POLICY" "$POLICY"
+	no_stdout_no_crash
+	[[ "$stderr" == *"Try 'sequery --help'"* ]]
+}
+
+@test "sequery rules: an option missing its value is a usage error" {
+	run -2 --separate-stderr sequery rules -A -s
+	no_stdout_no_crash
+	[[ "$stderr" == *"Try 'sequery --help'"* ]]
+}
+
+@test "sequery rules: --help prints usage on stdout and exits 0" {
+	run -0 --separate-stderr sequery rules --help
+	[[ "${lines[0]}" == "Usage:" ]]
+	[ -z "$stderr" ]
+}
+
+@test "sequery rules: --json is one document with format_version 1 and the plain statements" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	local args=(-A -s httpd_t -t etc_t -c file,dir "$POLICY")
+	run -0 --separate-stderr sequery rules "${args[@]}"
+	local plain=$output
+	run -0 --separate-stderr sequery rules --json "${args[@]}"
+	[ -z "$stderr" ]
+	local json=$output
+	[ "$(jq -r .format_version <<<"$json")" = 1 ]
+	[ "$(jq -r '.rules | type' <<<"$json")" = array ]
+	[ "$(jq -r '.rules[].statement' <<<"$json")" = "$plain" ]
+	# Every rule carries its parts as well as the statement.
+	[ "$(jq -r '[.rules[] | select(.kind and .source and .target and .class)] | length' <<<"$json")" \
+		= "$(jq -r '.rules | length' <<<"$json")" ]
+}
+
+@test "sequery rules: --json before the command works the same" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 --separate-stderr sequery --json rules -T -s init_t "$POLICY"
+	local global=$output
+	run -0 --separate-stderr sequery rules --json -T -s init_t "$POLICY"
+	[ "$output" = "$global" ]
+	[ "$(jq -r .format_version <<<"$global")" = 1 ]
+}
+
+@test "sequery rules: --json of conditional rules still gives the plain statements" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 --separate-stderr sequery rules -A -b httpd_can_network_connect "$POLICY"
+	local plain=$output
+	run -0 --separate-stderr sequery rules --json -A -b httpd_can_network_connect "$POLICY"
+	[ "$(jq -r '.rules[].statement' <<<"$output")" = "$plain" ]
+	[ "$(jq -r '[.rules[] | select(.conditional.expression)] | length' <<<"$output")" -gt 0 ]
+}
+
+@test "sequery rules: --json with no match exits 1 and prints a valid empty list" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -1 --separate-stderr sequery rules --json --neverallow "$POLICY"
+	[ -z "$stderr" ]
+	[ "$(jq -r '.rules | length' <<<"$output")" = 0 ]
+}
+
+@test "sequery rules: --json with an error prints nothing on stdout" {
+	run -2 --separate-stderr sequery rules --json -A -s htpd_t "$POLICY"
+	no_stdout_no_crash
+}
+
+@test "sequery rules: a pipe closed early (| head -1) is quiet" {
+	run -0 --separate-stderr bash -c 'sequery rules -A -s domain "$1" | head -1' - "$POLICY"
+	[ "${#lines[@]}" -eq 1 ]
+	[ -z "$stderr" ]
+	run -0 --separate-stderr bash -c 'sequery rules --json -A -s domain "$1" | head -1' - "$POLICY"
+	[ "$output" = "{" ]
+	[ -z "$stderr" ]
+}
+
+@test "sequery rules: -q prints nothing and exits 0 on a match" {
+	run -0 --separate-stderr sequery rules -q -A -s httpd_t "$POLICY"
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+	run -0 --separate-stderr sequery -q rules -A -s httpd_t "$POLICY"
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+}
+
+@test "sequery rules: -q prints nothing and exits 1 without a match" {
+	run -1 --separate-stderr sequery rules -q --neverallow "$POLICY"
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+}
+
+@test "sequery rules: -q still reports errors on stderr" {
+	run -2 --separate-stderr sequery rules -q -A -s htpd_t "$POLICY"
+	[ -z "$output" ]
+	[[ "$stderr" == *"'htpd_t'"* ]]
+}
+
+@test "sequery rules: -q wins over --json" {
+	run -0 --separate-stderr sequery rules -q --json -A -s httpd_t "$POLICY"
+	[ -z "$output" ]
+}

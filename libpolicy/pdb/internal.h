@@ -30,11 +30,15 @@ static inline void pdb_cond_set_bool(cond_expr_t *e, uint32_t value)
 
 #include "pdb/pdb.h"
 
+struct pdb_te_index;
+
 struct pol_pdb {
 	policydb_t p;
 	char *path;
 	/* perm_names[c - 1][b]: name of bit b of class c (own or common). */
 	const char *(*perm_names)[32];
+	/* built by pdb_te_index() on first use */
+	struct pdb_te_index *te_index;
 };
 
 static inline policydb_t *pdb_db(const struct pol_pdb *pdb)
@@ -66,5 +70,30 @@ static inline const char *pdb_perm_name(const struct pol_pdb *pdb, uint32_t c, u
 {
 	return b < 32 ? pdb->perm_names[c - 1][b] : NULL;
 }
+
+/* One TE rule in the index: its avtab node and, for a conditional rule,
+ * which conditional holds it. */
+struct pdb_te_ref {
+	avtab_ptr_t node;
+	uint32_t cond; /* 0: unconditional; else 1 + index into conds[], with
+			* PDB_TE_FALSE_BRANCH when in the false list */
+};
+
+#define PDB_TE_FALSE_BRANCH (1u << 31)
+
+/* The TE rules (unconditional and conditional avtab entries) by source and
+ * by target type: type v's rules are refs[start[v]] to refs[start[v + 1] - 1]. */
+struct pdb_te_index {
+	uint32_t ntypes;
+	const cond_node_t **conds; /* the conditionals in cond_list order */
+	uint32_t nconds;
+	struct pdb_te_ref *by_source, *by_target;
+	size_t *by_source_start, *by_target_start;
+};
+
+/* The index, built on first use and freed with the policy; NULL when out of
+ * memory (callers then walk the avtab). */
+const struct pdb_te_index *pdb_te_index(const struct pol_pdb *pdb);
+void pdb_te_index_free(struct pdb_te_index *idx);
 
 #endif

@@ -229,6 +229,7 @@ void pol_pdb_free(struct pol_pdb *pdb)
 {
 	if (!pdb)
 		return;
+	pdb_te_index_free(pdb->te_index);
 	policydb_destroy(&pdb->p);
 	free(pdb->perm_names);
 	free(pdb->path);

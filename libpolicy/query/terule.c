@@ -152,8 +152,20 @@ static void sort_names(const char **v, size_t n)
 struct cond_ctx {
 	const cond_node_t *node;
 	bool branch;
-	const char *text; /* formatted once per conditional */
+	const char **text; /* formatted once per conditional, when a rule matches */
 };
+
+static const char *cond_text(const struct pol_pdb *pdb, struct pol_rule_list *list,
+			     const struct cond_ctx *cond)
+{
+	if (!*cond->text) {
+		char *text = cond_expr_format(pdb, cond->node->expr);
+
+		*cond->text = pool_strdup(&list->pool, text ? text : "");
+		free(text);
+	}
+	return *cond->text;
+}
 
 static int emit(const struct pol_pdb *pdb, struct pol_rule_list *list, enum pol_rule_kind kind,
 		const avtab_key_t *key, const avtab_datum_t *datum, uint32_t perms,
@@ -206,11 +218,11 @@ static int emit(const struct pol_pdb *pdb, struct pol_rule_list *list, enum pol_
 		}
 	}
 	if (cond) {
-		r->cond = cond->text;
+		r->cond = cond_text(pdb, list, cond);
 		r->cond_branch = cond->branch;
 		/* setools prints no conditional suffix on xperm rules */
-		if (!is_xperm(kind))
-			pol_buf_printf(&b, " [ %s ]:%s", cond->text, cond->branch ? "True" : "False");
+		if (r->cond && !is_xperm(kind))
+			pol_buf_printf(&b, " [ %s ]:%s", r->cond, cond->branch ? "True" : "False");
 	}
 	r->text = pool_strdup(&list->pool, pol_buf_str(&b));
 	pol_buf_release(&b);
@@ -271,38 +283,107 @@ static int match_node(const struct pol_pdb *pdb, const struct te_criteria *c,
 static int filename_trans_search(const struct pol_pdb *pdb, const struct te_criteria *c,
 				 struct pol_rule_list *list);
 
+/* The rules of the types a criterion allows, through the index: the side
+ * (source or target) with fewer rules to visit. Returns 1 when the index
+ * cannot help (no type criterion, or no memory for it). */
+static int indexed_search(const struct pol_pdb *pdb, const struct te_criteria *c,
+			  const char **cond_texts, struct pol_rule_list *list)
+{
+	const struct pdb_te_index *idx;
+	const struct value_match *side;
+	const struct pdb_te_ref *refs;
+	const size_t *start;
+	size_t nsource = 0, ntarget = 0;
+	int rc = 0;
+
+	if (!c->source.ok && !c->target.ok)
+		return 1;
+	idx = pdb_te_index(pdb);
+	if (!idx)
+		return 1;
+	for (uint32_t v = 1; v <= idx->ntypes; v++) {
+		if (c->source.ok && value_matches(&c->source, v))
+			nsource += idx->by_source_start[v + 1] - idx->by_source_start[v];
+		if (c->target.ok && value_matches(&c->target, v))
+			ntarget += idx->by_target_start[v + 1] - idx->by_target_start[v];
+	}
+	if (c->source.ok && (!c->target.ok || nsource <= ntarget)) {
+		side = &c->source;
+		refs = idx->by_source;
+		start = idx->by_source_start;
+	} else {
+		side = &c->target;
+		refs = idx->by_target;
+		start = idx->by_target_start;
+	}
+	for (uint32_t v = 1; v <= idx->ntypes && !rc; v++) {
+		if (!value_matches(side, v))
+			continue;
+		for (size_t i = start[v]; i < start[v + 1] && !rc; i++) {
+			const struct pdb_te_ref *ref = &refs[i];
+			struct cond_ctx ctx;
+			uint32_t k;
+
+			if (!ref->cond) {
+				rc = match_node(pdb, c, &ref->node->key, &ref->node->datum, NULL, list);
+				continue;
+			}
+			k = (ref->cond & ~PDB_TE_FALSE_BRANCH) - 1;
+			ctx.node = idx->conds[k];
+			ctx.branch = !(ref->cond & PDB_TE_FALSE_BRANCH);
+			ctx.text = &cond_texts[k];
+			if (c->bools.wanted && !bool_matches(&c->bools, ctx.node->expr))
+				continue;
+			rc = match_node(pdb, c, &ref->node->key, &ref->node->datum, &ctx, list);
+		}
+	}
+	return rc;
+}
+
 int terule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 		  struct pol_rule_list *list, struct pol_err *err)
 {
 	const policydb_t *p = pdb_db(pdb);
+	const char **cond_texts;
 	struct te_criteria c;
+	uint32_t ncond = 0;
 	int rc;
 
 	if (!(q->kinds & POL_RULES_TE))
 		return 0;
 	if ((rc = criteria_build(pdb, q, &c, err)))
 		return rc;
-	for (uint32_t i = 0; i < p->te_avtab.nslot && !rc; i++)
-		for (avtab_ptr_t n = p->te_avtab.htable[i]; n && !rc; n = n->next)
-			rc = match_node(pdb, &c, &n->key, &n->datum, NULL, list);
+	for (cond_node_t *cn = p->cond_list; cn; cn = cn->next)
+		ncond++;
+	cond_texts = calloc(ncond ? ncond : 1, sizeof(*cond_texts));
+	if (!cond_texts) {
+		criteria_release(&c);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	rc = indexed_search(pdb, &c, cond_texts, list);
+	if (rc == 1) {
+		uint32_t k = 0;
+
+		rc = 0;
+		for (uint32_t i = 0; i < p->te_avtab.nslot && !rc; i++)
+			for (avtab_ptr_t n = p->te_avtab.htable[i]; n && !rc; n = n->next)
+				rc = match_node(pdb, &c, &n->key, &n->datum, NULL, list);
+		for (cond_node_t *cn = p->cond_list; cn && !rc; cn = cn->next, k++) {
+			struct cond_ctx ctx = { cn, true, &cond_texts[k] };
+
+			if (c.bools.wanted && !bool_matches(&c.bools, cn->expr))
+				continue;
+			for (cond_av_list_t *l = cn->true_list; l && !rc; l = l->next)
+				rc = match_node(pdb, &c, &l->node->key, &l->node->datum, &ctx, list);
+			ctx.branch = false;
+			for (cond_av_list_t *l = cn->false_list; l && !rc; l = l->next)
+				rc = match_node(pdb, &c, &l->node->key, &l->node->datum, &ctx, list);
+		}
+	}
 	if (!rc && (c.kinds & POL_RULE_BIT(POL_RULE_TYPE_TRANSITION)) && !c.bools.wanted &&
 	    !c.perms_given && !c.xperms)
 		rc = filename_trans_search(pdb, &c, list);
-	for (cond_node_t *cn = p->cond_list; cn && !rc; cn = cn->next) {
-		struct cond_ctx ctx = { cn, true, NULL };
-		char *text;
-
-		if (c.bools.wanted && !bool_matches(&c.bools, cn->expr))
-			continue;
-		text = cond_expr_format(pdb, cn->expr);
-		ctx.text = pool_strdup(&list->pool, text ? text : "");
-		free(text);
-		for (cond_av_list_t *l = cn->true_list; l && !rc; l = l->next)
-			rc = match_node(pdb, &c, &l->node->key, &l->node->datum, &ctx, list);
-		ctx.branch = false;
-		for (cond_av_list_t *l = cn->false_list; l && !rc; l = l->next)
-			rc = match_node(pdb, &c, &l->node->key, &l->node->datum, &ctx, list);
-	}
+	free(cond_texts);
 	criteria_release(&c);
 	if (rc)
 		return pol_err_set(err, rc, "out of memory");

@@ -118,7 +118,9 @@ int pol_rule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 		pol_rule_list_free(list);
 		return rc;
 	}
-	qsort(list->rules, list->count, sizeof(*list->rules), rule_cmp);
+	/* no match leaves rules NULL, which qsort() may not be given */
+	if (list->count)
+		qsort(list->rules, list->count, sizeof(*list->rules), rule_cmp);
 	*out = list;
 	return 0;
 }

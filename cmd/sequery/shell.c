@@ -346,8 +346,10 @@ int sequery_shell(struct sequery *sq, int argc, char **argv)
 			return usage();
 		}
 		if (policy) {
+			const char *extra = items[i].value; /* argv's, not items' */
+
 			free(items);
-			return cli_usage_error("unrecognized argument: %s", items[i].value);
+			return cli_usage_error("unrecognized argument: %s", extra);
 		}
 		policy = items[i].value;
 	}

@@ -187,8 +187,10 @@ int sequery_who_can(struct sequery *sq, int argc, char **argv)
 		switch (items[i].id) {
 		case 0:
 			if (npos == 4) {
+				const char *extra = items[i].value; /* argv's, not items' */
+
 				free(items);
-				return cli_usage_error("unrecognized argument: %s", items[i].value);
+				return cli_usage_error("unrecognized argument: %s", extra);
 			}
 			pos[npos++] = items[i].value;
 			break;

@@ -17,12 +17,18 @@
 
 static struct sequery *sq;
 
-/* Each command's option table. "info" joins when it exports its table. */
+/* "sequery info" is being written alongside the shell: a weak reference
+ * completes its options once it is linked in and reads as NULL until then.
+ * Make it a plain reference (declared in sequery.h) when info.c has landed. */
+extern const struct ap_option sequery_info_options[] __attribute__((weak));
+
+/* Each command's option table. */
 static const struct {
 	const char *command;
 	const struct ap_option *options;
 } option_tables[] = {
 	{ "rules", sequery_rules_options },
+	{ "info", sequery_info_options },
 	{ "who-can", sequery_who_can_options },
 	{ "what-can", sequery_what_can_options },
 };
@@ -53,7 +59,7 @@ static const struct {
 	{ "rules", "-c", POL_SYM_CLASS },
 	{ "rules", "-p", POL_SYM_PERM },
 	{ "rules", "-b", POL_SYM_BOOL },
-	/* seinfo's names for its optional values */
+	/* seinfo's options, whose values are optional */
 	{ "info", "--type", POL_SYM_TYPE },
 	{ "info", "--attribute", POL_SYM_ATTRIBUTE },
 	{ "info", "--role", POL_SYM_ROLE },
@@ -63,6 +69,8 @@ static const struct {
 	{ "info", "--common", POL_SYM_COMMON },
 	{ "info", "--sensitivity", POL_SYM_SENS },
 	{ "info", "--category", POL_SYM_CAT },
+	{ "info", "--permissive", POL_SYM_TYPE },
+	{ "info", "--typebounds", POL_SYM_TYPE },
 };
 
 /* The positional arguments of the commands that take names. */

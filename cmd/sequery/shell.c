@@ -168,7 +168,8 @@ static void interactive_start(struct shell *sh)
 	/* The prompt and the echo go to stderr: stdout is for results. */
 	rl_outstream = stderr;
 	rl_readline_name = "sequery";
-	rl_catch_signals = 0;
+	/* readline restores the terminal and passes SIGINT on to on_sigint(),
+	 * then calls the hook, where the line can be dropped safely */
 	rl_signal_event_hook = on_signal_event;
 	sa.sa_handler = on_sigint;
 	sigemptyset(&sa.sa_mask);
@@ -184,6 +185,8 @@ static char *read_line(struct shell *sh)
 	size_t len;
 
 	if (sh->interactive) {
+		/* a Ctrl-C during the last command is not one at this prompt */
+		interrupted = 0;
 		line = readline("sequery> ");
 	} else {
 		if (getline(&sh->buf, &sh->size, stdin) < 0)

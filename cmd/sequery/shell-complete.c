@@ -80,7 +80,8 @@ static const struct {
 } positionals[] = {
 	{ "who-can", { { V_NAMES, POL_SYM_PERM }, { V_NAMES, POL_SYM_CLASS },
 		       { V_NAMES, POL_SYM_TYPE_OR_ATTR }, { V_FILE, 0 } } },
-	{ "what-can", { { V_NAMES, POL_SYM_TYPE_OR_ATTR }, { V_CLASS_OR_FILE, 0 }, { V_FILE, 0 } } },
+	{ "what-can",
+	  { { V_NAMES, POL_SYM_TYPE_OR_ATTR }, { V_CLASS_OR_FILE, 0 }, { V_FILE, 0 } } },
 };
 
 static const struct ap_option *options_of(const char *command)

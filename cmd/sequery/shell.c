@@ -313,7 +313,8 @@ static void run_line(struct shell *sh, const char *line)
 
 	if (rc == SHELL_SPLIT_QUOTE || rc == SHELL_SPLIT_BACKSLASH) {
 		fprintf(stderr, "%s: %s\n", cli_name(),
-			rc == SHELL_SPLIT_QUOTE ? "unterminated quote" : "line ends with a backslash");
+			rc == SHELL_SPLIT_QUOTE ? "unterminated quote"
+						: "line ends with a backslash");
 		sh->status = EXIT_USAGE;
 	} else if (rc < 0) {
 		fprintf(stderr, "%s: out of memory\n", cli_name());

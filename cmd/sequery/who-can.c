@@ -74,8 +74,10 @@ void sequery_print_reason(const struct pol_access_reason *why)
 	fputs(why->rule->text, stdout);
 	if (why->source_attr && why->target_attr)
 		printf(" # via attributes %s, %s", why->source_attr, why->target_attr);
-	else if (why->source_attr || why->target_attr)
-		printf(" # via attribute %s", why->source_attr ? why->source_attr : why->target_attr);
+	else if (why->source_attr)
+		printf(" # via attribute %s", why->source_attr);
+	else if (why->target_attr)
+		printf(" # via attribute %s", why->target_attr);
 	putchar('\n');
 }
 

@@ -88,7 +88,8 @@ static int unknown_perm(const struct pol_pdb *pdb, uint32_t c, const char *name,
 			pol_suggest_offer(&s, pdb_perm_name(pdb, c, b));
 	n = pol_suggest_result(&s, best);
 	if (n == 1)
-		pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0, "did you mean '%s'?", best[0]);
+		pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0, "did you mean '%s'?",
+			    best[0]);
 	else if (n == 2)
 		pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0,
 			    "did you mean '%s' or '%s'?", best[0], best[1]);
@@ -133,8 +134,9 @@ struct rule_info {
 /* Does the union of these rules give every wanted bit on one member type of
  * the attribute target? Only asked when no single rule gives them all. */
 static bool meets_on_one_member(const policydb_t *p, uint32_t target, uint32_t want,
-				const struct rule_info *info, const struct pol_access_reason *reasons,
-				size_t n, const struct pol_rule *first)
+				const struct rule_info *info,
+				const struct pol_access_reason *reasons, size_t n,
+				const struct pol_rule *first)
 {
 	ebitmap_node_t *node;
 	unsigned int bit;
@@ -220,8 +222,9 @@ static int group_by_source(const struct pol_pdb *pdb, struct pol_access_list *li
 			why = &list->reasons[count[bit + 1]++];
 			why->rule = r;
 			why->source_attr = pdb_is_attr(pdb, info[i].source) ? r->source : NULL;
-			why->target_attr = info[i].target != target && pdb_is_attr(pdb, info[i].target) ?
-						   r->target : NULL;
+			why->target_attr = NULL;
+			if (info[i].target != target && pdb_is_attr(pdb, info[i].target))
+				why->target_attr = r->target;
 		}
 	}
 	/* Now count[v] is the end of v's reasons and count[v - 1] their start. */
@@ -356,7 +359,9 @@ static int group_by_target(const struct pol_pdb *pdb, struct pol_access_list *li
 			uint32_t s = pdb_type_value(pdb, order[j]->source);
 
 			why->rule = order[j];
-			why->source_attr = s != source && pdb_is_attr(pdb, s) ? order[j]->source : NULL;
+			why->source_attr = NULL;
+			if (s != source && pdb_is_attr(pdb, s))
+				why->source_attr = order[j]->source;
 			why->target_attr = NULL;
 			bits |= rule_perm_bits(pdb, c, order[j]);
 		}

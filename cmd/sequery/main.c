@@ -12,6 +12,7 @@
 
 const struct sequery_command sequery_commands[] = {
 	{ "rules", sequery_rules, "search rules (sesearch's options and output)" },
+	{ "info", sequery_info, "list and count policy components (seinfo's options and output)" },
 	{ "who-can", sequery_who_can, "which domains may use permissions on a type" },
 	{ "what-can", sequery_what_can, "what a domain may do, by class and target" },
 	{ "shell", sequery_shell, "load the policy once and run many commands" },

@@ -21,7 +21,6 @@ enum {
 
 /* seinfo's options, each taking its optional argument as argparse's
  * nargs='?' does: "-t" alone lists all types, "-t NAME" one. */
-extern const struct ap_option sequery_info_options[];
 const struct ap_option sequery_info_options[] = {
 	{ K(POL_INFO_ATTRIBUTE), { "-a", "--attribute" }, AP_OPTIONAL_VALUE },
 	{ K(POL_INFO_BOOL), { "-b", "--bool" }, AP_OPTIONAL_VALUE },

@@ -11,13 +11,27 @@
 #include "sequery.h"
 
 const struct sequery_command sequery_commands[] = {
-	{ "rules", sequery_rules, "search rules (sesearch's options and output)" },
-	{ "info", sequery_info, "list and count policy components (seinfo's options and output)" },
-	{ "who-can", sequery_who_can, "which domains may use permissions on a type" },
-	{ "what-can", sequery_what_can, "what a domain may do, by class and target" },
-	{ "shell", sequery_shell, "load the policy once and run many commands" },
-	{ NULL, NULL, NULL },
+	{ "rules", sequery_rules, "search rules (sesearch's options and output)",
+	  sequery_rules_options },
+	{ "info", sequery_info, "list and count policy components (seinfo's options and output)",
+	  sequery_info_options },
+	{ "who-can", sequery_who_can, "which domains may use permissions on a type",
+	  sequery_who_can_options },
+	{ "what-can", sequery_what_can, "what a domain may do, by class and target",
+	  sequery_what_can_options },
+	{ "shell", sequery_shell, "load the policy once and run many commands", NULL },
+	/* hidden: what the bash and zsh completions ask */
+	{ "__complete", sequery_complete, NULL, NULL },
+	{ NULL, NULL, NULL, NULL },
 };
+
+const struct ap_option *sequery_command_options(const char *name)
+{
+	for (const struct sequery_command *c = sequery_commands; c->name; c++)
+		if (strcmp(c->name, name) == 0)
+			return c->options;
+	return NULL;
+}
 
 static int usage(void)
 {
@@ -30,7 +44,8 @@ static int usage(void)
 	       "Commands:\n",
 	       cli_name());
 	for (const struct sequery_command *c = sequery_commands; c->name; c++)
-		printf("  %-9s %s\n", c->name, c->summary);
+		if (c->summary)
+			printf("  %-9s %s\n", c->name, c->summary);
 	printf("\n"
 	       "Options:\n"
 	       "  -P, --policy=FILE  query this policy instead of the system's\n"

@@ -39,11 +39,13 @@ int sequery_info(struct sequery *sq, int argc, char **argv);
 int sequery_who_can(struct sequery *sq, int argc, char **argv);
 int sequery_what_can(struct sequery *sq, int argc, char **argv);
 int sequery_shell(struct sequery *sq, int argc, char **argv);
+int sequery_complete(struct sequery *sq, int argc, char **argv);
 
 struct sequery_command {
 	const char *name;
 	sequery_fn run;
-	const char *summary;
+	const char *summary;               /* NULL: hidden from --help */
+	const struct ap_option *options;  /* for completion; NULL when none */
 };
 
 /* The option tables the subcommands parse with ap_parse(); the shell
@@ -51,6 +53,10 @@ struct sequery_command {
 extern const struct ap_option sequery_rules_options[];    /* sesearch's */
 extern const struct ap_option sequery_who_can_options[];
 extern const struct ap_option sequery_what_can_options[];
+extern const struct ap_option sequery_info_options[];     /* seinfo's */
+
+/* The option table of a command, or NULL. */
+const struct ap_option *sequery_command_options(const char *name);
 
 /* A rule in the JSON shape "sequery rules --json" prints; caller owns it. */
 struct json_object *sequery_rule_json(const struct pol_rule *r);

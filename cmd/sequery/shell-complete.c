@@ -17,22 +17,6 @@
 
 static struct sequery *sq;
 
-/* "sequery info" is being written alongside the shell: a weak reference
- * completes its options once it is linked in and reads as NULL until then.
- * Make it a plain reference (declared in sequery.h) when info.c has landed. */
-extern const struct ap_option sequery_info_options[] __attribute__((weak));
-
-/* Each command's option table. */
-static const struct {
-	const char *command;
-	const struct ap_option *options;
-} option_tables[] = {
-	{ "rules", sequery_rules_options },
-	{ "info", sequery_info_options },
-	{ "who-can", sequery_who_can_options },
-	{ "what-can", sequery_what_can_options },
-};
-
 enum value_kind {
 	V_NONE,
 	V_FILE,
@@ -83,14 +67,6 @@ static const struct {
 	{ "what-can",
 	  { { V_NAMES, POL_SYM_TYPE_OR_ATTR }, { V_CLASS_OR_FILE, 0 }, { V_FILE, 0 } } },
 };
-
-static const struct ap_option *options_of(const char *command)
-{
-	for (size_t i = 0; i < sizeof(option_tables) / sizeof(option_tables[0]); i++)
-		if (strcmp(option_tables[i].command, command) == 0)
-			return option_tables[i].options;
-	return NULL;
-}
 
 static const struct ap_option *find_option(const struct ap_option *opts, const char *name)
 {
@@ -226,7 +202,7 @@ static struct value classify(char **args, int n, const char *prefix, const char 
 		return (struct value){ n == first + 1 && !*prefix ? V_COMMAND : V_NONE, 0 };
 	if (strcmp(*command, "policy") == 0)
 		return (struct value){ n == first + 1 ? V_FILE : V_NONE, 0 };
-	opts = options_of(*command);
+	opts = sequery_command_options(*command);
 	if (prefix[0] == '-' && strchr(prefix, '=')) {
 		/* --source=htt */
 		char name[64];
@@ -254,7 +230,7 @@ static void offer_options(const char *command)
 			offer(*g, NULL);
 		return;
 	}
-	for (const struct ap_option *o = options_of(command); o && o->id; o++)
+	for (const struct ap_option *o = sequery_command_options(command); o && o->id; o++)
 		for (int k = 0; k < 3 && o->names[k]; k++)
 			offer(o->names[k], NULL);
 }

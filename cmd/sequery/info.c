@@ -115,8 +115,10 @@ static int usage(void)
 	      "  -h, --help               display this help and exit\n"
 	      "  --version                display version and exit\n"
 	      "\n"
-	      "Exit status: 0 components listed, 1 a name matched nothing or a list is\n"
-	      "empty, 2 usage or input error, 3 no policy. See sequery(1).\n",
+	      "Exit status: 0 statistics or some component listed, 1 nothing listed (a\n"
+	      "name matched nothing, a list is empty), 2 usage or input error (also an\n"
+	      "unknown class for --constrain, --default, --validatetrans), 3 no policy.\n"
+	      "See sequery(1).\n",
 	      stdout);
 	return EXIT_OK;
 }
@@ -383,8 +385,9 @@ int sequery_info(struct sequery *sq, int argc, char **argv)
 		rc = pol_info_list(pdb, k, o.all && !o.want[k] ? NULL : o.filter[k], &lists[k], &err);
 	}
 	if (rc < 0) {
-		status = rc == POL_ENOTFOUND ? (pol_err_print(&err, stderr, cli_name()), EXIT_NOMATCH) :
-					       cli_report(&err, rc);
+		/* an unknown class given to --constrain & co. is an input error,
+		 * as an unknown name given to "sequery rules" is */
+		status = cli_report(&err, rc);
 		goto out;
 	}
 	want_stats = !any || o.all;
@@ -395,18 +398,17 @@ int sequery_info(struct sequery *sq, int argc, char **argv)
 			print_stats(pdb, &stats);
 		print_text(&o, lists);
 	}
-	status = EXIT_OK;
+	/* Statistics count as an answer; otherwise something must be listed. */
+	status = want_stats ? EXIT_OK : EXIT_NOMATCH;
 	for (int k = 0; k < POL_INFO_KIND_COUNT; k++) {
 		if (!lists[k])
 			continue;
 		if (o.verbose)
 			fprintf(stderr, "%s: %s: %zu\n", cli_name(), pol_info_kind_title(k),
 				lists[k]->count);
-		/* --all lists whatever there is; an asked-for list must not be empty */
-		if (lists[k]->count || !o.want[k])
-			continue;
-		status = EXIT_NOMATCH;
-		if (!o.quiet)
+		if (lists[k]->count)
+			status = EXIT_OK;
+		else if (o.want[k] && !o.quiet)
 			explain_empty(pdb, k, o.filter[k]);
 	}
 out:

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* What only libpolicy/label's files share. */
+#ifndef POL_LABEL_INTERNAL_H
+#define POL_LABEL_INTERNAL_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "label/label.h"
+#include "util/err.h"
+
+/* One line of a spec file. */
+struct label_spec {
+	char *regex;         /* as written */
+	char *context;       /* raw context, or "<<none>>" */
+	mode_t mode;         /* S_IF* the line is limited to; 0 for any */
+	unsigned int input;  /* index into label_specs.files */
+	unsigned int line;   /* 1-based; 0 when read from a .bin file */
+	unsigned int order;  /* position before sorting, for stable ties */
+	bool none;           /* context is <<none>> */
+	bool meta;           /* libselinux's hasMetaChars() */
+	unsigned int stem_len; /* libselinux's stem: up to the second '/'; 0 = none */
+	/* The literal text every match starts with (escapes resolved); the
+	 * whole string when literal is set. */
+	char *prefix;
+	size_t prefix_len;
+	bool literal;        /* no regex syntax at all: compare strings */
+	pcre2_code *code;    /* compiled "^regex$", interpreted */
+	pcre2_code *jit;     /* a JIT-compiled copy, made on first use */
+	int jit_state;       /* 0 none yet, 1 ready, -1 JIT unavailable (atomic) */
+};
+
+/* A path-equivalence rule of a .subs or .subs_dist file. */
+struct label_sub {
+	char *src, *dst;
+	size_t slen;
+};
+
+struct label_subs {
+	struct label_sub *v; /* in the order libselinux tries them: last line first */
+	size_t n;
+};
+
+struct label_trie;
+
+struct pol_label_specs {
+	enum pol_label_engine engine;
+	char *path;
+	char **files; /* spec files read, for diagnostics */
+	size_t nfiles;
+	struct label_spec *specs; /* in libselinux's order; the last match wins */
+	size_t nspecs, alloc;
+	struct label_subs subs, dist_subs;
+	struct label_trie *trie;
+	unsigned int *root_cands; /* specs with no fixed prefix, descending */
+	size_t nroot;
+	pthread_mutex_t jit_lock;
+	void *selabel; /* struct selabel_handle * for ENGINE_SELABEL */
+};
+
+/* specfile.c: append the specs of one file (text or compiled .bin) */
+int label_read_specfile(struct pol_label_specs *s, const char *path, bool must_exist,
+			bool check_dups, struct pol_err *err);
+/* libselinux's spec analysis (hasMetaChars, stem) and our prefix */
+void label_spec_analyse(struct label_spec *sp);
+int label_spec_compile(struct pol_label_specs *s, struct label_spec *sp, struct pol_err *err);
+
+/* subs.c */
+int label_subs_read(const char *path, struct label_subs *subs, struct pol_err *err);
+void label_subs_release(struct label_subs *subs);
+/* The key after substitution (heap), or NULL when no rule applies. */
+char *label_subs_apply(const struct label_subs *subs, const char *key);
+
+/* index.c */
+int label_index_build(struct pol_label_specs *s);
+void label_index_free(struct pol_label_specs *s);
+int label_index_lookup(const struct pol_label_specs *s, const char *key, mode_t mode,
+		       const struct label_spec **out);
+
+/* selabel.c */
+int label_selabel_open(struct pol_label_specs *s, unsigned int flags, struct pol_err *err);
+void label_selabel_close(struct pol_label_specs *s);
+int label_selabel_lookup(const struct pol_label_specs *s, const char *key, mode_t mode,
+			 struct pol_label_match *m);
+
+/* ---- the walk (walk.c, relabel.c, hardlink.c) ---- */
+
+/* An open directory, shared by the work items that need its descriptor. */
+struct label_dir {
+	int fd;
+	int refs;            /* atomic */
+	char *path;          /* as reached: the PATH argument joined with names */
+	size_t pathlen;
+	struct label_root *root;
+	uint32_t *key;       /* walk-order key, with POL_LABEL_HARDLINKS only */
+	unsigned int depth;  /* entries in key */
+};
+
+/* One PATH argument. */
+struct label_root {
+	const char *arg;
+	size_t index;
+	dev_t dev;           /* of the object named, for "do not cross mounts" */
+};
+
+struct label_links;
+struct label_item;
+
+/* Counters of one worker; the calling thread sums them while the walk runs,
+ * so they are read and written with __atomic builtins. */
+struct label_counts {
+	uint64_t seen, changed, unchanged, customized, nolabel, errors, vanished, conflicts;
+};
+
+struct label_run {
+	const struct pol_label_relabel_opts *opts;
+	unsigned int flags;
+	char *root;              /* canonical alternate root; NULL for / */
+	size_t rootlen;
+	char **excludes;         /* canonical, no trailing '/' */
+	size_t n_excludes;
+	struct label_root *roots;
+	size_t nroots;
+	bool use_proc;           /* /proc/self/fd/N reaches what N is open on */
+
+	pthread_mutex_t lock;    /* the work stack and the counters below */
+	pthread_cond_t work;     /* an item was pushed, or the walk is over */
+	pthread_cond_t over;     /* for the calling thread */
+	struct label_item *stack;
+	unsigned int idle, active, nworkers;
+	bool done;
+
+	pthread_mutex_t event_lock;
+	struct label_worker *workers;
+
+	pthread_mutex_t links_lock;
+	struct label_links *links;
+};
+
+struct label_worker {
+	struct label_run *run;
+	/* aligned so that counters of two workers never share a cache line */
+	struct label_counts counts;
+	bool own_cwd;            /* unshare(CLONE_FS) worked: names resolve in cwd */
+	char *path;              /* path of the entry being visited */
+	size_t pathlen, pathalloc;
+	pthread_t thread;
+} __attribute__((aligned(64)));
+
+#define label_count(w, field) __atomic_fetch_add(&(w)->counts.field, 1, __ATOMIC_RELAXED)
+
+static inline bool label_stopped(const struct label_run *run)
+{
+	return run->opts->stop && *run->opts->stop;
+}
+
+/* walk.c */
+int label_walk(struct label_run *run, unsigned int nthreads, struct pol_err *err);
+struct label_dir *label_dir_new(int fd, const char *path, struct label_root *root,
+				const struct label_dir *parent, uint32_t index);
+void label_dir_put(struct label_dir *d);
+/* Queue a directory to enter: the entry name of d, which visit found at
+ * w->path with st. */
+void label_walk_push_dir(struct label_worker *w, struct label_dir *d, const char *name,
+			 uint32_t index, const struct stat *st);
+/* Make w->path hold base joined with name, or a copy of path. */
+bool label_path_set(struct label_worker *w, const char *base, size_t baselen, const char *name);
+bool label_path_copy(struct label_worker *w, const char *path);
+void label_walk_stats(struct label_run *run, struct pol_label_stats *st);
+void label_emit(struct label_run *run, const struct pol_label_event *ev);
+
+/* relabel.c: what the walk does with each entry */
+void label_visit_root(struct label_worker *w, struct label_root *root);
+/* One entry of directory d (the thread's working directory when
+ * w->own_cwd); its path is in w->path. Queues it when it is a directory to
+ * enter. */
+void label_visit(struct label_worker *w, struct label_dir *d, const char *name, uint32_t index);
+/* Read the label of name in dfd (w->path) and apply context as restorecon
+ * would; dfd must be the working directory when w->own_cwd. */
+void label_apply_file(struct label_worker *w, int dfd, const char *name, const struct stat *st,
+		      const char *context);
+
+/* hardlink.c */
+int label_links_add(struct label_run *run, const struct label_dir *d, uint32_t index,
+		    const char *path, const struct stat *st, const char *context);
+void label_links_apply(struct label_run *run, struct label_worker *w);
+void label_links_apply_one(struct label_worker *w, const char *path, dev_t dev, ino_t ino,
+			   const char *context);
+void label_links_free(struct label_links *l);
+
+/* paths.c */
+char *label_strdup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "heap.h"
 #include "sequery.h"
 
 const struct sequery_command sequery_commands[] = {
@@ -117,6 +118,8 @@ int main(int argc, char **argv)
 	int c, status;
 
 	cli_init(argv[0]);
+	/* a reference policy takes about 40 MB once loaded */
+	cli_reserve_heap(48u << 20);
 	while ((c = getopt_long(argc, argv, "+P:qvhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'P':

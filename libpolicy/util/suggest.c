@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,25 +69,58 @@ static unsigned int limit_for(size_t len)
 	return l < 1 ? 1 : l > 4 ? 4 : l;
 }
 
+static size_t common_prefix(const char *a, const char *b)
+{
+	size_t n = 0;
+
+	while (a[n] && a[n] == b[n])
+		n++;
+	return n;
+}
+
+/* Is candidate ranked before slot i? Fewer edits first; a name that only
+ * contains the wanted one after real typos; then the longer shared start
+ * ("htpd_t" is nearer "httpd_t" than "ftpd_t"); then alphabetical order. */
+static bool better(const struct pol_suggest *s, int i, unsigned int score, size_t prefix,
+		   const char *candidate)
+{
+	if (!s->names[i] || score != s->best[i])
+		return !s->names[i] || score < s->best[i];
+	if (prefix != s->prefix[i])
+		return prefix > s->prefix[i];
+	return strcmp(candidate, s->names[i]) < 0;
+}
+
 void pol_suggest_offer(struct pol_suggest *s, const char *candidate)
 {
 	unsigned int limit = limit_for(s->want_len);
 	unsigned int d = pol_edit_distance(s->want, candidate, limit);
+	unsigned int score = 2 * d;
+	size_t prefix;
 
-	if (d > limit && s->want_len >= 3 && strstr(candidate, s->want))
-		d = limit;
-	if (d > limit)
-		return;
-	for (int i = 0; i < 3; i++) {
-		if (d < s->best[i] || (d == s->best[i] && strcmp(candidate, s->names[i]) < 0)) {
-			for (int k = 2; k > i; k--) {
-				s->best[k] = s->best[k - 1];
-				s->names[k] = s->names[k - 1];
-			}
-			s->best[i] = d;
-			s->names[i] = candidate;
+	if (d > limit) {
+		if (s->want_len < 3 || !strstr(candidate, s->want))
 			return;
+		score = 2 * limit + 1;
+	}
+	/* The same name can be offered many times (a permission of many
+	 * classes): keep it once. */
+	for (int i = 0; i < 3; i++)
+		if (s->names[i] && strcmp(s->names[i], candidate) == 0)
+			return;
+	prefix = common_prefix(s->want, candidate);
+	for (int i = 0; i < 3; i++) {
+		if (!better(s, i, score, prefix, candidate))
+			continue;
+		for (int k = 2; k > i; k--) {
+			s->best[k] = s->best[k - 1];
+			s->prefix[k] = s->prefix[k - 1];
+			s->names[k] = s->names[k - 1];
 		}
+		s->best[i] = score;
+		s->prefix[i] = prefix;
+		s->names[i] = candidate;
+		return;
 	}
 }
 

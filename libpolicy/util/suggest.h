@@ -9,7 +9,8 @@
 struct pol_suggest {
 	const char *want;
 	size_t want_len;
-	unsigned int best[3];
+	unsigned int best[3];  /* 2 * edits, + 1 when only a substring match */
+	size_t prefix[3];      /* characters shared with the wanted name's start */
 	const char *names[3]; /* borrowed from the caller's candidates */
 };
 

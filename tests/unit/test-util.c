@@ -75,6 +75,24 @@ static void test_suggest(void)
 		pol_suggest_offer(&s, names[i]);
 	n = pol_suggest_result(&s, best);
 	ok(n >= 1 && strcmp(best[0], "httpd_t") == 0, "the closest name comes first");
+	pol_suggest_init(&s, "htpd_t");
+	pol_suggest_offer(&s, "ftpd_t");
+	pol_suggest_offer(&s, "ntpd_t");
+	pol_suggest_offer(&s, "httpd_t");
+	n = pol_suggest_result(&s, best);
+	ok(n == 3 && strcmp(best[0], "httpd_t") == 0,
+	   "among equally close names, the one sharing the longest start comes first");
+	pol_suggest_init(&s, "reed");
+	for (int i = 0; i < 5; i++)
+		pol_suggest_offer(&s, "read");
+	ok(pol_suggest_result(&s, best) == 1, "a name offered many times is suggested once");
+	pol_suggest_init(&s, "fil");
+	pol_suggest_offer(&s, "blk_file");
+	pol_suggest_offer(&s, "chr_file");
+	pol_suggest_offer(&s, "fifo_file");
+	pol_suggest_offer(&s, "file");
+	n = pol_suggest_result(&s, best);
+	ok(n == 3 && strcmp(best[0], "file") == 0, "a real typo ranks before a mere substring");
 	pol_suggest_init(&s, "zzzzzzzz");
 	for (int i = 0; names[i]; i++)
 		pol_suggest_offer(&s, names[i]);

@@ -118,6 +118,11 @@ static void apply(struct expr_stack *s, const char *op)
 	s->prev = prec;
 }
 
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 /*
  * The names of a CEXPR_NAMES node. Python keeps them in a set, whose order
  * follows string hashes randomised per process, so seinfo's own output
@@ -153,14 +158,7 @@ static char *names_text(const struct pol_pdb *pdb, const constraint_expr_t *e)
 	ebitmap_for_each_positive_bit(map, node, bit)
 		if (bit < nprim && table[bit])
 			v[n++] = table[bit];
-	for (size_t i = 1; i < n; i++) {
-		const char *x = v[i];
-		size_t j = i;
-
-		for (; j > 0 && strcmp(v[j - 1], x) > 0; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
+	qsort(v, n, sizeof(*v), name_cmp);
 	if (n > 1) {
 		pol_buf_putc(&b, '{');
 		for (size_t i = 0; i < n; i++)
@@ -236,14 +234,7 @@ static void put_perms(const struct pol_pdb *pdb, uint32_t c, uint32_t mask, stru
 	for (unsigned int bit = 0; bit < 32 && bit < cls->permissions.nprim; bit++)
 		if (mask & (1u << bit) && pdb_perm_name(pdb, c, bit))
 			names[n++] = pdb_perm_name(pdb, c, bit);
-	for (size_t i = 1; i < n; i++) {
-		const char *x = names[i];
-		size_t j = i;
-
-		for (; j > 0 && strcmp(names[j - 1], x) > 0; j--)
-			names[j] = names[j - 1];
-		names[j] = x;
-	}
+	qsort(names, n, sizeof(*names), name_cmp);
 	if (n == 1) {
 		pol_buf_puts(b, names[0]);
 		return;

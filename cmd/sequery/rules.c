@@ -252,7 +252,8 @@ int sequery_rules(struct sequery *sq, int argc, char **argv)
 		for (size_t i = 0; i < list->count; i++)
 			puts(list->rules[i].text);
 	if (verbose)
-		fprintf(stderr, "%s: %zu rules matched\n", cli_name(), list->count);
+		fprintf(stderr, "%s: %zu rule%s matched\n", cli_name(), list->count,
+			list->count == 1 ? "" : "s");
 	status = list->count ? EXIT_OK : EXIT_NOMATCH;
 	pol_rule_list_free(list);
 	return status;

@@ -12,6 +12,7 @@
 #include <sepol/policydb/policydb.h>
 #include <sepol/policydb/conditional.h>
 #include <sepol/policydb/avtab.h>
+#include <sepol/policydb/module.h>
 
 /* The boolean value (1-based) of a COND_BOOL expression node. */
 static inline uint32_t pdb_cond_bool(const cond_expr_t *e)
@@ -37,6 +38,8 @@ struct pol_pdb {
 	char *path;
 	/* perm_names[c - 1][b]: name of bit b of class c (own or common). */
 	const char *(*perm_names)[32];
+	/* names made up for attributes an old policy leaves unnamed */
+	char *generated_names;
 	/* built by pdb_te_index() on first use */
 	struct pdb_te_index *te_index;
 };

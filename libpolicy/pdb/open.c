@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -11,7 +12,6 @@
 
 #include <sepol/debug.h>
 #include <sepol/handle.h>
-#include <sepol/policydb/policydb.h>
 
 #include "pdb/internal.h"
 
@@ -158,6 +158,64 @@ static int read_stream(int fd, void **data, size_t *len)
 	return 0;
 }
 
+static uint32_t le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Name what is wrong with a file libsepol would only call invalid: a module
+ * or package instead of a kernel policy, or a version it cannot read. */
+static int check_header(const char *path, const unsigned char *data, size_t len,
+			struct pol_err *err)
+{
+	uint32_t magic, slen, version;
+
+	if (len < 8)
+		return 0;
+	magic = le32(data);
+	if (magic == POLICYDB_MOD_MAGIC || magic == SEPOL_MODULE_PACKAGE_MAGIC)
+		return pol_err_set(err, POL_EFORMAT,
+				   "'%s' is a policy module, not a kernel policy (compile it into one, or use the policy it is installed in)",
+				   path);
+	if (magic != POLICYDB_MAGIC)
+		return 0;
+	slen = le32(data + 4);
+	if (slen > POLICYDB_STRING_MAX_LENGTH || len < 12 + (size_t)slen)
+		return 0;
+	version = le32(data + 8 + slen);
+	if (version < POLICYDB_VERSION_MIN || version > POLICYDB_VERSION_MAX)
+		return pol_err_set(err, POL_EVERSION,
+				   "'%s' is a version %u policy; versions %d to %d can be read",
+				   path, version, POLICYDB_VERSION_MIN, POLICYDB_VERSION_MAX);
+	return 0;
+}
+
+/* Kernel policies before version 24 keep no attribute names; give each the
+ * name checkpolicy would print for it so no output ever shows "(null)". */
+static int name_anonymous_attributes(struct pol_pdb *pdb)
+{
+	policydb_t *p = &pdb->p;
+	size_t missing = 0;
+	char *next;
+
+	for (uint32_t i = 0; i < p->p_types.nprim; i++)
+		missing += !p->p_type_val_to_name[i];
+	if (!missing)
+		return 0;
+	pdb->generated_names = malloc(missing * 16);
+	if (!pdb->generated_names)
+		return -ENOMEM;
+	next = pdb->generated_names;
+	for (uint32_t i = 0; i < p->p_types.nprim; i++) {
+		if (p->p_type_val_to_name[i])
+			continue;
+		snprintf(next, 16, "@ttr%04u", i + 1);
+		p->p_type_val_to_name[i] = next;
+		next += 16;
+	}
+	return 0;
+}
+
 int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err)
 {
 	struct pol_pdb *pdb;
@@ -198,6 +256,9 @@ int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err)
 		return pol_err_set(err, POL_EFORMAT, "'%s' is empty, not a binary policy", path);
 	}
 
+	rc = check_header(path, data, len, err);
+	if (rc < 0)
+		goto out;
 	pdb = calloc(1, sizeof(*pdb));
 	if (!pdb) {
 		rc = pol_err_set(err, -ENOMEM, "out of memory");
@@ -209,7 +270,7 @@ int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err)
 		goto out;
 	}
 	rc = read_policy(pdb, path, data, len, err);
-	if (rc == 0 && index_perms(pdb) != 0)
+	if (rc == 0 && (index_perms(pdb) != 0 || name_anonymous_attributes(pdb) != 0))
 		rc = pol_err_set(err, -ENOMEM, "out of memory");
 	if (rc == 0 && !(pdb->path = strdup(path)))
 		rc = pol_err_set(err, -ENOMEM, "out of memory");
@@ -232,6 +293,7 @@ void pol_pdb_free(struct pol_pdb *pdb)
 	pdb_te_index_free(pdb->te_index);
 	policydb_destroy(&pdb->p);
 	free(pdb->perm_names);
+	free(pdb->generated_names);
 	free(pdb->path);
 	free(pdb);
 }

@@ -333,6 +333,28 @@ static void print_text(const struct info_opts *o, struct pol_info_list *const *l
 	}
 }
 
+/* What a filter names, for "no <what> 'x'" messages. */
+static const char *filter_noun(enum pol_info_kind k)
+{
+	switch (k) {
+	case POL_INFO_FS_USE: return "fs_use statement for file system";
+	case POL_INFO_GENFSCON: return "genfscon statement for file system";
+	case POL_INFO_IBENDPORTCON: return "ibendportcon statement for device";
+	case POL_INFO_IBPKEYCON: return "ibpkeycon statement for pkeys";
+	case POL_INFO_INITIALSID: return "initial SID";
+	case POL_INFO_NETIFCON: return "netifcon statement for interface";
+	case POL_INFO_NODECON: return "nodecon statement for network";
+	case POL_INFO_POLCAP: return "policy capability";
+	case POL_INFO_PORTCON: return "portcon statement covering port";
+	case POL_INFO_CONSTRAIN: return "constraint on class";
+	case POL_INFO_DEFAULT: return "default_* statement for class";
+	case POL_INFO_VALIDATETRANS: return "validatetrans statement for class";
+	case POL_INFO_PERMISSIVE: return "permissive type";
+	case POL_INFO_TYPEBOUNDS: return "typebounds statement for bounded type";
+	default: return pol_info_kind_key(k);
+	}
+}
+
 /* Why a requested list came out empty, on stderr; a misspelt name gets
  * "did you mean". */
 static void explain_empty(const struct pol_pdb *pdb, enum pol_info_kind k, const char *filter)
@@ -343,14 +365,17 @@ static void explain_empty(const struct pol_pdb *pdb, enum pol_info_kind k, const
 	if (!filter)
 		return;
 	pol_err_init(&err);
-	if (sym != POL_SYM_COUNT && !pol_pdb_has(pdb, sym, filter))
-		pol_pdb_unknown(pdb, sym, filter, &err);
-	else if (k == POL_INFO_PERMISSIVE)
-		pol_err_set(&err, POL_ENOTFOUND, "type '%s' is not permissive", filter);
-	else if (k == POL_INFO_TYPEBOUNDS)
-		pol_err_set(&err, POL_ENOTFOUND, "type '%s' is bounded by no type", filter);
+	if (sym == POL_SYM_COUNT || pol_pdb_has(pdb, sym, filter))
+		pol_err_set(&err, POL_ENOTFOUND, "no %s '%s'", filter_noun(k), filter);
+	else if (sym == POL_SYM_ATTRIBUTE && pol_pdb_has(pdb, POL_SYM_TYPE, filter))
+		pol_err_set(&err, POL_ENOTFOUND, "'%s' is a type, not an attribute", filter);
+	else if (sym == POL_SYM_TYPE && pol_pdb_has(pdb, POL_SYM_ATTRIBUTE, filter))
+		pol_err_set(&err, POL_ENOTFOUND, "'%s' is an attribute, not a type", filter);
+	else if ((sym == POL_SYM_CAT || sym == POL_SYM_SENS) && !pol_pdb_mls(pdb))
+		pol_err_set(&err, POL_ENOTFOUND, "unknown %s '%s': the policy has no MLS",
+			    pol_sym_name(sym), filter);
 	else
-		pol_err_set(&err, POL_ENOTFOUND, "no %s matches '%s'", pol_info_kind_key(k), filter);
+		pol_pdb_unknown(pdb, sym, filter, &err);
 	pol_err_print(&err, stderr, cli_name());
 	pol_err_release(&err);
 }

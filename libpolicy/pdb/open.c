@@ -190,8 +190,8 @@ static int check_header(const char *path, const unsigned char *data, size_t len,
 	return 0;
 }
 
-/* Kernel policies before version 24 keep no attribute names; give each the
- * name checkpolicy would print for it so no output ever shows "(null)". */
+/* Kernel policies before version 24 keep no attribute names; give each a
+ * made-up one from its value so no output ever shows "(null)". */
 static int name_anonymous_attributes(struct pol_pdb *pdb)
 {
 	policydb_t *p = &pdb->p;

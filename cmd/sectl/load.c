@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sectl load: load_policy, with the policy validated before the kernel sees it. */
+#include <stdio.h>
+
+#include "util/json.h"
+
+#include "cli.h"
+#include "sectl.h"
+
+static int usage(void)
+{
+	fputs("Usage:\n"
+	      " sectl load [options] [FILE]\n"
+	      "\n"
+	      "Load a binary policy into the kernel. Without FILE, the file is chosen as\n"
+	      "load_policy does: policy.N of the configured policy type, for the highest N\n"
+	      "the kernel or libsepol supports. The policy is validated by libsepol first, so\n"
+	      "a truncated or corrupt file is refused before the kernel sees it; a policy\n"
+	      "newer than the kernel is downgraded to the kernel's version.\n"
+	      "\n"
+	      "Options:\n"
+	      "  -n, --dry-run    validate and report; load nothing\n"
+	      "      --json       one JSON document (see sectl(1))\n"
+	      "  -q, --quiet      print nothing; the exit status is the answer\n"
+	      "  -v, --verbose    say what was loaded on stderr\n"
+	      "  -h, --help       display this help and exit\n"
+	      "\n"
+	      "Exit status: 0 loaded (or valid, with --dry-run), 2 the file is missing or\n"
+	      "not a valid policy, 3 no SELinux, no policy to load, or the kernel refused.\n"
+	      "See sectl(1).\n",
+	      stdout);
+	return EXIT_OK;
+}
+
+static void describe(const struct pol_kernel_image *img, FILE *out)
+{
+	fprintf(out, "'%s' (policy version %u", img->path, img->file_version);
+	if (img->downgraded)
+		fprintf(out, " downgraded to the kernel's %u", img->version);
+	fprintf(out, ", %zu bytes)", img->size);
+}
+
+static void print_json(const struct pol_kernel_image *img, bool loaded)
+{
+	struct json_object *doc = sectl_json_doc("load");
+
+	pol_json_add_str(doc, "path", img->path);
+	json_object_object_add(doc, "file_version", json_object_new_int((int)img->file_version));
+	json_object_object_add(doc, "version", json_object_new_int((int)img->version));
+	json_object_object_add(doc, "kernel_max_version", json_object_new_int((int)img->kernel_max));
+	json_object_object_add(doc, "downgraded", json_object_new_boolean(img->downgraded));
+	json_object_object_add(doc, "size", json_object_new_int64((int64_t)img->size));
+	json_object_object_add(doc, "loaded", json_object_new_boolean(loaded));
+	sectl_json_print(doc);
+}
+
+int sectl_load(struct sectl *sc, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "dry-run", no_argument, NULL, 'n' },
+		SECTL_COMMON_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	struct pol_kernel_image *img = NULL;
+	struct pol_kernel *k;
+	struct pol_err err;
+	bool dry_run = false;
+	int c, rc, status;
+
+	while ((c = getopt_long(argc, argv, "n" SECTL_COMMON_SHORT, longopts, NULL)) != -1) {
+		if (sectl_common_option(sc, c))
+			continue;
+		if (c == 'n')
+			dry_run = true;
+		else if (c == 'h')
+			return usage();
+		else
+			return cli_usage_error(NULL);
+	}
+	if (argc - optind > 1)
+		return cli_usage_error("unexpected argument '%s'", argv[optind + 1]);
+	status = sectl_open(sc, "load", false, &k);
+	if (status != EXIT_OK)
+		return status;
+	pol_err_init(&err);
+	rc = pol_kernel_load_prepare(k, optind < argc ? argv[optind] : NULL, &img, &err);
+	if (rc < 0) {
+		/* the input was wrong (2), or there is nothing to load (3) */
+		pol_err_print(&err, stderr, cli_name());
+		status = cli_exit_for(rc);
+		goto out;
+	}
+	if (!dry_run) {
+		rc = pol_kernel_load(k, img, &err);
+		if (rc < 0) {
+			status = sectl_fail(&err, rc);
+			goto out;
+		}
+	}
+	/* warnings from a downgrade (what it had to leave out) */
+	pol_err_print(&err, stderr, cli_name());
+	if (sc->verbose) {
+		fprintf(stderr, "%s: %s ", cli_name(), dry_run ? "would load" : "loaded");
+		describe(img, stderr);
+		fputc('\n', stderr);
+	}
+	if (sc->quiet)
+		;
+	else if (sc->json)
+		print_json(img, !dry_run);
+	else if (dry_run) {
+		fputs("would load ", stdout);
+		describe(img, stdout);
+		putchar('\n');
+	}
+	status = EXIT_OK;
+out:
+	pol_kernel_image_free(img);
+	pol_kernel_free(k);
+	pol_err_release(&err);
+	return status;
+}

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sectl: drive the kernel's SELinux enforcer through selinuxfs. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "sectl.h"
+
+const struct sectl_command sectl_commands[] = {
+	{ "status", sectl_status, "SELinux status, like sestatus (-b: booleans)" },
+	{ "mode", sectl_mode, "show or set enforcing/permissive" },
+	{ "load", sectl_load, "validate and load a binary policy" },
+	{ "bool", sectl_bool, "show, set and commit booleans" },
+	{ "access", sectl_access, "the kernel's access decision for SCON TCON CLASS" },
+	{ "create", sectl_compute, "the label of a new object (type_transition)" },
+	{ "relabel", sectl_compute, "the label after a relabel (type_change)" },
+	{ "member", sectl_compute, "the label of a polyinstantiated member (type_member)" },
+	{ "context", sectl_context, "check and canonicalise contexts; initial SIDs" },
+	{ "avc", sectl_avc, "access vector cache statistics" },
+	{ NULL, NULL, NULL },
+};
+
+static int usage(void)
+{
+	printf("Usage:\n"
+	       " %1$s [options] <command> [arguments]\n"
+	       "\n"
+	       "Drive the kernel's SELinux enforcer: status, mode, policy load, booleans,\n"
+	       "access decisions and context checks, through selinuxfs.\n"
+	       "\n"
+	       "Commands:\n",
+	       cli_name());
+	for (const struct sectl_command *c = sectl_commands; c->name; c++)
+		printf("  %-8s %s\n", c->name, c->summary);
+	printf("\n"
+	       "Options:\n"
+	       "      --selinuxfs=DIR  use the selinuxfs mounted at DIR\n"
+	       "      --policy=FILE    answer access, create, relabel, member and context\n"
+	       "                       from this binary policy instead of the kernel\n"
+	       "      --json           machine-readable output (see sectl(1))\n"
+	       "  -q, --quiet          print nothing; the exit status is the answer\n"
+	       "  -v, --verbose        more detail on stderr\n"
+	       "  -h, --help           display this help and exit\n"
+	       "  -V, --version        display version and exit\n"
+	       "\n"
+	       "Run '%1$s <command> --help' for a command's options. See sectl(1).\n",
+	       cli_name());
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		SECTL_COMMON_OPTIONS,
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct sectl sc = { 0 };
+	int c;
+
+	cli_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "+" SECTL_COMMON_SHORT "V", longopts, NULL)) != -1) {
+		if (sectl_common_option(&sc, c))
+			continue;
+		switch (c) {
+		case 'h':
+			return cli_finish_stdout(usage());
+		case 'V':
+			return cli_finish_stdout(cli_version());
+		default:
+			return cli_usage_error(NULL);
+		}
+	}
+	if (optind == argc)
+		return cli_usage_error("no command given");
+	for (const struct sectl_command *cmd = sectl_commands; cmd->name; cmd++) {
+		if (strcmp(argv[optind], cmd->name) != 0)
+			continue;
+		/* the command parses its own options from a fresh start */
+		argc -= optind;
+		argv += optind;
+		optind = 0;
+		return cli_finish_stdout(cmd->run(&sc, argc, argv));
+	}
+	return cli_usage_error("unknown command '%s'", argv[optind]);
+}

@@ -1,0 +1,149 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# sectl access, create, relabel, member and context: what is sent through a
+# fake selinuxfs (its transaction files are plain files, which keep the
+# request and give no answer), and the answers computed from a policy file
+# with --policy, which tests/kernel/ compares with a real kernel's.
+bats_require_minimum_version 1.5.0
+load ../helpers
+load fakefs
+
+USER_T=user_u:user_r:user_t:s0
+SHADOW=system_u:object_r:shadow_t:s0
+
+setup() {
+	sectl_setup
+	export SEKIT_SELINUXFS=$FS
+}
+
+@test "sectl access: sends 'SCON TCON CLASS-NUMBER MASK' as libselinux does; no answer is exit 3" {
+	run -3 --separate-stderr sectl access u:r:a_t:s0 u:r:b_t:s0 file read write
+	[ -z "$output" ]
+	[ "$stderr" = "sectl: '$FS/access' gave no answer: not a selinuxfs transaction file" ]
+	# file is class 1; read is 2 and write 3, so bits 0x2 and 0x4
+	[ "$(cat "$FS/access")" = "u:r:a_t:s0 u:r:b_t:s0 1 6" ]
+}
+
+@test "sectl create: sends the class number and the object name encoded as libselinux does" {
+	run -3 sectl create u:r:a_t:s0 u:r:b_t:s0 dir 'my file/x'
+	[ "$(cat "$FS/create")" = "u:r:a_t:s0 u:r:b_t:s0 2 my+file%2Fx" ]
+}
+
+@test "sectl context: sends the context with its NUL" {
+	run -3 sectl context u:r:a_t:s0
+	[ "$(od -An -c "$FS/context" | tr -s ' ' | sed 's/^ //; s/ $//')" = 'u : r : a _ t : s 0 \0' ]
+}
+
+@test "sectl access: unknown class and permission are input errors with suggestions (exit 2)" {
+	run -2 --separate-stderr sectl access a b flie read
+	[ "$stderr" = $'sectl: unknown class \'flie\'\nsectl: note: did you mean \'file\'?' ]
+	run -2 --separate-stderr sectl access a b file raed
+	[ "$stderr" = $'sectl: unknown file permission \'raed\'\nsectl: note: did you mean \'read\'?' ]
+	run -2 --separate-stderr sectl access a b ../enforce
+	[[ "$stderr" == "sectl: unknown class '../enforce'"* ]]
+	[ ! -s "$FS/access" ]
+}
+
+@test "sectl access: a context with a space is refused before anything is sent (exit 2)" {
+	run -2 --separate-stderr sectl access 'u:r:a_t:s0 u:r:b_t:s0' u:r:b_t:s0 file
+	[ "$stderr" = "sectl: invalid context 'u:r:a_t:s0 u:r:b_t:s0'" ]
+	[ ! -s "$FS/access" ]
+}
+
+@test "sectl access: no policy loaded (exit 3)" {
+	rm -r "$FS"/class/*
+	run -3 --separate-stderr sectl access a b file
+	[ "$stderr" = "sectl: no SELinux policy is loaded" ]
+	run -3 --separate-stderr sectl context a:b:c
+	[ "$stderr" = "sectl: no SELinux policy is loaded" ]
+}
+
+@test "sectl access --policy: the decision from a policy file, exit 1 when a permission is denied" {
+	require_debian_policy
+	run -1 --separate-stderr sectl --policy "$DEBIAN_POLICY" access $USER_T $SHADOW file read getattr
+	[ -z "$stderr" ]
+	[ "$output" = $'allowed:\ndenied: getattr read\ndontaudit: getattr read' ]
+	run -0 sectl access --policy "$DEBIAN_POLICY" system_u:system_r:kernel_t:s0 $SHADOW file read getattr
+	[ "$output" = $'allowed: getattr read\ndenied:\ndontaudit: getattr' ]
+}
+
+@test "sectl access --policy: without permissions, the whole class" {
+	require_debian_policy
+	run -0 sectl --policy "$DEBIAN_POLICY" access $USER_T system_u:object_r:etc_t:s0 file
+	[[ "${lines[0]}" == "allowed: "*"getattr"*"open"*"read"* ]]
+	[[ "${lines[1]}" == "denied: append "*"write" ]]
+	run -0 --separate-stderr sectl --policy "$DEBIAN_POLICY" -v access $USER_T system_u:object_r:etc_t:s0 file
+	[[ "$stderr" == "sectl: seqno 0, allowed="*" decided=ffffffff "* ]]
+}
+
+@test "sectl access --policy: an invalid context names itself (exit 2)" {
+	require_debian_policy
+	run -2 --separate-stderr sectl --policy "$DEBIAN_POLICY" access system_u:system_r:user_t:s0 $SHADOW file
+	[ "$stderr" = "sectl: invalid context 'system_u:system_r:user_t:s0'" ]
+	[ -z "$output" ]
+}
+
+@test "sectl access --batch: one answer line per query, errors kept in step" {
+	require_debian_policy
+	run -2 --separate-stderr sectl --policy "$DEBIAN_POLICY" access --batch <<-EOF
+		# a comment, then a blank line
+
+		$USER_T $SHADOW file read
+		$USER_T $SHADOW nosuchclass
+		too few
+		system_u:system_r:kernel_t:s0 $SHADOW file read getattr
+	EOF
+	[ "${lines[0]}" = "$USER_T $SHADOW file: allowed= denied=read auditallow= dontaudit=read permissive=0" ]
+	[ "${lines[1]}" = "$USER_T $SHADOW nosuchclass: error" ]
+	[ "${lines[2]}" = "error" ]
+	[ "${lines[3]}" = "system_u:system_r:kernel_t:s0 $SHADOW file: allowed=getattr,read denied= auditallow= dontaudit=getattr permissive=0" ]
+	[[ "$stderr" == *"unknown class 'nosuchclass'"* ]]
+	[[ "$stderr" == *"<stdin>:5: error: expected 'SCON TCON CLASS [PERM...]'"* ]]
+}
+
+@test "sectl access --json: the decision as one document" {
+	require_debian_policy
+	require_command jq jq
+	run -1 sectl --policy "$DEBIAN_POLICY" --json access $USER_T $SHADOW file read
+	[ "$(jq -c '[.format_version, .command, .scontext, .tcontext, .class, .requested, .allowed, .denied, .decision, .permissive]' <<<"$output")" = \
+		"[1,\"access\",\"$USER_T\",\"$SHADOW\",\"file\",[\"read\"],[],[\"read\"],\"denied\",false]" ]
+	[ "$(jq -r .raw.decided <<<"$output")" = 0xffffffff ]
+	run -1 sectl --policy "$DEBIAN_POLICY" --json access --batch <<<"$USER_T $SHADOW file read"
+	[ "$(jq -c '.answers[0].denied' <<<"$output")" = '["read"]' ]
+}
+
+@test "sectl create/relabel/member --policy: the label the policy gives" {
+	require_debian_policy
+	run -0 sectl --policy "$DEBIAN_POLICY" create $USER_T system_u:object_r:tmp_t:s0 file
+	[ "$output" = "user_u:object_r:user_tmp_t:s0" ]
+	run -0 sectl --policy "$DEBIAN_POLICY" member $USER_T system_u:object_r:tmp_t:s0 dir
+	[ "$output" = "system_u:object_r:user_tmp_t:s0" ]
+	run -0 sectl --policy "$DEBIAN_POLICY" relabel $USER_T system_u:object_r:etc_t:s0 file
+	[ "$output" = "user_u:object_r:etc_t:s0" ]
+	run -2 --separate-stderr sectl --policy "$DEBIAN_POLICY" create $USER_T system_u:object_r:tmp_t:s0 file name
+	[ "$stderr" = "sectl: name-based transitions need the kernel, not a policy file" ]
+	run -2 sectl --policy "$DEBIAN_POLICY" relabel a b file extra
+}
+
+@test "sectl context --policy: canonical form of valid contexts, exit 1 for an invalid one" {
+	require_debian_policy
+	run -0 sectl --policy "$DEBIAN_POLICY" context system_u:object_r:etc_t:s0-s0
+	[ "$output" = "system_u:object_r:etc_t:s0" ]
+	run -1 --separate-stderr sectl --policy "$DEBIAN_POLICY" context system_u:object_r:etc_t:s0 system_u:system_r:user_t:s0 '<<none>>'
+	[ "$output" = "system_u:object_r:etc_t:s0" ]
+	[ "$stderr" = $'sectl: invalid context \'system_u:system_r:user_t:s0\'\nsectl: invalid context \'<<none>>\'' ]
+}
+
+@test "sectl context --json" {
+	require_debian_policy
+	require_command jq jq
+	run -1 --separate-stderr sectl --policy "$DEBIAN_POLICY" --json context system_u:object_r:etc_t:s0-s0 bad
+	[ "$(jq -c '.contexts' <<<"$output")" = \
+		'[{"context":"system_u:object_r:etc_t:s0-s0","valid":true,"canonical":"system_u:object_r:etc_t:s0"},{"context":"bad","valid":false,"canonical":null}]' ]
+}
+
+@test "sectl --policy: a file that is not a policy is an input error (exit 2)" {
+	run -2 --separate-stderr sectl --policy /dev/null access a b file
+	[ "$stderr" = "sectl: '/dev/null' is empty, not a binary policy" ]
+}

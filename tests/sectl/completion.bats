@@ -1,0 +1,56 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# sectl's bash completion: names come from the selinuxfs given, and a
+# missing selinuxfs gives nothing rather than an error or a wait.
+bats_require_minimum_version 1.5.0
+load ../helpers
+load fakefs
+
+setup() {
+	sectl_setup
+	COMPLETION="$SEKIT_SRCDIR/completions/bash/sectl"
+}
+
+# The completions bash offers for the words given (the last one is the word
+# being completed, possibly empty).
+complete_words() {
+	bash -c '
+		source "$1"; shift
+		COMP_WORDS=(sectl "$@")
+		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+		_sectl
+		printf "%s\n" "${COMPREPLY[@]}"
+	' completion "$COMPLETION" "$@"
+}
+
+@test "sectl completion: commands and global options" {
+	run -0 complete_words ""
+	[ "$(echo $output)" = "status mode load bool access create relabel member context avc" ]
+	run -0 complete_words --sel
+	[ "$output" = "--selinuxfs=" ]
+	run -0 complete_words status --b
+	[ "$output" = "--booleans" ]
+}
+
+@test "sectl completion: boolean names from the --selinuxfs given, then on/off" {
+	run -0 complete_words --selinuxfs "$FS" bool ""
+	[ "$(echo $output)" = "allow_execmem= httpd_can_network_connect= ssh_sysadm_login=" ]
+	run -0 complete_words --selinuxfs = "$FS" bool h
+	[ "$output" = "httpd_can_network_connect=" ]
+	SEKIT_SELINUXFS=$FS run -0 complete_words bool allow_execmem=o
+	[ "$(echo $output)" = "allow_execmem=on allow_execmem=off" ]
+}
+
+@test "sectl completion: classes, then the class's permissions" {
+	run -0 complete_words --selinuxfs "$FS" access a b ""
+	[ "$(echo $output)" = "dir file process" ]
+	run -0 complete_words --selinuxfs "$FS" access a b file r
+	[ "$output" = "read" ]
+	run -0 complete_words --selinuxfs "$FS" context --initial k
+	[ "$output" = "kernel" ]
+}
+
+@test "sectl completion: no selinuxfs, no names and no error" {
+	run -0 --separate-stderr complete_words --selinuxfs "$BATS_TEST_TMPDIR/nowhere" bool ""
+	[ -z "$output" ] && [ -z "$stderr" ]
+}

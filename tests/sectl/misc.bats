@@ -1,0 +1,98 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# sectl's conventions: help, version, usage errors, no SELinux; avc and
+# initial contexts against a fake selinuxfs.
+bats_require_minimum_version 1.5.0
+load ../helpers
+load fakefs
+
+setup() {
+	sectl_setup
+}
+
+@test "sectl: --help lists the commands, --version names the tool" {
+	run -0 --separate-stderr sectl --help
+	[[ "${lines[0]}" == "Usage:" ]]
+	for cmd in status mode load bool access create relabel member context avc; do
+		[[ "$output" == *$'\n'"  $cmd "* ]]
+	done
+	run -0 sectl -V
+	[[ "$output" == "sectl (sekit) "* ]]
+}
+
+@test "sectl: every command has --help" {
+	for cmd in status mode load bool access create relabel member context avc; do
+		run -0 --separate-stderr sectl "$cmd" --help
+		[[ "${lines[0]}" == "Usage:" ]]
+		[[ "${lines[1]}" == " sectl $cmd "* ]]
+		[ -z "$stderr" ]
+	done
+}
+
+@test "sectl: usage errors name the problem and exit 2" {
+	run -2 --separate-stderr sectl
+	[ "$stderr" = $'sectl: no command given\nTry \'sectl --help\' for more information.' ]
+	run -2 --separate-stderr sectl frobnicate
+	[[ "$stderr" == "sectl: unknown command 'frobnicate'"* ]]
+	run -2 --separate-stderr sectl status --bogus
+	[[ "$stderr" == *"unrecognized option '--bogus'"* ]]
+	run -2 sectl access a b
+	run -2 sectl context
+}
+
+@test "sectl: no selinuxfs is one line and exit 3 for every command" {
+	local nowhere=$BATS_TEST_TMPDIR/nowhere
+	for args in "bool" "bool a=1" "load -n x" "access a b c" "create a b c" "context a" "context --initial" "avc"; do
+		# shellcheck disable=SC2086
+		run -3 --separate-stderr sectl --selinuxfs "$nowhere" $args
+		[ "$stderr" = "sectl: no selinuxfs at '$nowhere': No such file or directory" ]
+		[ -z "$output" ]
+	done
+}
+
+@test "sectl: commands that need the kernel refuse --policy (exit 2)" {
+	for cmd in status mode load bool avc "context --initial"; do
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr sectl --policy /dev/null $cmd
+		[[ "$stderr" == *"works on the kernel; --policy applies to access, create, relabel, member and context"* ]]
+	done
+}
+
+@test "sectl avc: avcstat's columns, summed over CPUs, then the hash table" {
+	run -0 --separate-stderr sectl --selinuxfs "$FS" avc
+	[ "${lines[0]}" = "   lookups       hits     misses     allocs   reclaims      frees" ]
+	[ "${lines[1]}" = "        15         12          3          3          1          1" ]
+	[ "${lines[2]}" = "entries: 3" ]
+	[ "${lines[3]}" = "buckets used: 3/512" ]
+	[ "${lines[4]}" = "longest chain: 1" ]
+	[ "${lines[5]}" = "cache threshold: 512" ]
+}
+
+@test "sectl avc: --json" {
+	require_command jq jq
+	run -0 sectl --selinuxfs "$FS" avc --json
+	[ "$(jq -c '[.format_version, .command, .lookups, .hits, .misses, .cpus, .buckets, .cache_threshold]' <<<"$output")" = \
+		'[1,"avc",15,12,3,2,512,512]' ]
+}
+
+@test "sectl avc: statistics it cannot parse (exit 3)" {
+	printf 'lookups hits\n1 2\n' >"$FS/avc/cache_stats"
+	run -3 --separate-stderr sectl --selinuxfs "$FS" avc
+	[ "$stderr" = "sectl: '$FS/avc/cache_stats' does not start with 'lookups hits misses allocations reclaims frees'" ]
+}
+
+@test "sectl context --initial: the initial SIDs' contexts, NUL removed" {
+	run -0 sectl --selinuxfs "$FS" context --initial
+	[ "$output" = $'file system_u:object_r:unlabeled_t:s0\nkernel system_u:system_r:kernel_t:s0' ]
+	run -0 sectl --selinuxfs "$FS" context --initial kernel
+	[ "$output" = "kernel system_u:system_r:kernel_t:s0" ]
+	run -2 --separate-stderr sectl --selinuxfs "$FS" context --initial kernel nosuch
+	[ "$output" = "kernel system_u:system_r:kernel_t:s0" ]
+	[ "$stderr" = "sectl: unknown initial SID 'nosuch'" ]
+}
+
+@test "sectl: stdout write errors are reported" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run -3 --separate-stderr sh -c "sectl --selinuxfs '$FS' status >/dev/full"
+	[[ "$stderr" == "sectl: write error: No space left on device" ]]
+}

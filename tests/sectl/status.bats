@@ -1,0 +1,117 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# sectl status against a fake selinuxfs: sestatus's lines and more.
+bats_require_minimum_version 1.5.0
+load ../helpers
+load fakefs
+
+setup() {
+	sectl_setup
+}
+
+@test "sectl status: prints sestatus's lines, then the loaded version, capabilities, booleans and AVC" {
+	run -0 --separate-stderr sectl --selinuxfs "$FS" status
+	[ -z "$stderr" ]
+	[ "${lines[0]}" = "SELinux status:                 enabled" ]
+	[ "${lines[1]}" = "SELinuxfs mount:                $FS" ]
+	[ "${lines[2]}" = "SELinux root directory:         $ETC" ]
+	[ "${lines[3]}" = "Loaded policy name:             default" ]
+	[ "${lines[4]}" = "Current mode:                   permissive" ]
+	[ "${lines[5]}" = "Mode from config file:          enforcing" ]
+	[ "${lines[6]}" = "Policy MLS status:              enabled" ]
+	[ "${lines[7]}" = "Policy deny_unknown status:     allowed" ]
+	[ "${lines[8]}" = "Memory protection checking:     actual (secure)" ]
+	[ "${lines[9]}" = "Max kernel policy version:      33" ]
+	[ "${lines[10]}" = "Loaded policy version:          33" ]
+	[ "${lines[11]}" = "Policy reject_unknown status:   not rejected" ]
+	[ "${lines[12]}" = "Policy capabilities:            network_peer_controls open_perms" ]
+	[ "${lines[13]}" = "Policy booleans:                3 (1 pending)" ]
+	[ "${lines[14]}" = "AVC cache:                      15 lookups, 12 hits, 3 misses" ]
+	[ "${#lines[@]}" -eq 15 ]
+}
+
+@test "sectl status: each kernel flag is read from its own node" {
+	printf 1 >"$FS/enforce"
+	printf 0 >"$FS/mls"
+	printf 1 >"$FS/deny_unknown"
+	printf 1 >"$FS/reject_unknown"
+	printf 1 >"$FS/checkreqprot"
+	printf 31 >"$FS/policyvers"
+	make_config "$ETC" disabled
+	run -0 sectl --selinuxfs "$FS" status
+	[[ "$output" == *"Current mode:                   enforcing"* ]]
+	[[ "$output" == *"Mode from config file:          disabled"* ]]
+	[[ "$output" == *"Policy MLS status:              disabled"* ]]
+	[[ "$output" == *"Policy deny_unknown status:     denied"* ]]
+	[[ "$output" == *"Memory protection checking:     requested (insecure)"* ]]
+	[[ "$output" == *"Max kernel policy version:      31"* ]]
+	[[ "$output" == *"Policy reject_unknown status:   rejected"* ]]
+}
+
+@test "sectl status: -b lists the booleans as sestatus -b does" {
+	run -0 sectl --selinuxfs "$FS" status -b
+	[ "${lines[15]}" = "Policy booleans:" ]
+	[ "${lines[16]}" = "allow_execmem                   off" ]
+	[ "${lines[17]}" = "httpd_can_network_connect       on" ]
+	[ "${lines[18]}" = "ssh_sysadm_login                off (activate pending)" ]
+}
+
+@test "sectl status: SEKIT_SELINUXFS names the selinuxfs too" {
+	SEKIT_SELINUXFS=$FS run -0 sectl status
+	[ "${lines[1]}" = "SELinuxfs mount:                $FS" ]
+}
+
+@test "sectl status: what cannot be read is 'unknown', not an error" {
+	rm "$FS/mls" "$FS/checkreqprot" "$FS/policy" "$ETC/config"
+	run -0 --separate-stderr sectl --selinuxfs "$FS" status
+	[ -z "$stderr" ]
+	[[ "$output" == *"Mode from config file:          unknown"* ]]
+	[[ "$output" == *"Policy MLS status:              unknown"* ]]
+	[[ "$output" == *"Memory protection checking:     unknown"* ]]
+	[[ "$output" == *"Loaded policy version:          unknown"* ]]
+}
+
+@test "sectl status: a selinuxfs without a policy says so" {
+	rm -r "$FS"/class/* "$FS"/booleans/*
+	run -0 sectl --selinuxfs "$FS" status
+	[ "${lines[3]}" = "Loaded policy name:             none (no policy loaded)" ]
+	[ "${lines[10]}" = "Loaded policy version:          none" ]
+	[ "${lines[13]}" = "Policy booleans:                0 (0 pending)" ]
+}
+
+@test "sectl status: no selinuxfs there is 'disabled', one line on stderr, exit 3" {
+	run -3 --separate-stderr sectl --selinuxfs "$BATS_TEST_TMPDIR/nowhere" status
+	[ "$output" = "SELinux status:                 disabled" ]
+	[[ "$stderr" == "sectl: no selinuxfs at '$BATS_TEST_TMPDIR/nowhere': No such file or directory" ]]
+	rm "$FS/enforce"
+	run -3 --separate-stderr sectl --selinuxfs "$FS" status
+	[ "$stderr" = "sectl: no selinuxfs at '$FS': it has no 'enforce' node" ]
+}
+
+@test "sectl status: -q prints nothing; the exit status is the answer" {
+	run -0 --separate-stderr sectl --selinuxfs "$FS" status -q
+	[ -z "$output" ] && [ -z "$stderr" ]
+	run -3 --separate-stderr sectl -q --selinuxfs "$BATS_TEST_TMPDIR/nowhere" status
+	[ -z "$output" ]
+}
+
+@test "sectl status: --json is one document with format_version 1" {
+	require_command jq jq
+	run -0 --separate-stderr sectl --selinuxfs "$FS" status --json -b
+	[ "$(jq -r .format_version <<<"$output")" = 1 ]
+	[ "$(jq -r '.tool + " " + .command' <<<"$output")" = "sectl status" ]
+	[ "$(jq -c '[.enabled, .policy_loaded, .mode, .config_mode, .policy_version, .max_policy_version]' <<<"$output")" = \
+		'[true,true,"permissive","enforcing",33,33]' ]
+	[ "$(jq -c '[.mls, .deny_unknown, .reject_unknown, .checkreqprot]' <<<"$output")" = '[true,false,false,false]' ]
+	[ "$(jq -c .policy_capabilities <<<"$output")" = \
+		'{"cgroup_seclabel":false,"network_peer_controls":true,"open_perms":true}' ]
+	[ "$(jq -c '[.boolean_count, .pending_boolean_count, .avc.lookups]' <<<"$output")" = '[3,1,15]' ]
+	[ "$(jq -c '.booleans[2]' <<<"$output")" = '{"name":"ssh_sysadm_login","active":false,"pending":true}' ]
+	run -3 --separate-stderr sectl --json --selinuxfs "$BATS_TEST_TMPDIR/nowhere" status
+	[ "$(jq -c '[.format_version, .enabled]' <<<"$output")" = '[1,false]' ]
+}
+
+@test "sectl status: --policy is refused, status is the kernel's (exit 2)" {
+	run -2 --separate-stderr sectl --policy /dev/null status
+	[[ "$stderr" == "sectl: 'status' works on the kernel; --policy applies to access"* ]]
+}

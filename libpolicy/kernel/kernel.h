@@ -210,7 +210,9 @@ struct pol_kernel_av {
 };
 
 /* Ask the kernel (the "access" transaction) what scon may do to tcon objects
- * of class c. An invalid context gives POL_EINVAL naming it. */
+ * of class c. requested is sent as libselinux sends it, but the kernel
+ * answers for every permission. An invalid context gives POL_EINVAL naming
+ * it. */
 int pol_kernel_compute_av(struct pol_kernel *k, const char *scon, const char *tcon,
 			  const struct pol_kernel_class *c, uint32_t requested,
 			  struct pol_kernel_av *out, struct pol_err *err);

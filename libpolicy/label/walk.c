@@ -266,7 +266,11 @@ static void read_dir(struct label_worker *w, struct label_item *it)
 		}
 		n = getdents64(d->fd, buf, DENTS_BUF);
 		if (n < 0) {
-			report(w, d->path, -errno, "cannot read directory");
+			/* removed while we read it */
+			if (errno == ENOENT)
+				label_count(w, vanished);
+			else
+				report(w, d->path, -errno, "cannot read directory");
 			break;
 		}
 		if (n == 0 || label_stopped(run))

@@ -1,0 +1,67 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# serelabel's command line: help, version, usage errors. Needs no root.
+bats_require_minimum_version 1.5.0
+
+@test "serelabel: --help lists every option and exits 0" {
+	run -0 --separate-stderr serelabel --help
+	[[ "$output" == Usage:* ]]
+	for opt in --spec --root --dry-run --check --force --exclude --cross-mounts --hardlinks \
+		--threads --from --null --ignore-missing --lookup --customizable --engine --json \
+		--progress --verbose --quiet --help --version; do
+		[[ "$output" == *"$opt"* ]] || { echo "missing $opt"; false; }
+	done
+	[[ "$output" == *"See serelabel(1)."* ]]
+	[ -z "$stderr" ]
+}
+
+@test "serelabel: --version names the tool and sekit" {
+	run -0 --separate-stderr serelabel --version
+	[[ "$output" == "serelabel (sekit) "* ]]
+}
+
+@test "serelabel: no path is a usage error" {
+	run -2 --separate-stderr serelabel
+	[ -z "$output" ]
+	[[ "$stderr" == *"serelabel: no path given"* ]]
+	[[ "$stderr" == *"Try 'serelabel --help' for more information."* ]]
+}
+
+@test "serelabel: an unknown option is a usage error" {
+	run -2 --separate-stderr serelabel --frobnicate /tmp
+	[[ "$stderr" == *"Try 'serelabel --help'"* ]]
+}
+
+@test "serelabel: a bad thread count is a usage error" {
+	run -2 --separate-stderr serelabel -T many /tmp
+	[[ "$stderr" == *"invalid thread count 'many'"* ]]
+	run -2 --separate-stderr serelabel -T -1 /tmp
+}
+
+@test "serelabel: an exclude must be absolute" {
+	run -2 --separate-stderr serelabel -n -e relative/dir /tmp
+	[[ "$stderr" == *"exclude 'relative/dir' is not an absolute path"* ]]
+}
+
+@test "serelabel: -0 needs -f" {
+	run -2 --separate-stderr serelabel -0 /tmp
+	[[ "$stderr" == *"-0 needs -f"* ]]
+}
+
+@test "serelabel: an unknown engine is a usage error" {
+	run -2 --separate-stderr serelabel --engine=fast --lookup /tmp
+	[[ "$stderr" == *"unknown engine 'fast'"* ]]
+}
+
+@test "serelabel: an unreadable -f list is an input error" {
+	run -2 --separate-stderr serelabel -n -f "$BATS_TEST_TMPDIR/no-such-list"
+	[[ "$stderr" == *"cannot open '$BATS_TEST_TMPDIR/no-such-list'"* ]]
+}
+
+@test "serelabel: --list-options prints the options completion offers" {
+	run -0 serelabel --list-options
+	[[ "$output" == *"--spec="* ]]
+	[[ "$output" == *"--dry-run"* ]]
+	[[ "$output" != *"read-only-walk"* ]]
+}

@@ -241,7 +241,8 @@ static struct json_object *stats_json(const struct pol_info_stats *s)
 		{ "allow", s->allow, 0 }, { "neverallow", s->neverallow, 0 },
 		{ "auditallow", s->auditallow, 0 }, { "dontaudit", s->dontaudit, 0 },
 		{ "type_transition", s->type_transition, 0 }, { "type_change", s->type_change, 0 },
-		{ "type_member", s->type_member, 0 }, { "range_transition", s->range_transition, 0 },
+		{ "type_member", s->type_member, 0 },
+		{ "range_transition", s->range_transition, 0 },
 		{ "role_allow", s->role_allow, 0 }, { "role_transition", s->role_transition, 0 },
 		{ "constraints", s->constraints, 0 }, { "validatetrans", s->validatetrans, 0 },
 		{ "mls_constraints", s->mls_constraints, 0 },
@@ -407,7 +408,8 @@ int sequery_info(struct sequery *sq, int argc, char **argv)
 		if (pol_info_kind_xen(k) && !xen)
 			continue;
 		any = true;
-		rc = pol_info_list(pdb, k, o.all && !o.want[k] ? NULL : o.filter[k], &lists[k], &err);
+		/* --all lists everything, except where a name was given too */
+		rc = pol_info_list(pdb, k, o.want[k] ? o.filter[k] : NULL, &lists[k], &err);
 	}
 	if (rc < 0) {
 		/* an unknown class given to --constrain & co. is an input error,

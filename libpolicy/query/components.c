@@ -64,15 +64,17 @@ static int list_bools(const policydb_t *p, const char *filter, struct pol_info_l
 	for (uint32_t i = 0; i < p->p_bools.nprim && !rc; i++) {
 		const char *name = p->p_bool_val_to_name[i];
 		struct pol_info_item *it;
+		int state;
 
 		if (!wanted(filter, name))
 			continue;
 		pol_buf_reset(&b);
-		pol_buf_printf(&b, "bool %s %s;", name, p->bool_val_to_struct[i]->state ? "true" : "false");
+		state = p->bool_val_to_struct[i]->state ? 1 : 0;
+		pol_buf_printf(&b, "bool %s %s;", name, state ? "true" : "false");
 		if (!(it = add_symbol(list, name, &b)))
 			rc = -ENOMEM;
 		else
-			it->state = p->bool_val_to_struct[i]->state ? 1 : 0;
+			it->state = state;
 	}
 	pol_buf_release(&b);
 	return rc;

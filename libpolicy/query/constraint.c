@@ -259,11 +259,12 @@ int info_list_constraints(const struct pol_pdb *pdb, enum pol_info_kind kind, co
 		return pol_pdb_unknown(pdb, POL_SYM_CLASS, filter, err);
 	for (uint32_t c = 1; c <= p->p_classes.nprim && !rc; c++) {
 		const class_datum_t *cls = p->class_val_to_struct[c - 1];
+		const constraint_node_t *node;
 
 		if (!cls || (only && only != c))
 			continue;
-		for (const constraint_node_t *node = validatetrans ? cls->validatetrans : cls->constraints;
-		     node && !rc; node = node->next) {
+		node = validatetrans ? cls->validatetrans : cls->constraints;
+		for (; node && !rc; node = node->next) {
 			bool mls;
 			char *expr = expr_text(pdb, node->expr, &mls);
 

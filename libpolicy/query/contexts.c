@@ -79,8 +79,9 @@ static const char *genfs_filetype(const policydb_t *p, uint32_t sclass)
 	static const struct {
 		const char *cls, *opt;
 	} types[] = {
-		{ "dir", "-d" },	{ "file", "--" },     { "lnk_file", "-l" }, { "fifo_file", "-p" },
-		{ "sock_file", "-s" }, { "blk_file", "-b" }, { "chr_file", "-c" },
+		{ "dir", "-d" },       { "file", "--" },     { "lnk_file", "-l" },
+		{ "fifo_file", "-p" }, { "sock_file", "-s" }, { "blk_file", "-b" },
+		{ "chr_file", "-c" },
 	};
 
 	if (!sclass || sclass > p->p_classes.nprim)
@@ -133,8 +134,8 @@ static int filter_build(enum pol_info_kind kind, const char *filter, struct ocon
 		if (!f->lo || !f->hi)
 			return 0;
 		if (f->lo < 1 || f->hi < 1)
-			return pol_err_set(err, POL_EINVAL, "port numbers must be positive: %lld-%lld",
-					   f->lo, f->hi);
+			return pol_err_set(err, POL_EINVAL,
+					   "port numbers must be positive: %lld-%lld", f->lo, f->hi);
 		if (f->lo > f->hi)
 			return pol_err_set(err, POL_EINVAL,
 					   "the low port must be smaller than the high port: %lld-%lld",
@@ -149,8 +150,8 @@ static int filter_build(enum pol_info_kind kind, const char *filter, struct ocon
 			return pol_err_set(err, POL_EINVAL, "pkeys must be positive: 0x%llx-0x%llx",
 					   f->lo, f->hi);
 		if (f->lo > 0xffff || f->hi > 0xffff)
-			return pol_err_set(err, POL_EINVAL, "pkeys maximum is 0xffff: 0x%llx-0x%llx",
-					   f->lo, f->hi);
+			return pol_err_set(err, POL_EINVAL,
+					   "pkeys maximum is 0xffff: 0x%llx-0x%llx", f->lo, f->hi);
 		if (f->lo > f->hi)
 			return pol_err_set(err, POL_EINVAL,
 					   "the low pkey must be smaller than the high pkey: 0x%llx-0x%llx",
@@ -214,7 +215,8 @@ static bool render(const struct pol_pdb *pdb, enum pol_info_kind kind, const oco
 	case POL_INFO_IBENDPORTCON:
 		if (!name_ok(f, c->u.ibendport.dev_name))
 			return false;
-		pol_buf_printf(b, "ibendportcon %s %u", c->u.ibendport.dev_name, c->u.ibendport.port);
+		pol_buf_printf(b, "ibendportcon %s %u", c->u.ibendport.dev_name,
+			       c->u.ibendport.port);
 		break;
 	case POL_INFO_IOPORTCON:
 		pol_buf_printf(b, "ioportcon %" PRIu32, c->u.ioport.low_ioport);

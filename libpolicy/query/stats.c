@@ -81,6 +81,22 @@ static int count_common_perms(hashtab_key_t key, hashtab_datum_t datum, void *ar
 	return 0;
 }
 
+/* An expression that compares levels makes an mlsconstrain / mlsvalidatetrans. */
+static void count_constraint(struct pol_info_stats *st, const constraint_node_t *n,
+			     bool validatetrans)
+{
+	bool mls = false;
+
+	for (const constraint_expr_t *e = n->expr; e; e = e->next)
+		if ((e->expr_type == CEXPR_ATTR || e->expr_type == CEXPR_NAMES) &&
+		    e->attr >= CEXPR_L1L2)
+			mls = true;
+	if (validatetrans)
+		*(mls ? &st->mls_validatetrans : &st->validatetrans) += 1;
+	else
+		*(mls ? &st->mls_constraints : &st->constraints) += 1;
+}
+
 static void count_constraints(const policydb_t *p, struct pol_info_stats *st)
 {
 	for (uint32_t c = 0; c < p->p_classes.nprim; c++) {
@@ -91,21 +107,10 @@ static void count_constraints(const policydb_t *p, struct pol_info_stats *st)
 		st->permissions += cls->permissions.table->nel;
 		st->defaults += !!cls->default_user + !!cls->default_role + !!cls->default_type +
 				!!cls->default_range;
-		for (int v = 0; v < 2; v++) {
-			for (const constraint_node_t *n = v ? cls->validatetrans : cls->constraints; n;
-			     n = n->next) {
-				bool mls = false;
-
-				for (const constraint_expr_t *e = n->expr; e; e = e->next)
-					if ((e->expr_type == CEXPR_ATTR || e->expr_type == CEXPR_NAMES) &&
-					    e->attr >= CEXPR_L1L2)
-						mls = true;
-				if (v)
-					*(mls ? &st->mls_validatetrans : &st->validatetrans) += 1;
-				else
-					*(mls ? &st->mls_constraints : &st->constraints) += 1;
-			}
-		}
+		for (int v = 0; v < 2; v++)
+			for (const constraint_node_t *n = v ? cls->validatetrans : cls->constraints;
+			     n; n = n->next)
+				count_constraint(st, n, v);
 	}
 }
 
@@ -169,7 +174,8 @@ void pol_info_stats(const struct pol_pdb *pdb, struct pol_info_stats *st)
 		st->fs_uses = ocon_count(p->ocontexts[OCON_FSUSE]);
 		st->portcons = ocon_count(p->ocontexts[OCON_PORT]);
 		st->netifcons = ocon_count(p->ocontexts[OCON_NETIF]);
-		st->nodecons = ocon_count(p->ocontexts[OCON_NODE]) + ocon_count(p->ocontexts[OCON_NODE6]);
+		st->nodecons = ocon_count(p->ocontexts[OCON_NODE]) +
+			       ocon_count(p->ocontexts[OCON_NODE6]);
 		st->ibpkeycons = ocon_count(p->ocontexts[OCON_IBPKEY]);
 		st->ibendportcons = ocon_count(p->ocontexts[OCON_IBENDPORT]);
 	}

@@ -145,14 +145,15 @@ static int list_attributes(const struct pol_pdb *pdb, const char *filter,
 			continue;
 		ebitmap_for_each_positive_bit(&p->attr_type_map[v - 1], node, bit) {
 			if (n == cap) {
-				const char **m = realloc(members, (cap ? cap * 2 : 256) * sizeof(*m));
+				size_t ncap = cap ? cap * 2 : 256;
+				const char **m = realloc(members, ncap * sizeof(*m));
 
 				if (!m) {
 					rc = -ENOMEM;
 					goto out;
 				}
 				members = m;
-				cap = cap ? cap * 2 : 256;
+				cap = ncap;
 			}
 			if (p->p_type_val_to_name[bit])
 				members[n++] = p->p_type_val_to_name[bit];

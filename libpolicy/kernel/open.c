@@ -15,15 +15,9 @@
 #include "util/suggest.h"
 
 #include "kernel/internal.h"
+#include "util/sysconf.h"
 
 #define SELINUX_MAGIC 0xf97cff8cU
-
-static const char *env_or(const char *name, const char *fallback)
-{
-	const char *v = getenv(name);
-
-	return v && *v ? v : fallback;
-}
 
 enum mnt_state { MNT_NONE, MNT_OK, MNT_READONLY };
 
@@ -119,7 +113,7 @@ struct pol_kernel *kernel_new_handle(void)
 {
 	struct pol_kernel *k = calloc(1, sizeof(*k));
 
-	if (k && !(k->config_dir = strdup(env_or("SEKIT_SELINUX_DIR", "/etc/selinux")))) {
+	if (k && !(k->config_dir = strdup(pol_selinux_dir()))) {
 		free(k);
 		k = NULL;
 	}

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "label/internal.h"
+#include "util/sysconf.h"
 
 char *label_strdup_printf(const char *fmt, ...)
 {
@@ -26,48 +27,10 @@ char *label_strdup_printf(const char *fmt, ...)
 	return n < 0 ? NULL : s;
 }
 
-static const char *selinux_dir(void)
-{
-	const char *v = getenv("SEKIT_SELINUX_DIR");
-
-	return v && *v ? v : "/etc/selinux";
-}
-
-/* SELINUXTYPE= of <dir>/config, as libselinux reads it. */
-static char *policy_type(const char *dir)
-{
-	char *path, *line = NULL, *type = NULL;
-	size_t n = 0;
-	FILE *f;
-
-	path = label_strdup_printf("%s/config", dir);
-	if (!path)
-		return NULL;
-	f = fopen(path, "re");
-	free(path);
-	if (!f)
-		return NULL;
-	while (!type && getline(&line, &n, f) > 0) {
-		char *p = line, *end;
-
-		while (isspace((unsigned char)*p))
-			p++;
-		if (strncmp(p, "SELINUXTYPE=", 12) != 0)
-			continue;
-		p += 12;
-		end = p + strcspn(p, " \t\r\n#");
-		if (end > p)
-			type = strndup(p, (size_t)(end - p));
-	}
-	free(line);
-	fclose(f);
-	return type;
-}
-
 static int system_file(const char *rel, char **out, struct pol_err *err)
 {
-	const char *dir = selinux_dir();
-	char *type = policy_type(dir);
+	const char *dir = pol_selinux_dir();
+	char *type = pol_selinux_config_get(dir, "SELINUXTYPE");
 
 	if (!type)
 		return pol_err_set(err, POL_ENOPOLICY,

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "pdb/internal.h"
+#include "util/sysconf.h"
 
 static const char *env_or(const char *name, const char *fallback)
 {
@@ -36,36 +37,6 @@ static char *loaded_policy(void)
 		return NULL;
 	}
 	return policy;
-}
-
-/* SELINUXTYPE= from the config file, as libselinux reads it. */
-static char *policy_type(const char *dir)
-{
-	char *path, *line = NULL, *type = NULL;
-	size_t n = 0;
-	FILE *f;
-
-	if (asprintf(&path, "%s/config", dir) < 0)
-		return NULL;
-	f = fopen(path, "re");
-	free(path);
-	if (!f)
-		return NULL;
-	while (!type && getline(&line, &n, f) > 0) {
-		char *p = line, *end;
-
-		while (isspace((unsigned char)*p))
-			p++;
-		if (strncmp(p, "SELINUXTYPE=", 12) != 0)
-			continue;
-		p += 12;
-		end = p + strcspn(p, " \t\r\n#");
-		if (end > p)
-			type = strndup(p, (size_t)(end - p));
-	}
-	free(line);
-	fclose(f);
-	return type;
 }
 
 /* The highest policy.NN in dir/TYPE/policy. */
@@ -106,7 +77,7 @@ static char *newest_installed(const char *dir, const char *type)
 
 int pol_pdb_system_path(char **path, struct pol_err *err)
 {
-	const char *dir = env_or("SEKIT_SELINUX_DIR", "/etc/selinux");
+	const char *dir = pol_selinux_dir();
 	char *p = loaded_policy();
 	char *type;
 
@@ -114,7 +85,7 @@ int pol_pdb_system_path(char **path, struct pol_err *err)
 		*path = p;
 		return 0;
 	}
-	type = policy_type(dir);
+	type = pol_selinux_config_get(dir, "SELINUXTYPE");
 	if (!type)
 		return pol_err_set(err, POL_ENOPOLICY,
 				   "no policy given, SELinux is not enabled and %s/config names no policy type; give a policy file",

@@ -40,15 +40,12 @@ sepol_msg(void *data, sepol_handle_t *handle, const char *fmt, ...)
 									       POL_SEV_WARNING;
 	char *msg;
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vasprintf(&msg, fmt, ap);
+	msg = pdb_sepol_message(fmt, ap);
 	va_end(ap);
-	if (n < 0)
+	if (!msg)
 		return;
-	while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == '.'))
-		msg[--n] = '\0';
 	pol_err_add(data, sev, 0, NULL, 0, 0, "libsepol: %s", msg);
 	free(msg);
 }

@@ -31,6 +31,12 @@ static inline void pdb_cond_set_bool(cond_expr_t *e, uint32_t value)
 
 #include "pdb/pdb.h"
 
+#include <stdarg.h>
+
+/* A libsepol message callback's text without its trailing newline or
+ * period, for a diagnostic; heap string, or NULL. */
+char *pdb_sepol_message(const char *fmt, va_list ap);
+
 struct pdb_te_index;
 
 struct pol_pdb {

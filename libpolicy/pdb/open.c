@@ -29,17 +29,14 @@ sepol_msg(void *data, sepol_handle_t *handle, const char *fmt, ...)
 	struct sepol_msgs *m = data;
 	char *msg;
 	va_list ap;
-	int n;
 
 	if (sepol_msg_get_level(handle) != SEPOL_MSG_ERR || m->count >= 4)
 		return;
 	va_start(ap, fmt);
-	n = vasprintf(&msg, fmt, ap);
+	msg = pdb_sepol_message(fmt, ap);
 	va_end(ap);
-	if (n < 0)
+	if (!msg)
 		return;
-	while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == '.'))
-		msg[--n] = '\0';
 	m->count++;
 	pol_err_add(m->err, POL_SEV_NOTE, POL_EFORMAT, NULL, 0, 0, "libsepol: %s", msg);
 	free(msg);

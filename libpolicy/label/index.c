@@ -370,20 +370,21 @@ static int spec_match(const struct pol_label_specs *cs, const struct label_spec 
 	return rc == PCRE2_ERROR_NOMATCH ? 0 : -1;
 }
 
-static int cmp_desc(const void *a, const void *b)
-{
-	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
+/* The candidate lists met on the way down the trie, each in descending
+ * spec order; they are merged lazily, highest index first, since the first
+ * match ends the lookup. */
+struct cand_list {
+	const unsigned int *v;
+	unsigned int n;
+};
 
-	return (x < y) - (x > y);
-}
-
-#define STACK_CANDS 512
+#define STACK_LISTS 64
 
 int label_index_lookup(const struct pol_label_specs *s, const char *key, mode_t mode,
 		       const struct label_spec **out)
 {
-	unsigned int stackv[STACK_CANDS], *cands = stackv;
-	size_t n = 0, alloc = STACK_CANDS, keylen = strlen(key);
+	struct cand_list stackv[STACK_LISTS], *lists = stackv;
+	size_t nlists = 0, alloc = STACK_LISTS, keylen = strlen(key);
 	const struct trie_node *node = &s->trie->root;
 	const char *slash = keylen ? strchr(key + 1, '/') : NULL;
 	size_t file_stem = slash ? (size_t)(slash - key) : 0;
@@ -393,22 +394,23 @@ int label_index_lookup(const struct pol_label_specs *s, const char *key, mode_t 
 	mode &= S_IFMT;
 	for (size_t depth = 0;; depth++) {
 		if (node->nspecs) {
-			if (n + node->nspecs > alloc) {
-				size_t na = (n + node->nspecs) * 2;
-				unsigned int *v = cands == stackv ? malloc(na * sizeof(*v))
-								  : realloc(cands, na * sizeof(*v));
+			if (nlists == alloc) {
+				size_t na = alloc * 2;
+				struct cand_list *v = lists == stackv ? malloc(na * sizeof(*v))
+								  : realloc(lists, na * sizeof(*v));
 
 				if (!v) {
 					rc = -ENOMEM;
 					goto out;
 				}
-				if (cands == stackv)
-					memcpy(v, stackv, n * sizeof(*v));
-				cands = v;
+				if (lists == stackv)
+					memcpy(v, stackv, nlists * sizeof(*v));
+				lists = v;
 				alloc = na;
 			}
-			memcpy(cands + n, node->specs, node->nspecs * sizeof(*cands));
-			n += node->nspecs;
+			lists[nlists].v = node->specs;
+			lists[nlists].n = node->nspecs;
+			nlists++;
 		}
 		if (depth == keylen)
 			break;
@@ -416,12 +418,19 @@ int label_index_lookup(const struct pol_label_specs *s, const char *key, mode_t 
 		if (!node)
 			break;
 	}
-	if (n > 1)
-		qsort(cands, n, sizeof(*cands), cmp_desc);
-	for (size_t i = 0; i < n; i++) {
-		const struct label_spec *sp = &s->specs[cands[i]];
+	for (;;) {
+		struct cand_list *best = NULL;
+		const struct label_spec *sp;
 		int m;
 
+		for (size_t i = 0; i < nlists; i++)
+			if (lists[i].n && (!best || lists[i].v[0] > best->v[0]))
+				best = &lists[i];
+		if (!best)
+			break;
+		sp = &s->specs[best->v[0]];
+		best->v++;
+		best->n--;
 		if (sp->stem_len &&
 		    (sp->stem_len != file_stem || memcmp(sp->regex, key, file_stem) != 0))
 			continue;
@@ -441,7 +450,7 @@ int label_index_lookup(const struct pol_label_specs *s, const char *key, mode_t 
 		goto out;
 	}
 out:
-	if (cands != stackv)
-		free(cands);
+	if (lists != stackv)
+		free(lists);
 	return rc;
 }

@@ -4,16 +4,20 @@
  * decide as restorecon does and write the new label, never following a
  * symbolic link and never through a path string.
  *
- * Reading uses lgetxattr() on the entry's bare name in the worker's own
- * working directory (walk.c). Writing opens the entry with O_PATH |
- * O_NOFOLLOW relative to its directory, checks it is still the file that
- * was examined (device, inode, type) and writes through /proc/self/fd/N,
- * which reaches exactly that file (fsetxattr() refuses O_PATH
- * descriptors). A rename or a symbolic link swapped in during the walk can
- * therefore never redirect a write to a file that was not examined or that
- * lies outside the tree. Labels are raw contexts in security.selinux,
- * written with their NUL as libselinux writes them; one setxattr() is
- * atomic, so an interrupted walk leaves each file with its old or new label.
+ * Each worker has a working directory of its own (walk.c) and sits in the
+ * directory whose entries it visits, holding it open: lgetxattr() and
+ * lsetxattr() on an entry's bare name resolve one component in that very
+ * directory and do not follow a final symbolic link, so a rename or a link
+ * swapped in anywhere can never take a read or a write to a file outside
+ * the tree. (The alternative, opening each file O_PATH and writing through
+ * /proc/self/fd/N, costs three more system calls a file: a third of a
+ * first relabel's time. It is what a worker without a directory of its
+ * own does.) After a write, fstatat() checks the name still is the file
+ * that was examined; if another took its place meanwhile, that one got a
+ * label meant for another file, so it is looked up and labeled again for
+ * what it is. Labels are raw contexts in security.selinux, written with
+ * their NUL as libselinux writes them; one setxattr() is atomic, so an
+ * interrupted walk leaves each file with its old or new label.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -83,39 +87,49 @@ fail:
 	return -(int)n;
 }
 
-/* Write con on name in dfd if it is still what st describes. Returns 0,
- * -ESTALE when the entry was replaced, or -errno. */
-static int set_label(struct label_worker *w, int dfd, const char *name, const struct stat *st,
-		     const char *con)
+static bool same_file(const struct stat *a, const struct stat *b)
 {
-	struct stat now;
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       (a->st_mode & S_IFMT) == (b->st_mode & S_IFMT);
+}
+
+/* Write con on name in dfd, the file st describes. Returns 0, -ESTALE
+ * when the name no longer is that file, or -errno. */
+static int set_label(struct label_worker *w, int dfd, const char *name, const struct stat *st,
+		     const char *con, struct stat *now)
+{
 	char procpath[64];
 	int fd, rc = 0;
 
+	if (w->own_cwd) {
+		/* the bare name in the directory we hold: no symbolic link is
+		 * followed, no other directory is reached */
+		if (lsetxattr(name, XATTR_NAME, con, strlen(con) + 1, 0) < 0)
+			return errno == ENOENT ? -ESTALE : -errno;
+		/* Replaced between our look and our write? Then the
+		 * newcomer, in this same directory, got a label meant for
+		 * another file; the caller decides again for it. */
+		if (fstatat(dfd, name, now, AT_SYMLINK_NOFOLLOW) < 0)
+			return -ESTALE;
+		return same_file(now, st) ? 0 : -ESTALE;
+	}
+	/* No working directory of our own: open exactly the file we
+	 * examined and write through /proc/self/fd (fsetxattr() refuses
+	 * O_PATH descriptors). */
 	fd = openat(dfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT ? -ESTALE : -errno;
-	if (fstat(fd, &now) < 0) {
+	if (fstat(fd, now) < 0) {
 		rc = -errno;
 		goto out;
 	}
-	if (now.st_dev != st->st_dev || now.st_ino != st->st_ino ||
-	    (now.st_mode & S_IFMT) != (st->st_mode & S_IFMT)) {
+	if (!same_file(now, st)) {
 		rc = -ESTALE;
 		goto out;
 	}
-	if (w->run->use_proc) {
-		snprintf(procpath, sizeof(procpath), "/proc/self/fd/%d", fd);
-		if (setxattr(procpath, XATTR_NAME, con, strlen(con) + 1, 0) < 0)
-			rc = -errno;
-	} else if (w->own_cwd) {
-		/* no /proc (a bare chroot): the name in our own directory,
-		 * checked just above */
-		if (lsetxattr(name, XATTR_NAME, con, strlen(con) + 1, 0) < 0)
-			rc = -errno;
-	} else {
-		rc = -ENOSYS;
-	}
+	snprintf(procpath, sizeof(procpath), "/proc/self/fd/%d", fd);
+	if (setxattr(procpath, XATTR_NAME, con, strlen(con) + 1, 0) < 0)
+		rc = -errno;
 out:
 	close(fd);
 	return rc;
@@ -129,15 +143,20 @@ static const char *lookup_key(const struct label_run *run, const char *path)
 	return *path ? path : "/";
 }
 
+static void redo(struct label_worker *w, int dfd, const char *name, const struct stat *st,
+		 unsigned int depth);
+
 /* Decide and apply for one file whose spec context is known. */
 static void apply(struct label_worker *w, int dfd, const char *name, const char *path,
-		  const struct stat *st, const char *spec, const char *cur)
+		  const struct stat *st, const char *spec, const char *cur, unsigned int depth)
 {
+	struct stat now;
 	struct label_run *run = w->run;
 	struct pol_label_event ev = { .path = path, .old_context = cur };
 	char *newcon = NULL;
 	int v, rc;
 
+	now.st_ino = 0;
 	v = pol_label_decide(cur, spec, run->flags & POL_LABEL_FORCE, run->opts->customizable,
 			     &newcon);
 	switch (v) {
@@ -172,10 +191,14 @@ static void apply(struct label_worker *w, int dfd, const char *name, const char 
 	ev.kind = POL_LABEL_EV_CHANGE;
 	ev.new_context = newcon;
 	if (!(run->flags & POL_LABEL_DRY_RUN)) {
-		rc = set_label(w, dfd, name, st, newcon);
+		rc = set_label(w, dfd, name, st, newcon, &now);
 		if (rc == -ESTALE) {
 			label_count(w, vanished);
 			free(newcon);
+			/* something else has the name now: label it for what
+			 * it is (a few times at most, if it keeps changing) */
+			if (now.st_ino && depth < 3 && w->own_cwd)
+				redo(w, dfd, name, &now, depth + 1);
 			return;
 		}
 		if (rc < 0) {
@@ -231,8 +254,8 @@ static void label_one(struct label_worker *w, struct label_dir *d, int dfd, cons
 	pol_label_match_release(&m);
 }
 
-void label_apply_file(struct label_worker *w, int dfd, const char *name, const struct stat *st,
-		      const char *context)
+static void apply_file(struct label_worker *w, int dfd, const char *name, const struct stat *st,
+		       const char *context, unsigned int depth)
 {
 	char *cur = NULL;
 	int rc;
@@ -245,8 +268,27 @@ void label_apply_file(struct label_worker *w, int dfd, const char *name, const s
 			report(w, w->path, rc, "cannot read the label of");
 		return;
 	}
-	apply(w, dfd, name, w->path, st, context, cur);
+	apply(w, dfd, name, w->path, st, context, cur, depth);
 	free(cur);
+}
+
+void label_apply_file(struct label_worker *w, int dfd, const char *name, const struct stat *st,
+		      const char *context)
+{
+	apply_file(w, dfd, name, st, context, 0);
+}
+
+static void redo(struct label_worker *w, int dfd, const char *name, const struct stat *st,
+		 unsigned int depth)
+{
+	struct label_run *run = w->run;
+	struct pol_label_match m;
+	int rc;
+
+	rc = pol_label_lookup(run->opts->specs, lookup_key(run, w->path), st->st_mode, &m);
+	if (rc == 0)
+		apply_file(w, dfd, name, st, m.context, depth);
+	pol_label_match_release(&m);
 }
 
 static bool excluded(const struct label_run *run, const char *path)

@@ -34,6 +34,8 @@ static const struct option longopts[] = {
 	{ "exclude", required_argument, NULL, 'e' },
 	{ "cross-mounts", no_argument, NULL, 'x' },
 	{ "hardlinks", no_argument, NULL, 'H' },
+	{ "digests", no_argument, NULL, 'D' },
+	{ "ignore-digests", no_argument, NULL, 'I' },
 	{ "threads", required_argument, NULL, 'T' },
 	{ "from", required_argument, NULL, 'f' },
 	{ "null", no_argument, NULL, '0' },
@@ -71,6 +73,8 @@ static int usage(void)
 	       "  -e, --exclude=DIR       skip DIR and everything below it (repeatable)\n"
 	       "  -x, --cross-mounts      descend into other file systems (default: do not)\n"
 	       "  -H, --hardlinks         label files with several links as setfiles does\n"
+	       "  -D, --digests           skip directories whose security.sehash is current\n"
+	       "  -I, --ignore-digests    check every directory, then write its digest\n"
 	       "  -T, --threads=N         worker threads (default: one per CPU)\n"
 	       "  -f, --from=FILE         read PATHs from FILE, one per line ('-' for stdin)\n"
 	       "  -0, --null              PATHs in FILE end with NUL, not newline\n"
@@ -309,7 +313,7 @@ int main(int argc, char **argv)
 
 	cli_init(argv[0]);
 	while (status == EXIT_OK &&
-	       (c = getopt_long(argc, argv, "s:r:nFe:xHT:f:0ipvqhV", longopts, NULL)) != -1) {
+	       (c = getopt_long(argc, argv, "s:r:nFe:xHDIT:f:0ipvqhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			opts.spec = optarg;
@@ -348,6 +352,12 @@ int main(int argc, char **argv)
 			break;
 		case 'H':
 			opts.flags |= POL_LABEL_HARDLINKS;
+			break;
+		case 'D':
+			opts.flags |= POL_LABEL_DIGESTS;
+			break;
+		case 'I':
+			opts.flags |= POL_LABEL_IGNORE_DIGESTS;
 			break;
 		case 'T':
 			if (parse_threads(optarg, &opts.threads) < 0)

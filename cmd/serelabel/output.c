@@ -185,6 +185,11 @@ void out_event(const struct pol_label_event *ev, void *data)
 			printf("%s not reset as customized by admin to %s\n", ev->path,
 			       ev->old_context);
 		return;
+	case POL_LABEL_EV_DIGEST_SKIP:
+		/* libselinux's words */
+		if (opts->verbose && !opts->quiet && !opts->json)
+			printf("Skipping restorecon on directory(%s)\n", ev->path);
+		return;
 	default:
 		break;
 	}
@@ -261,6 +266,8 @@ int out_finish(struct relabel_out *o, const struct pol_label_stats *st, int sign
 		json_object_object_add(sum, "vanished", json_object_new_int64((int64_t)st->vanished));
 		json_object_object_add(sum, "conflicts",
 				       json_object_new_int64((int64_t)st->conflicts));
+		json_object_object_add(sum, "digest_skipped",
+				       json_object_new_int64((int64_t)st->digest_skipped));
 		json_object_object_add(sum, "interrupted", json_object_new_boolean(st->interrupted));
 		fputs(o->json_count ? "\n],\"summary\":" : "],\"summary\":", stdout);
 		print_json(sum);
@@ -276,6 +283,9 @@ int out_finish(struct relabel_out *o, const struct pol_label_stats *st, int sign
 			fprintf(stderr, ", %llu vanished", (unsigned long long)st->vanished);
 		if (st->conflicts)
 			fprintf(stderr, ", %llu hard-link conflicts", (unsigned long long)st->conflicts);
+		if (st->digest_skipped)
+			fprintf(stderr, ", %llu directories up to date (digests)",
+				(unsigned long long)st->digest_skipped);
 		fprintf(stderr, " in %.1f s", secs);
 		if (st->interrupted || signal_seen)
 			fprintf(stderr, "; interrupted by %s, run again to finish",

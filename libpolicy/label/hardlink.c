@@ -119,7 +119,7 @@ static int cmp_rec(const void *x, const void *y)
 
 /* Open the directory holding path, one component at a time and never
  * through a symbolic link, so long paths work and nothing is redirected. */
-static int open_parent(const char *path, const char **name)
+int label_open_parent(const char *path, const char **name)
 {
 	const char *p = path;
 	int fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -155,7 +155,7 @@ void label_links_apply_one(struct label_worker *w, const char *path, dev_t dev, 
 {
 	const char *name;
 	struct stat st;
-	int dfd = open_parent(path, &name);
+	int dfd = label_open_parent(path, &name);
 
 	if (dfd < 0) {
 		label_count(w, vanished);

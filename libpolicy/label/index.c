@@ -454,3 +454,113 @@ out:
 		free(lists);
 	return rc;
 }
+
+/* ---- partial matches, for directory digests ---- */
+
+struct idx_vec {
+	unsigned int *v;
+	size_t n, alloc;
+};
+
+static int vec_add(struct idx_vec *c, const unsigned int *v, size_t n)
+{
+	if (!n)
+		return 0;
+	if (c->n + n > c->alloc) {
+		size_t na = (c->n + n) * 2;
+		unsigned int *p = realloc(c->v, na * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		c->v = p;
+		c->alloc = na;
+	}
+	memcpy(c->v + c->n, v, n * sizeof(*v));
+	c->n += n;
+	return 0;
+}
+
+static int add_subtree(struct idx_vec *c, const struct trie_node *n)
+{
+	if (vec_add(c, n->specs, n->nspecs) < 0)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < n->nchildren; i++)
+		if (add_subtree(c, n->children[i]) < 0)
+			return -ENOMEM;
+	return 0;
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
+
+	return (x < y) - (x > y);
+}
+
+/* 1 full or partial match, 0 none, < 0 the engine gave up. Interpreted,
+ * as libselinux matches (PCRE2_PARTIAL_SOFT). */
+static int spec_match_partial(const struct label_spec *sp, const char *key, size_t keylen)
+{
+	pcre2_match_data *md;
+	int rc;
+
+	if (sp->literal) {
+		/* a prefix of the literal, the literal, or it and a newline */
+		if (keylen <= sp->prefix_len)
+			return memcmp(key, sp->prefix, keylen) == 0;
+		return keylen == sp->prefix_len + 1 && key[keylen - 1] == '\n' &&
+		       memcmp(key, sp->prefix, sp->prefix_len) == 0;
+	}
+	md = thread_match_data();
+	if (!md)
+		return -ENOMEM;
+	rc = pcre2_match(sp->code, (PCRE2_SPTR)key, keylen, 0, PCRE2_PARTIAL_SOFT | PCRE2_NO_JIT,
+			 md, NULL);
+	if (rc >= 0 || rc == PCRE2_ERROR_PARTIAL)
+		return 1;
+	return rc == PCRE2_ERROR_NOMATCH ? 0 : -1;
+}
+
+int label_index_partial(const struct pol_label_specs *s, const char *key, struct label_sha1 *hash)
+{
+	struct idx_vec c = { 0 };
+	const struct trie_node *node = &s->trie->root;
+	size_t keylen = strlen(key), depth;
+	int count = 0;
+
+	/* specs whose fixed prefix is a prefix of key, and those whose prefix
+	 * continues key: no other spec can match a string starting with key */
+	for (depth = 0;; depth++) {
+		if (depth == keylen) {
+			if (add_subtree(&c, node) < 0)
+				goto oom;
+			break;
+		}
+		if (vec_add(&c, node->specs, node->nspecs) < 0)
+			goto oom;
+		node = child(node, (unsigned char)key[depth]);
+		if (!node)
+			break;
+	}
+	if (c.n > 1)
+		qsort(c.v, c.n, sizeof(*c.v), cmp_desc);
+	for (size_t i = 0; i < c.n; i++) {
+		const struct label_spec *sp = &s->specs[c.v[i]];
+		mode_t mode = sp->mode; /* sizeof(mode_t) bytes, as libselinux */
+		int m = spec_match_partial(sp, key, keylen);
+
+		if (m == 0)
+			continue;
+		if (m < 0 || sp->none)
+			break; /* lookup_all() stops there and hashes what it has */
+		label_sha1_update(hash, sp->regex, strlen(sp->regex) + 1);
+		label_sha1_update(hash, &mode, sizeof(mode));
+		label_sha1_update(hash, sp->context, strlen(sp->context) + 1);
+		count++;
+	}
+	free(c.v);
+	return count;
+oom:
+	free(c.v);
+	return -ENOMEM;
+}

@@ -83,11 +83,37 @@ void label_index_free(struct pol_label_specs *s);
 int label_index_lookup(const struct pol_label_specs *s, const char *key, mode_t mode,
 		       const struct label_spec **out);
 
+/* The specs that partially or fully match key, in libselinux's order, up to
+ * the first <<none>> one, hashed as hash_all_partial_matches() does.
+ * Returns how many went into the hash (0: no digest), or < 0. */
+struct label_sha1;
+int label_index_partial(const struct pol_label_specs *s, const char *key,
+			struct label_sha1 *hash);
+
+/* sha1.c */
+#define LABEL_SHA1_LEN 20
+struct label_sha1 {
+	uint32_t h[5];
+	uint64_t len;
+	unsigned char buf[64];
+	size_t used;
+};
+void label_sha1_init(struct label_sha1 *c);
+void label_sha1_update(struct label_sha1 *c, const void *data, size_t len);
+void label_sha1_final(struct label_sha1 *c, unsigned char out[LABEL_SHA1_LEN]);
+
+/* specs.c: the key lookup_all() matches: slashes cleaned, .subs applied.
+ * *owned is what to free afterwards (NULL when key is path itself). */
+const char *label_prepare_key(const struct pol_label_specs *s, const char *path, char **owned,
+			      bool *rewritten);
+
 /* selabel.c */
 int label_selabel_open(struct pol_label_specs *s, unsigned int flags, struct pol_err *err);
 void label_selabel_close(struct pol_label_specs *s);
 int label_selabel_lookup(const struct pol_label_specs *s, const char *key, mode_t mode,
 			 struct pol_label_match *m);
+int label_selabel_digest(const struct pol_label_specs *s, const char *key,
+			 unsigned char out[20]);
 
 /* ---- the walk (walk.c, relabel.c, hardlink.c) ---- */
 
@@ -107,15 +133,18 @@ struct label_root {
 	const char *arg;
 	size_t index;
 	dev_t dev;           /* of the object named, for "do not cross mounts" */
+	bool digests;        /* directory digests are checked and written */
 };
 
 struct label_links;
+struct label_digests;
 struct label_item;
 
 /* Counters of one worker; the calling thread sums them while the walk runs,
  * so they are read and written with __atomic builtins. */
 struct label_counts {
 	uint64_t seen, changed, unchanged, customized, nolabel, errors, vanished, conflicts;
+	uint64_t digest_skipped;
 };
 
 struct label_run {
@@ -139,8 +168,9 @@ struct label_run {
 	pthread_mutex_t event_lock;
 	struct label_worker *workers;
 
-	pthread_mutex_t links_lock;
+	pthread_mutex_t links_lock; /* links and digests */
 	struct label_links *links;
+	struct label_digests *digests;
 };
 
 struct label_worker {
@@ -186,7 +216,20 @@ void label_visit(struct label_worker *w, struct label_dir *d, const char *name, 
 void label_apply_file(struct label_worker *w, int dfd, const char *name, const struct stat *st,
 		      const char *context);
 
+/* digest.c */
+/* Whether the directory name in dfd, a PATH argument, may have digests. */
+bool label_digest_wanted(const struct label_run *run, int dfd, const char *name);
+/* For the directory name in dfd at w->path: true when its stored digest
+ * says it is up to date (skip it and what is below); else remember the
+ * digest to write at the end. */
+bool label_digest_check(struct label_worker *w, int dfd, const char *name);
+void label_digests_write(struct label_run *run);
+void label_digests_free(struct label_digests *d);
+
 /* hardlink.c */
+/* The directory holding path, opened a component at a time without
+ * following symbolic links; *name is the last component. */
+int label_open_parent(const char *path, const char **name);
 int label_links_add(struct label_run *run, const struct label_dir *d, uint32_t index,
 		    const char *path, const struct stat *st, const char *context);
 void label_links_apply(struct label_run *run, struct label_worker *w);

@@ -83,6 +83,16 @@ int pol_label_lookup(const struct pol_label_specs *specs, const char *path, mode
 		     struct pol_label_match *m);
 void pol_label_match_release(struct pol_label_match *m);
 
+/* restorecon's per-directory digest (the security.sehash attribute): SHA-1
+ * over every spec that matches path or could match something below it
+ * (regex, NUL, file type as a native mode_t, context, NUL), in lookup
+ * order, up to the first <<none>> one. Returns 1 and the digest in out, 0
+ * when no spec applies (no digest), or < 0. */
+#define POL_LABEL_DIGEST_LEN 20
+#define POL_LABEL_DIGEST_XATTR "security.sehash"
+int pol_label_dir_digest(const struct pol_label_specs *specs, const char *path,
+			 unsigned char out[POL_LABEL_DIGEST_LEN]);
+
 /* A set of type names, such as the policy's customizable types. */
 struct pol_label_types;
 
@@ -124,6 +134,9 @@ enum pol_label_relabel_flags {
 	POL_LABEL_IGNORE_MISSING = (1 << 3), /* a missing PATH argument is no error */
 	POL_LABEL_HARDLINKS = (1 << 4),      /* decide files with several links as setfiles */
 	POL_LABEL_READ_ONLY = (1 << 5),      /* only read every label (benchmark floor) */
+	POL_LABEL_DIGESTS = (1 << 6),        /* skip directories whose security.sehash
+					      * is current; write the others' */
+	POL_LABEL_IGNORE_DIGESTS = (1 << 7), /* write digests, skip nothing */
 };
 
 enum pol_label_event_kind {
@@ -132,6 +145,7 @@ enum pol_label_event_kind {
 	POL_LABEL_EV_ERROR,      /* a file that could not be read or labeled */
 	POL_LABEL_EV_CONFLICT,   /* links of one file whose specs disagree */
 	POL_LABEL_EV_WARNING,    /* something the user should know; labeling went on */
+	POL_LABEL_EV_DIGEST_SKIP, /* a directory skipped: its digest is current */
 };
 
 struct pol_label_event {
@@ -162,6 +176,7 @@ struct pol_label_stats {
 	uint64_t errors;     /* files that could not be read or labeled */
 	uint64_t vanished;   /* entries gone before they were examined */
 	uint64_t conflicts;  /* files whose links have conflicting specs */
+	uint64_t digest_skipped; /* directories skipped for their current digest */
 	bool interrupted;    /* *stop was set before the walk finished */
 };
 

@@ -321,6 +321,8 @@ void label_visit(struct label_worker *w, struct label_dir *d, const char *name, 
 		return;
 	if (S_ISDIR(st.st_mode) && excluded(run, w->path))
 		return;
+	if (S_ISDIR(st.st_mode) && d->root->digests && label_digest_check(w, d->fd, name))
+		return;
 	label_one(w, d, d->fd, name, index, &st);
 	if (S_ISDIR(st.st_mode))
 		label_walk_push_dir(w, d, name, index, &st);
@@ -388,6 +390,7 @@ void label_visit_root(struct label_worker *w, struct label_root *root)
 		goto missing;
 	}
 	root->dev = st.st_dev;
+	root->digests = S_ISDIR(st.st_mode) && label_digest_wanted(run, fd, name);
 	if (!S_ISDIR(st.st_mode) || !excluded(run, path)) {
 		if (w->own_cwd && fchdir(fd) < 0) {
 			rc = -errno;
@@ -398,6 +401,11 @@ void label_visit_root(struct label_worker *w, struct label_root *root)
 			rc = -ENOMEM;
 			label_dir_put(parent);
 			goto fail;
+		}
+		if (root->digests && label_digest_check(w, fd, name)) {
+			label_dir_put(parent);
+			free(path);
+			return;
 		}
 		label_one(w, parent, fd, name, 0, &st);
 		if (S_ISDIR(st.st_mode))
@@ -573,6 +581,11 @@ int pol_label_relabel(const struct pol_label_relabel_opts *opts, const char *con
 		run.workers[0].own_cwd = !run.use_proc;
 		label_links_apply(&run, &run.workers[0]);
 	}
+	if (rc == 0 && run.digests && !label_stopped(&run) && !(run.flags & POL_LABEL_DRY_RUN)) {
+		label_walk_stats(&run, stats);
+		if (stats->errors == 0)
+			label_digests_write(&run);
+	}
 	if (cwd >= 0) {
 		if (fchdir(cwd) < 0) {
 			/* nothing to do about it: the walk is over */
@@ -586,6 +599,7 @@ int pol_label_relabel(const struct pol_label_relabel_opts *opts, const char *con
 	}
 out:
 	label_links_free(run.links);
+	label_digests_free(run.digests);
 	for (size_t i = 0; i < run.n_excludes; i++)
 		free(run.excludes[i]);
 	free(run.excludes);

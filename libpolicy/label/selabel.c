@@ -59,3 +59,9 @@ int label_selabel_lookup(const struct pol_label_specs *s, const char *key, mode_
 	m->context = con;
 	return 0;
 }
+
+int label_selabel_digest(const struct pol_label_specs *s, const char *key,
+			 unsigned char out[20])
+{
+	return selabel_hash_all_partial_matches(s->selabel, key, out) ? 1 : 0;
+}

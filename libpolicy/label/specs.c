@@ -178,20 +178,14 @@ static char *clean_key(const char *path)
 	return k;
 }
 
-int pol_label_lookup(const struct pol_label_specs *s, const char *path, mode_t mode,
-		     struct pol_label_match *m)
+const char *label_prepare_key(const struct pol_label_specs *s, const char *path, char **owned,
+			      bool *rewritten)
 {
-	const struct label_spec *sp;
 	const char *key = path;
 	char *clean, *sub;
-	int rc;
 
-	memset(m, 0, sizeof(*m));
-	if (!*path)
-		return -EINVAL;
-	if (s->engine == POL_LABEL_ENGINE_SELABEL)
-		return label_selabel_lookup(s, path, mode, m);
-
+	*owned = NULL;
+	*rewritten = false;
 	clean = clean_key(path);
 	if (clean)
 		key = clean;
@@ -209,12 +203,35 @@ int pol_label_lookup(const struct pol_label_specs *s, const char *path, mode_t m
 	}
 	if (sub) {
 		free(clean);
-		clean = NULL;
-		key = sub;
-		m->key = sub;
+		*rewritten = true;
+		*owned = sub;
+		return sub;
 	}
+	*owned = clean;
+	return key;
+}
+
+int pol_label_lookup(const struct pol_label_specs *s, const char *path, mode_t mode,
+		     struct pol_label_match *m)
+{
+	const struct label_spec *sp;
+	const char *key;
+	char *owned;
+	bool rewritten;
+	int rc;
+
+	memset(m, 0, sizeof(*m));
+	if (!*path)
+		return -EINVAL;
+	if (s->engine == POL_LABEL_ENGINE_SELABEL)
+		return label_selabel_lookup(s, path, mode, m);
+
+	key = label_prepare_key(s, path, &owned, &rewritten);
 	rc = label_index_lookup(s, key, mode, &sp);
-	free(clean);
+	if (rewritten)
+		m->key = owned;
+	else
+		free(owned);
 	if (rc < 0 || !sp)
 		return rc;
 	m->context = rc == 0 ? sp->context : NULL;
@@ -223,4 +240,27 @@ int pol_label_lookup(const struct pol_label_specs *s, const char *path, mode_t m
 	m->line = sp->line;
 	m->mode = sp->mode;
 	return rc;
+}
+
+int pol_label_dir_digest(const struct pol_label_specs *s, const char *path,
+			 unsigned char out[POL_LABEL_DIGEST_LEN])
+{
+	struct label_sha1 h;
+	const char *key;
+	char *owned;
+	bool rewritten;
+	int rc;
+
+	if (!*path)
+		return -EINVAL;
+	if (s->engine == POL_LABEL_ENGINE_SELABEL)
+		return label_selabel_digest(s, path, out);
+	key = label_prepare_key(s, path, &owned, &rewritten);
+	label_sha1_init(&h);
+	rc = label_index_partial(s, key, &h);
+	free(owned);
+	if (rc <= 0)
+		return rc;
+	label_sha1_final(&h, out);
+	return 1;
 }

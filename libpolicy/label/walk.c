@@ -401,6 +401,7 @@ static void sum(struct label_run *run, struct pol_label_stats *st)
 		st->errors += __atomic_load_n(&c->errors, __ATOMIC_RELAXED);
 		st->vanished += __atomic_load_n(&c->vanished, __ATOMIC_RELAXED);
 		st->conflicts += __atomic_load_n(&c->conflicts, __ATOMIC_RELAXED);
+		st->digest_skipped += __atomic_load_n(&c->digest_skipped, __ATOMIC_RELAXED);
 	}
 	st->interrupted = label_stopped(run);
 }

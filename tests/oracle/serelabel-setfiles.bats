@@ -9,7 +9,9 @@
 # tests/serelabel/fixtures/good/tree.fc with .homedirs, .local, .subs and
 # .subs_dist (precedence, <<none>>, file types), and Debian's file_contexts
 # on a tree named like this system's files. Both tools look paths up with
-# -r (the trees are in a temporary directory).
+# -r (the trees are in a temporary directory). Directory digests
+# (security.sehash, -D and -I) are compared on one tree labeled by each
+# tool in turn, since a digest covers the spec lines, which name the tree.
 #
 # Known, explained differences, left out of the comparison:
 # - setfiles cannot reach entries whose path is PATH_MAX or longer (fts
@@ -155,4 +157,78 @@ deep_labeled() {
 	trees mimic
 	both "$DEBIAN_FC" -F
 	same
+}
+
+# a spec for a wide tree at $1, with lines that give the directories
+# different digests
+digest_spec() {
+	cat <<-FC
+		$1(/.*)?	system_u:object_r:tree_t:s0
+		$1/d1(/.*)?	system_u:object_r:d1_t:s0
+		$1/d2/.*	--	system_u:object_r:d2_file_t:s0
+		$1/d2/sub(/.*)?	-d	system_u:object_r:d2_sub_t:s0
+		$1/d3(/.*)?	<<none>>
+		$1/d4/f4[0-9]+	system_u:object_r:f4_t:s0
+	FC
+}
+
+no_tmpfs() {
+	[ "$(stat -f -c %T "$T")" != tmpfs ] || skip "$T is a tmpfs, where digests are never written"
+}
+
+@test "oracle: directory digests (-D) are those setfiles writes, and each tool trusts the other's" {
+	no_tmpfs
+	local W=$T/wide
+	labels wide "$W" 600
+	labels set "$W" "$WRONG"
+	digest_spec "$W" >"$T/digest.fc"
+	run setfiles -D "$T/digest.fc" "$W"
+	labels digests "$W" >"$T/setfiles.sehash"
+	labels dump "$W" >"$T/setfiles.labels"
+	# some directories have digests, and not all the same
+	[ "$(cut -f 2 "$T/setfiles.sehash" | grep -v '^-$' | sort -u | wc -l)" -gt 2 ]
+	labels nodigests "$W"
+	labels set "$W" "$WRONG"
+	run -0 serelabel -D -s "$T/digest.fc" "$W"
+	labels digests "$W" | diff "$T/setfiles.sehash" -
+	labels dump "$W" | diff "$T/setfiles.labels" -
+	# serelabel's digests make setfiles skip the tree, and setfiles' serelabel
+	labels set "$W/d1/f100" "$WRONG"
+	run setfiles -v -D "$T/digest.fc" "$W"
+	[ "$output" = "Skipping restorecon on directory($W)" ]
+	run -0 --separate-stderr serelabel -v -D -s "$T/digest.fc" "$W"
+	[ "$output" = "Skipping restorecon on directory($W)" ]
+	[[ "$stderr" == *"0 files, 0 relabeled, 0 errors, 1 directories up to date (digests)"* ]]
+	[ "$(labels get "$W" d1/f100)" = "$WRONG" ]
+	# -I looks anyway
+	run -0 serelabel -I -s "$T/digest.fc" "$W"
+	[ "$(labels get "$W" d1/f100)" = wrong_u:wrong_r:d1_t:s0 ]
+}
+
+@test "oracle: a changed spec makes the digests of the directories it concerns stale" {
+	no_tmpfs
+	local W=$T/wide
+	labels wide "$W" 600
+	digest_spec "$W" >"$T/digest.fc"
+	run -0 serelabel -F -D -s "$T/digest.fc" "$W"
+	printf '%s\t%s\n' "$W/d2/f2[0-9]*" system_u:object_r:new_t:s0 >>"$T/digest.fc"
+	labels digests "$W" >"$T/before"
+	run setfiles -v -D "$T/digest.fc" "$W"
+	# setfiles relabels d2's files and rewrites the digests of / and d2
+	[[ "$output" == *"Skipping restorecon on directory($W/d1)"* ]]
+	[[ "$output" == *"Relabeled $W/d2/f250 from system_u:object_r:d2_file_t:s0 to system_u:object_r:new_t:s0"* ]]
+	labels digests "$W" >"$T/setfiles.sehash"
+	labels dump "$W" >"$T/setfiles.labels"
+	# the same from serelabel, starting from the same digests and labels
+	labels nodigests "$W"
+	run -0 serelabel -F -D -s "$T/digest.fc" "$W"
+	sed -i '$d' "$T/digest.fc"
+	labels nodigests "$W"
+	run -0 serelabel -F -I -s "$T/digest.fc" "$W"
+	labels digests "$W" | diff "$T/before" -
+	printf '%s\t%s\n' "$W/d2/f2[0-9]*" system_u:object_r:new_t:s0 >>"$T/digest.fc"
+	run -0 --separate-stderr serelabel -v -D -s "$T/digest.fc" "$W"
+	[[ "$output" == *"Skipping restorecon on directory($W/d1)"* ]]
+	labels digests "$W" | diff "$T/setfiles.sehash" -
+	labels dump "$W" | diff "$T/setfiles.labels" -
 }

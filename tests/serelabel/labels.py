@@ -15,6 +15,9 @@
                                 make_tree) under DIR
     labels.py wide DIR N        N plain files in directories of 100, for
                                 the interruption and race tests
+    labels.py digests DIR       security.sehash of DIR and every directory
+                                below it, hex ("-" for none), like dump
+    labels.py nodigests DIR     remove security.sehash from every directory
     labels.py mimic DIR N       up to N empty copies of this system's files
                                 (names and types only) under DIR, for
                                 tests with a distribution's file_contexts
@@ -108,6 +111,29 @@ def set_all(top, label):
     os.chdir(top)
     os.setxattr(b".", XATTR, value, follow_symlinks=False)
     walk(b"", lambda p, n, st: os.setxattr(n, XATTR, value, follow_symlinks=False))
+
+
+def digests(top, remove=False):
+    out = []
+
+    def one(path, name):
+        if remove:
+            try:
+                os.removexattr(name, "security.sehash", follow_symlinks=False)
+            except OSError:
+                pass
+            return
+        try:
+            v = os.getxattr(name, "security.sehash", follow_symlinks=False).hex()
+        except OSError:
+            v = "-"
+        out.append(esc(path) + "\t" + v)
+
+    os.chdir(top)
+    one(b".", b".")
+    walk(b"", lambda p, n, st: stat.S_ISDIR(st.st_mode) and one(p, n))
+    if not remove:
+        sys.stdout.write("\n".join(sorted(out)) + "\n")
 
 
 def make_tree(top):
@@ -223,6 +249,10 @@ def main():
         make_tree(top)
     elif cmd == "wide":
         make_wide(top, int(sys.argv[3]))
+    elif cmd == "digests":
+        digests(top)
+    elif cmd == "nodigests":
+        digests(top, remove=True)
     elif cmd == "mimic":
         mimic(top, int(sys.argv[3]))
     elif cmd == "slowspec":

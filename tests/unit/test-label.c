@@ -238,6 +238,50 @@ static void test_paths(void)
 	pol_err_release(&err);
 }
 
+static void digest_hex(const struct pol_label_specs *s, const char *path, char *hex)
+{
+	unsigned char d[POL_LABEL_DIGEST_LEN];
+	int rc = pol_label_dir_digest(s, path, d);
+
+	if (rc <= 0) {
+		sprintf(hex, "none (%d)", rc);
+		return;
+	}
+	for (int i = 0; i < POL_LABEL_DIGEST_LEN; i++)
+		sprintf(hex + 2 * i, "%02x", d[i]);
+}
+
+/* Directory digests (security.sehash) against libselinux's own. */
+static void test_digests(const char *fc, const char *const *dirs, const char *what)
+{
+	struct pol_label_specs *native = NULL, *ref = NULL;
+	struct pol_err err;
+	int same = 0, n = 0, some = 0;
+
+	pol_err_init(&err);
+	if (pol_label_specs_open(fc, POL_LABEL_ENGINE_NATIVE, 0, &native, &err) < 0 ||
+	    pol_label_specs_open(fc, POL_LABEL_ENGINE_SELABEL, 0, &ref, &err) < 0) {
+		ok(0, "%s: the spec file loads", what);
+		goto out;
+	}
+	for (; *dirs; dirs++) {
+		char a[64], b[64];
+
+		digest_hex(native, *dirs, a);
+		digest_hex(ref, *dirs, b);
+		n++;
+		same += strcmp(a, b) == 0;
+		some += strncmp(a, "none", 4) != 0;
+		if (strcmp(a, b) != 0)
+			printf("# %s: %s, libselinux %s\n", *dirs, a, b);
+	}
+	ok(same == n && some > 0, "%s: directory digests equal libselinux's (%d of %d)", what, same, n);
+out:
+	pol_label_specs_free(native);
+	pol_label_specs_free(ref);
+	pol_err_release(&err);
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir))
@@ -246,6 +290,39 @@ int main(void)
 	test_bad_specs();
 	test_decide();
 	test_paths();
+	{
+		static const char *const dirs[] = {
+			"/", "/srv", "/srv/www", "/srv/www/cgi", "/srv/www/private", "/srv/exact",
+			"/srv/ex", "/opt", "/opt/a", "/web", "/data/www", "/elsewhere", "//srv//www/",
+			NULL,
+		};
+		char *fc = write_file("dfc", "/srv(/.*)?\tu:r:srv_t:s0\n"
+					    "/srv/www(/.*)?\tu:r:www_t:s0\n"
+					    "/srv/www/cgi\t-d\tu:r:cgi_dir_t:s0\n"
+					    "/srv/www/private(/.*)?\t<<none>>\n"
+					    "/srv/exact\t\tu:r:exact_t:s0\n"
+					    "/srv/ex.*\t\tu:r:regex_t:s0\n"
+					    "/opt/a|/srv/alt/.*\tu:r:alt_t:s0\n");
+		char *subs = write_file("dfc.subs", "/web /srv/www\n");
+
+		test_digests(fc, dirs, "handmade specs");
+		free(fc);
+		free(subs);
+	}
+	{
+		static const char *const dirs[] = {
+			"/", "/usr", "/usr/bin", "/usr/lib", "/usr/lib/systemd/system", "/etc",
+			"/etc/selinux", "/var", "/var/www", "/var/lib/mysql", "/var/log", "/home",
+			"/home/user", "/home/user/.ssh", "/root", "/tmp", "/srv", "/opt", "/lib64",
+			"/bin", "/dev", "/proc", "/run/user", "/var/run", "/nonexistent/dir", NULL,
+		};
+		const char *fc = "/etc/selinux/default/contexts/files/file_contexts";
+
+		if (access(fc, R_OK) == 0)
+			test_digests(fc, dirs, "Debian's file_contexts");
+		else
+			skip(1, "no Debian file_contexts");
+	}
 	char *cmd;
 
 	if (asprintf(&cmd, "rm -rf '%s'", dir) > 0) {

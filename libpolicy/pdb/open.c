@@ -188,7 +188,8 @@ static int check_header(const char *path, const unsigned char *data, size_t len,
 }
 
 /* Kernel policies before version 24 keep no attribute names; give each a
- * made-up one from its value so no output ever shows "(null)". */
+ * made-up one from its value, as setools does (@ttr + ten digits), so no
+ * output ever shows "(null)". */
 static int name_anonymous_attributes(struct pol_pdb *pdb)
 {
 	policydb_t *p = &pdb->p;
@@ -206,7 +207,7 @@ static int name_anonymous_attributes(struct pol_pdb *pdb)
 	for (uint32_t i = 0; i < p->p_types.nprim; i++) {
 		if (p->p_type_val_to_name[i])
 			continue;
-		snprintf(next, 16, "@ttr%04u", i + 1);
+		snprintf(next, 16, "@ttr%010u", i + 1);
 		p->p_type_val_to_name[i] = next;
 		next += 16;
 	}

@@ -166,6 +166,12 @@ static void change(struct relabel_out *o, const struct pol_label_event *ev)
 	}
 	if (opts->quiet || !(opts->verbose || opts->check))
 		return;
+	/* a progress line on the same terminal goes first */
+	if (o->progress_on) {
+		pthread_mutex_lock(&err_lock);
+		clear_progress(o);
+		pthread_mutex_unlock(&err_lock);
+	}
 	/* setfiles' words, "(null)" for no label included */
 	printf("%s %s from %s to %s\n", ev->applied ? "Relabeled" : "Would relabel", ev->path,
 	       ev->old_context ? ev->old_context : "(null)", ev->new_context);

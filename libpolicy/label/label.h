@@ -163,8 +163,8 @@ struct pol_label_event {
 	const char *other_context; /* EV_CONFLICT: the losing spec's context */
 };
 
-/* Called with one event at a time (never concurrently), from worker
- * threads. */
+/* Called with one event at a time (never concurrently), from the walk's
+ * threads or the calling one. */
 typedef void (*pol_label_event_fn)(const struct pol_label_event *ev, void *data);
 
 struct pol_label_stats {

@@ -208,7 +208,10 @@ void out_event(const struct pol_label_event *ev, void *data)
 	clear_progress(o);
 	switch (ev->kind) {
 	case POL_LABEL_EV_ERROR:
-		if (ev->code == POL_EFORMAT && ev->old_context)
+		if (ev->code == POL_EINVAL && ev->other_path)
+			fprintf(stderr, "%s: %s '%s': not below the --root directory '%s'\n",
+				cli_name(), ev->message, ev->path, ev->other_path);
+		else if (ev->code == POL_EFORMAT && ev->old_context)
 			fprintf(stderr, "%s: %s '%s': its label '%s' is not a context; --force replaces it\n",
 				cli_name(), ev->message, ev->path, ev->old_context);
 		else if (ev->code == POL_EFORMAT)

@@ -159,7 +159,8 @@ struct pol_label_event {
 				  * as a context (restorecon fails on it too) */
 	const char *message;     /* EV_ERROR, EV_WARNING: what failed, worded to be
 				  * followed by the path: "cannot set the label of" */
-	const char *other_path;  /* EV_CONFLICT: the link whose spec won */
+	const char *other_path;  /* EV_CONFLICT: the link whose spec won; EV_ERROR with
+				  * POL_EINVAL: the root directory path is not below */
 	const char *other_context; /* EV_CONFLICT: the losing spec's context */
 };
 

@@ -344,7 +344,8 @@ void label_visit_root(struct label_worker *w, struct label_root *root)
 	if (run->root && (strncmp(path, run->root, run->rootlen) != 0 ||
 			  (path[run->rootlen] != '/' && path[run->rootlen] != '\0'))) {
 		ev.code = POL_EINVAL;
-		ev.message = "not below the --root directory";
+		ev.message = "cannot label";
+		ev.other_path = run->root;
 		label_count(w, errors);
 		label_emit(run, &ev);
 		free(path);

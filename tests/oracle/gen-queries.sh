@@ -377,7 +377,7 @@ awk '{ print (NR % 2 ? "--role_allow -s " : "--role_allow -t ") $1
 # --- aliases ---------------------------------------------------------------------------
 echo
 echo "# --- aliases (generated: alias primary-type pairs spread over the list) ---"
-spread 16 <"$tmp/aliases" | awk '{ m = NR % 4
+spread 12 <"$tmp/aliases" | awk '{ m = NR % 4
 	if (m == 1) print "-A -dt -t " $1 " -c dir"
 	else if (m == 2) print "-T -D " $1
 	else if (m == 3) print "-A -s " $1 " -t " $1
@@ -386,7 +386,7 @@ spread 16 <"$tmp/aliases" | awk '{ m = NR % 4
 # --- attributes ------------------------------------------------------------------------
 echo
 echo "# --- attributes (generated: small attributes spread over the list) ---"
-awk '$2 > 0 && $2 <= 30 {print $1}' "$tmp/attrsizes" | spread 16 | awk '{ m = NR % 4
+awk '$2 > 0 && $2 <= 30 {print $1}' "$tmp/attrsizes" | spread 12 | awk '{ m = NR % 4
 	if (m == 1) print "-A -ds -s " $1
 	else if (m == 2) print "-A -dt -t " $1
 	else if (m == 3) print "-T -s " $1
@@ -395,7 +395,7 @@ awk '$2 > 0 && $2 <= 30 {print $1}' "$tmp/attrsizes" | spread 16 | awk '{ m = NR
 # --- Booleans --------------------------------------------------------------------------
 echo
 echo "# --- Booleans (generated) ---"
-awk '{print $1}' "$tmp/bools" | spread 16 | awk '{ m = NR % 4
+awk '{print $1}' "$tmp/bools" | spread 12 | awk '{ m = NR % 4
 	if (m == 1) print "-A -b " $1
 	else if (m == 2) print "--dontaudit -b " $1
 	else if (m == 3) print "-T --type_change -b " $1
@@ -404,14 +404,14 @@ awk '{print $1}' "$tmp/bools" | spread 16 | awk '{ m = NR % 4
 # --- domains and file types ------------------------------------------------------------
 echo
 echo "# --- domains (generated) ---"
-spread 16 <"$tmp/domains" | awk '{ m = NR % 4
+spread 12 <"$tmp/domains" | awk '{ m = NR % 4
 	if (m == 1) print "-A -s " $1 " -t " $1
 	else if (m == 2) print "-T -s " $1
 	else if (m == 3) print "--dontaudit -s " $1 " -c file"
 	else print "--type_change --type_member --range_trans -s " $1 }'
 echo
 echo "# --- file types (generated) ---"
-spread 8 <"$tmp/filetypes" | awk '{ print (NR % 2 ? "-A -dt -t " $1 " -c file" : "-T -D " $1) }'
+spread 6 <"$tmp/filetypes" | awk '{ print (NR % 2 ? "-A -dt -t " $1 " -c file" : "-T -D " $1) }'
 } | dedupe >"$out_rules"
 
 # ===========================================================================

@@ -21,14 +21,14 @@
 #   - -A, and every other rule kind that has rules, alone, without
 #     criteria; the kinds without rules together in one query (TE/MLS and
 #     RBAC separately)
-#   - -s TYPE over all TE/MLS kinds for up to 20 types, -t TYPE for 2 of
-#     them, -D TYPE for 1
+#   - -s TYPE over all TE/MLS kinds for up to 20 types, -t TYPE and
+#     -D TYPE for one of them
 #   - -ds -s ATTR and -s ATTR for up to 2 attributes
-#   - --role_allow --role_trans -s ROLE for up to 4 roles, -D ROLE for 1
-#   - -c CLASS for up to 2 classes, -c CLASS -p PERM for 1
-#   - -b BOOL for up to 2 Booleans
-# (names spread evenly over the sorted lists; about 1200 queries in all,
-# each costing sesearch ~0.4 s of CPU on a cold cache)
+#   - --role_allow --role_trans -s ROLE for up to 2 roles, -D ROLE for 1
+#   - -c CLASS and -c CLASS -p PERM for one class
+#   - -b BOOL for one Boolean
+# (names spread evenly over the sorted lists; about 1150 queries in all,
+# each costing sesearch or seinfo ~0.45 s of CPU on a cold cache)
 #   - seinfo statistics, --all, --all -x (on Xen policies the components
 #     seinfo 4.4 can show instead of --all)
 # and compared by run-oracle.sh (same rules, same output, same cache).
@@ -228,14 +228,14 @@ gen_loaded() {	# gen_loaded POLICY: "MODE ARGS" lines; $g/stats is ready
 	# types, attributes, roles, classes, Booleans
 	section Types | spread 20 >"$g/types"
 	awk -v k="$TE_KINDS" '{ print "rules " k " -s " $1 }' "$g/types"
-	spread 2 <"$g/types" | awk -v k="$TE_KINDS" '{ print "rules " k " -t " $1 }'
+	spread 1 <"$g/types" | awk -v k="$TE_KINDS" '{ print "rules " k " -t " $1 }'
 	spread 1 <"$g/types" | awk '{ print "rules -T --type_change --type_member -D " $1 }'
 	section "Type Attributes" | spread 2 | awk -v k="$TE_KINDS" '{
 		print "rules " k (NR == 1 ? " -ds" : "") " -s " $1 }'
-	section Roles | spread 4 >"$g/roles"
+	section Roles | spread 2 >"$g/roles"
 	awk '{ print "rules --role_allow --role_trans -s " $1 }' "$g/roles"
 	spread 1 <"$g/roles" | awk '{ print "rules --role_trans -D " $1 }'
-	section Classes | spread 2 >"$g/classes"
+	section Classes | spread 1 >"$g/classes"
 	awk -v k="$TE_KINDS" '{ print "rules " k " -c " $1 }' "$g/classes"
 	local c perm common
 	spread 1 <"$g/classes" | while read -r c; do
@@ -251,7 +251,7 @@ gen_loaded() {	# gen_loaded POLICY: "MODE ARGS" lines; $g/stats is ready
 		fi
 		[ -n "$perm" ] && echo "rules -A --auditallow --dontaudit -c $c -p $perm"
 	done
-	section Booleans | spread 2 | awk -v k="$TE_KINDS" '{ print "rules " k " -b " $1 }'
+	section Booleans | spread 1 | awk -v k="$TE_KINDS" '{ print "rules " k " -b " $1 }'
 
 	# seinfo
 	echo "info @none"

@@ -104,6 +104,12 @@ int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, b
 		value_match_release(m);
 		return pol_pdb_unknown(pdb, POL_SYM_TYPE_OR_ATTR, crit, err);
 	}
+	/* setools tests the criterion for truth, and an attribute without
+	 * members is false there: such a criterion matches everything. */
+	if (pdb_is_attr(pdb, want) && ebitmap_cardinality(&p->attr_type_map[want - 1]) == 0) {
+		value_match_release(m);
+		return 0;
+	}
 	if (direct) {
 		m->ok[want] = 1;
 		return 0;

@@ -162,7 +162,8 @@ static void print_json(const struct pol_pdb *pdb, const struct pol_rule_list *li
 
 int sequery_rules(struct sequery *sq, int argc, char **argv)
 {
-	struct pol_rule_query q = { 0 };
+	/* rules answers as sesearch does, quirks included */
+	struct pol_rule_query q = { .empty_attr_is_any = true };
 	struct pol_rule_list *list;
 	const char *policy = NULL;
 	struct ap_item *items;

@@ -65,12 +65,11 @@ static void mark_holders(const policydb_t *p, uint32_t t, uint8_t *ok)
 	ebitmap_node_t *node;
 	unsigned int bit;
 
-	ebitmap_for_each_positive_bit(&p->type_attr_map[t - 1], node, bit)
-		ok[bit + 1] = 1;
+	ebitmap_for_each_positive_bit(&p->type_attr_map[t - 1], node, bit) ok[bit + 1] = 1;
 }
 
 int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, bool regex,
-		     struct value_match *m, struct pol_err *err)
+		     bool empty_attr_is_any, struct value_match *m, struct pol_err *err)
 {
 	const policydb_t *p = pdb_db(pdb);
 	uint32_t n = p->p_types.nprim;
@@ -87,7 +86,8 @@ int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, b
 	}
 	if (regex) {
 		for (uint32_t v = 1; v <= n; v++) {
-			if (!p->type_val_to_struct[v - 1] || !pol_regex_search(re, pdb_type_name(pdb, v)))
+			if (!p->type_val_to_struct[v - 1] ||
+			    !pol_regex_search(re, pdb_type_name(pdb, v)))
 				continue;
 			if (direct)
 				m->ok[v] = 1;
@@ -106,7 +106,8 @@ int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, b
 	}
 	/* setools tests the criterion for truth, and an attribute without
 	 * members is false there: such a criterion matches everything. */
-	if (pdb_is_attr(pdb, want) && ebitmap_cardinality(&p->attr_type_map[want - 1]) == 0) {
+	if (empty_attr_is_any && pdb_is_attr(pdb, want) &&
+	    ebitmap_cardinality(&p->attr_type_map[want - 1]) == 0) {
 		value_match_release(m);
 		return 0;
 	}
@@ -118,12 +119,12 @@ int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, b
 	unsigned int bit;
 
 	ebitmap_for_each_positive_bit(&p->attr_type_map[want - 1], node, bit)
-		mark_holders(p, bit + 1, m->ok);
+	    mark_holders(p, bit + 1, m->ok);
 	return 0;
 }
 
-int role_match_build(const struct pol_pdb *pdb, const char *crit, bool regex,
-		     struct value_match *m, struct pol_err *err)
+int role_match_build(const struct pol_pdb *pdb, const char *crit, bool regex, struct value_match *m,
+		     struct pol_err *err)
 {
 	const policydb_t *p = pdb_db(pdb);
 	struct pol_regex *re = NULL;
@@ -242,11 +243,12 @@ int perm_match_build(const struct pol_pdb *pdb, const char *crit, const struct v
 			if (value_matches(classes, c) && pdb_perm_bit(pdb, c, m->names[i]) >= 0)
 				exists = true;
 		if (!exists) {
-			int rc = classes->ok ?
-				pol_err_set(err, POL_ENOTFOUND,
-					    "permission '%s' does not exist in the selected classes",
-					    m->names[i]) :
-				pol_pdb_unknown(pdb, POL_SYM_PERM, m->names[i], err);
+			int rc = classes->ok
+				     ? pol_err_set(
+					   err, POL_ENOTFOUND,
+					   "permission '%s' does not exist in the selected classes",
+					   m->names[i])
+				     : pol_pdb_unknown(pdb, POL_SYM_PERM, m->names[i], err);
 
 			perm_match_release(m);
 			return rc;

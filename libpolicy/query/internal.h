@@ -35,7 +35,7 @@ void value_match_release(struct value_match *m);
  * criterion itself. With regex, the pattern is tried on member type names
  * (indirect) or on the field's own name (direct). */
 int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, bool regex,
-		     struct value_match *m, struct pol_err *err);
+		     bool empty_attr_is_any, struct value_match *m, struct pol_err *err);
 /* Roles have no attributes in a kernel policy: a role matches itself or,
  * with regex, by name. */
 int role_match_build(const struct pol_pdb *pdb, const char *crit, bool regex,

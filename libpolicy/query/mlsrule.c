@@ -79,14 +79,18 @@ static int parse_range(const struct pol_pdb *pdb, const char *text, mls_range_t 
 	if (rc)
 		return rc;
 	if (!dash)
-		return mls_level_cpy(&range->level[1], &range->level[0]) ?
-			pol_err_set(err, -ENOMEM, "out of memory") : 0;
+		return mls_level_cpy(&range->level[1], &range->level[0])
+			   ? pol_err_set(err, -ENOMEM, "out of memory")
+			   : 0;
 	dash += dash[0] == ' ' ? 3 : 1;
 	while (*dash == ' ')
 		dash++;
 	rc = parse_level(pdb, dash, &range->level[1], err);
 	if (!rc && !mls_level_dom(&range->level[1], &range->level[0]))
-		rc = pol_err_set(err, POL_EINVAL, "'%s' is not a valid range: the high level does not dominate the low one", text);
+		rc = pol_err_set(
+		    err, POL_EINVAL,
+		    "'%s' is not a valid range: the high level does not dominate the low one",
+		    text);
 	return rc;
 }
 
@@ -130,19 +134,22 @@ static int mls_entry(hashtab_key_t k, hashtab_datum_t d, void *arg)
 int mlsrule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 		   struct pol_rule_list *list, struct pol_err *err)
 {
-	struct mls_ctx ctx = { .pdb = pdb, .list = list };
+	struct mls_ctx ctx = {.pdb = pdb, .list = list};
 	mls_range_t range;
 	int rc;
 
 	if (!(q->kinds & POL_RULES_MLS))
 		return 0;
-	if ((rc = type_match_build(pdb, q->source, q->source_direct, q->source_regex, &ctx.source, err)) ||
-	    (rc = type_match_build(pdb, q->target, q->target_direct, q->target_regex, &ctx.target, err)) ||
+	if ((rc = type_match_build(pdb, q->source, q->source_direct, q->source_regex,
+				   q->empty_attr_is_any, &ctx.source, err)) ||
+	    (rc = type_match_build(pdb, q->target, q->target_direct, q->target_regex,
+				   q->empty_attr_is_any, &ctx.target, err)) ||
 	    (rc = class_match_build(pdb, q->classes, q->class_regex, &ctx.classes, err)))
 		goto out;
 	if (q->deflt && *q->deflt) {
 		if (!pdb->p.mls) {
-			rc = pol_err_set(err, POL_EINVAL, "the policy is not MLS: a range cannot be given");
+			rc = pol_err_set(err, POL_EINVAL,
+					 "the policy is not MLS: a range cannot be given");
 			goto out;
 		}
 		if ((rc = parse_range(pdb, q->deflt, &range, err))) {

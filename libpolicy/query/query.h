@@ -46,6 +46,10 @@ struct pol_rule_query {
 	const char *source, *target, *deflt;
 	bool source_direct, target_direct;
 	bool source_regex, target_regex, default_regex;
+	/* sesearch's quirk: a type attribute without members given as source,
+	 * target or default counts as "any" (setools tests the criterion for
+	 * truth). Off, such an attribute matches no rule. */
+	bool empty_attr_is_any;
 	const char *classes; /* comma-separated names, or one regex */
 	bool class_regex;
 	const char *perms; /* comma-separated */

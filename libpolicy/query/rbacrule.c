@@ -36,11 +36,13 @@ static int criteria_build(const struct pol_pdb *pdb, const struct pol_rule_query
 	if (q->target && *q->target) {
 		c->target_given = true;
 		if (q->target_regex) {
-			if ((rc = type_match_build(pdb, q->target, q->target_direct, true, &c->target_type, err)) ||
+			if ((rc = type_match_build(pdb, q->target, q->target_direct, true,
+						   q->empty_attr_is_any, &c->target_type, err)) ||
 			    (rc = role_match_build(pdb, q->target, true, &c->target_role, err)))
 				goto fail;
 		} else if (pdb_type_value(pdb, q->target)) {
-			if ((rc = type_match_build(pdb, q->target, q->target_direct, false, &c->target_type, err)))
+			if ((rc = type_match_build(pdb, q->target, q->target_direct, false,
+						   q->empty_attr_is_any, &c->target_type, err)))
 				goto fail;
 		} else if (pol_pdb_has(pdb, POL_SYM_ROLE, q->target)) {
 			if ((rc = role_match_build(pdb, q->target, false, &c->target_role, err)))

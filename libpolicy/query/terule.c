@@ -79,13 +79,15 @@ static int criteria_build(const struct pol_pdb *pdb, const struct pol_rule_query
 
 	memset(c, 0, sizeof(*c));
 	c->kinds = q->kinds & POL_RULES_TE;
-	if ((rc = type_match_build(pdb, q->source, q->source_direct, q->source_regex, &c->source, err)) ||
-	    (rc = type_match_build(pdb, q->target, q->target_direct, q->target_regex, &c->target, err)) ||
+	if ((rc = type_match_build(pdb, q->source, q->source_direct, q->source_regex,
+				   q->empty_attr_is_any, &c->source, err)) ||
+	    (rc = type_match_build(pdb, q->target, q->target_direct, q->target_regex,
+				   q->empty_attr_is_any, &c->target, err)) ||
 	    (rc = class_match_build(pdb, q->classes, q->class_regex, &c->classes, err)))
 		goto fail;
 	if (q->perms && *q->perms) {
 		/* With a class regex, names are checked against every class. */
-		struct value_match any = { NULL, 0 };
+		struct value_match any = {NULL, 0};
 
 		rc = perm_match_build(pdb, q->perms, q->class_regex ? &any : &c->classes,
 				      q->perms_equal, q->perms_subset, &c->perms, err);
@@ -109,7 +111,8 @@ static int criteria_build(const struct pol_pdb *pdb, const struct pol_rule_query
 	}
 	/* The default is a single type, so an attribute criterion matches
 	 * through its members (setools hard-codes indirect here). */
-	if ((rc = type_match_build(pdb, q->deflt, false, q->default_regex, &c->deflt, err)) ||
+	if ((rc = type_match_build(pdb, q->deflt, false, q->default_regex, q->empty_attr_is_any,
+				   &c->deflt, err)) ||
 	    (rc = bool_match_build(pdb, q->bools, q->bools_regex, q->bools_equal, &c->bools, err)))
 		goto fail;
 	if (q->deflt && *q->deflt && q->default_regex) {
@@ -181,7 +184,8 @@ static int emit(const struct pol_pdb *pdb, struct pol_rule_list *list, enum pol_
 	r->source = pdb_type_name(pdb, key->source_type);
 	r->target = pdb_type_name(pdb, key->target_type);
 	r->tclass = pdb->p.p_class_val_to_name[c - 1];
-	pol_buf_printf(&b, "%s %s %s:%s ", pol_rule_kind_name(kind), r->source, r->target, r->tclass);
+	pol_buf_printf(&b, "%s %s %s:%s ", pol_rule_kind_name(kind), r->source, r->target,
+		       r->tclass);
 	if (is_type_rule(kind)) {
 		r->deflt = pdb_type_name(pdb, datum->data);
 		pol_buf_printf(&b, "%s;", r->deflt);
@@ -261,8 +265,8 @@ static int match_node(const struct pol_pdb *pdb, const struct te_criteria *c,
 			if (!datum->xperms)
 				return 0;
 			xperm_set_from_avtab(datum->xperms, &xs);
-			if (c->xperms && !(c->xperms_equal ? xperm_set_equal(&xs, c->xperms) :
-					   xperm_set_intersects(&xs, c->xperms)))
+			if (c->xperms && !(c->xperms_equal ? xperm_set_equal(&xs, c->xperms)
+							   : xperm_set_intersects(&xs, c->xperms)))
 				return 0;
 		} else {
 			/* a dontaudit rule stores the permissions it does NOT silence */
@@ -325,7 +329,8 @@ static int indexed_search(const struct pol_pdb *pdb, const struct te_criteria *c
 			uint32_t k;
 
 			if (!ref->cond) {
-				rc = match_node(pdb, c, &ref->node->key, &ref->node->datum, NULL, list);
+				rc = match_node(pdb, c, &ref->node->key, &ref->node->datum, NULL,
+						list);
 				continue;
 			}
 			k = (ref->cond & ~PDB_TE_FALSE_BRANCH) - 1;
@@ -369,15 +374,17 @@ int terule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 			for (avtab_ptr_t n = p->te_avtab.htable[i]; n && !rc; n = n->next)
 				rc = match_node(pdb, &c, &n->key, &n->datum, NULL, list);
 		for (cond_node_t *cn = p->cond_list; cn && !rc; cn = cn->next, k++) {
-			struct cond_ctx ctx = { cn, true, &cond_texts[k] };
+			struct cond_ctx ctx = {cn, true, &cond_texts[k]};
 
 			if (c.bools.wanted && !bool_matches(&c.bools, cn->expr))
 				continue;
 			for (cond_av_list_t *l = cn->true_list; l && !rc; l = l->next)
-				rc = match_node(pdb, &c, &l->node->key, &l->node->datum, &ctx, list);
+				rc =
+				    match_node(pdb, &c, &l->node->key, &l->node->datum, &ctx, list);
 			ctx.branch = false;
 			for (cond_av_list_t *l = cn->false_list; l && !rc; l = l->next)
-				rc = match_node(pdb, &c, &l->node->key, &l->node->datum, &ctx, list);
+				rc =
+				    match_node(pdb, &c, &l->node->key, &l->node->datum, &ctx, list);
 		}
 	}
 	if (!rc && (c.kinds & POL_RULE_BIT(POL_RULE_TYPE_TRANSITION)) && !c.bools.wanted &&
@@ -411,7 +418,8 @@ static int filename_trans_entry(hashtab_key_t k, hashtab_datum_t d, void *arg)
 
 		if (!value_matches(&ctx->c->deflt, fd->otype))
 			continue;
-		ebitmap_for_each_positive_bit(&fd->stypes, node, bit) {
+		ebitmap_for_each_positive_bit(&fd->stypes, node, bit)
+		{
 			struct pol_rule *r;
 			char *text;
 
@@ -441,7 +449,7 @@ static int filename_trans_entry(hashtab_key_t k, hashtab_datum_t d, void *arg)
 static int filename_trans_search(const struct pol_pdb *pdb, const struct te_criteria *c,
 				 struct pol_rule_list *list)
 {
-	struct ft_ctx ctx = { pdb, c, list };
+	struct ft_ctx ctx = {pdb, c, list};
 
 	if (!pdb->p.filename_trans)
 		return 0;

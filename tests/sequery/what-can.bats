@@ -131,3 +131,9 @@ file shadow_t open,read 2" ]
 	[ "$(jq '[.access[].rules[] | select(.source != "httpd_t" and .via_source_attribute == null)] | length' \
 		<<<"$output")" = 0 ]
 }
+
+@test "sequery what-can: an attribute without members can do nothing" {
+	need_refpolicy
+	run -1 --separate-stderr sequery what-can ubacdb "$REFPOLICY"
+	[ -z "$output" ]
+}

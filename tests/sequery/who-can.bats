@@ -163,3 +163,12 @@ allow pam_domain shadow_t:file open;" ]
 	grep -v '^ ' <<<"$output" >"$BATS_TEST_TMPDIR/sequery"
 	diff -u "$BATS_TEST_TMPDIR/setools" "$BATS_TEST_TMPDIR/sequery"
 }
+
+@test "sequery who-can: an attribute without members has nobody, unlike sesearch's -t" {
+	need_refpolicy
+	# ubacdb is declared by the reference policy but no type carries it
+	run -1 --separate-stderr sequery who-can read file ubacdb "$REFPOLICY"
+	[ -z "$output" ]
+	# rules keeps sesearch's reading: such a -t is no criterion at all
+	[ "$(sequery rules -A -t ubacdb "$REFPOLICY" | wc -l)" = "$(sequery rules -A "$REFPOLICY" | wc -l)" ]
+}

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Policy source compilation: parse the kernel policy language (policy.conf,
+ * module .te), lower it into a module policydb, then link, expand, check and
+ * write a kernel binary, CIL, policy.conf or a .pp package. CIL sources go
+ * to libsepol's CIL compiler. Every diagnostic names the user's file, line
+ * and column.
+ */
+#ifndef POL_SOURCE_H
+#define POL_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "util/err.h"
+
+enum pol_target { POL_TARGET_SELINUX, POL_TARGET_XEN };
+
+/* handle_unknown, as checkpolicy -U writes it into the binary */
+enum pol_unknown { POL_UNKNOWN_DEFAULT, POL_UNKNOWN_DENY, POL_UNKNOWN_REJECT, POL_UNKNOWN_ALLOW };
+
+struct pol_build_options {
+	bool mls;               /* -M: the policy is MLS */
+	unsigned int version;   /* -c: policy (or module) version to write; 0 = newest */
+	enum pol_unknown handle_unknown; /* -U */
+	enum pol_target target; /* -t */
+	bool no_neverallow;     /* -N: skip neverallow checks */
+	bool werror;            /* -E: warnings are errors */
+	bool sort_ocontexts;    /* -S: sort ocontexts as secilc/semanage do */
+	bool optimize;          /* -O: drop redundant rules */
+	bool preserve_tunables; /* keep tunables as booleans (secilc -P) */
+	bool disable_dontaudit; /* drop dontaudit rules (secilc -D) */
+};
+
+/* ---- Parsing ------------------------------------------------------- */
+
+/* Parsed policy sources (one policy.conf, or one module's .te). */
+struct pol_source;
+
+int pol_source_new(struct pol_source **out, struct pol_err *err);
+void pol_source_free(struct pol_source *src);
+
+/*
+ * Parse a file (or data, named name in diagnostics) and append its
+ * statements. "#line N \"file\"" markers (m4 -s) move the reported location.
+ * Parsing goes on after an error to report several; returns 0, or
+ * POL_EFORMAT with every error in err, or -errno when path is unreadable.
+ */
+int pol_source_parse_file(struct pol_source *src, const char *path, struct pol_err *err);
+int pol_source_parse_data(struct pol_source *src, const char *name, const char *data, size_t len,
+			  struct pol_err *err);
+
+/* Whether the parsed source is a module (has a "module" statement). */
+bool pol_source_is_module(const struct pol_source *src);
+
+/* ---- Lowering ------------------------------------------------------- */
+
+/* A lowered source: a base policy or a module, in libsepol's module form. */
+struct pol_module;
+
+/*
+ * Lower the parsed source into a module policydb: symbols, scopes,
+ * avrule blocks, conditionals, constraints, contexts. Unknown names,
+ * duplicates and type errors are reported at their location (with a
+ * did-you-mean where one is close). Returns 0 and *out (free with
+ * pol_module_free()), or POL_EINVAL with the errors in err.
+ */
+int pol_source_lower(const struct pol_source *src, const struct pol_build_options *opts,
+		     struct pol_module **out, struct pol_err *err);
+void pol_module_free(struct pol_module *mod);
+
+bool pol_module_is_base(const struct pol_module *mod);
+/* The module's name ("base" style policies return NULL). */
+const char *pol_module_name(const struct pol_module *mod);
+
+/* Write the module as CIL (libsepol's module-to-CIL), for semodule -i. */
+int pol_module_write_cil(struct pol_module *mod, FILE *out, struct pol_err *err);
+/* Write a .mod (checkmodule's output) or a .pp package with an optional
+ * file_contexts text (fc may be NULL). */
+int pol_module_write_mod(struct pol_module *mod, const struct pol_build_options *opts, FILE *out,
+			 struct pol_err *err);
+int pol_module_write_pp(struct pol_module *mod, const struct pol_build_options *opts,
+			const char *fc, size_t fc_len, FILE *out, struct pol_err *err);
+
+/* ---- Kernel policies ------------------------------------------------ */
+
+/* An expanded, checked kernel policy. */
+struct pol_kpolicy;
+
+/*
+ * Link and expand a base module into a kernel policy, checking
+ * neverallow (unless opts->no_neverallow), typebounds and hierarchy.
+ * A violated neverallow names the rule's file and line.
+ */
+int pol_module_expand(struct pol_module *base, const struct pol_build_options *opts,
+		      struct pol_kpolicy **out, struct pol_err *err);
+
+/* Read a binary kernel policy (checkpolicy -b). */
+int pol_kpolicy_read(const char *path, struct pol_kpolicy **out, struct pol_err *err);
+
+/* Compile CIL files (as secilc does) into a kernel policy. When fc is not
+ * NULL it receives the file_contexts text (heap; free()) and its length. */
+int pol_cil_compile(const char *const *paths, size_t n, const struct pol_build_options *opts,
+		    struct pol_kpolicy **out, char **fc, size_t *fc_len, struct pol_err *err);
+
+void pol_kpolicy_free(struct pol_kpolicy *kp);
+
+/* Apply -S (sort ocontexts) and -O (optimize) from opts. */
+int pol_kpolicy_finish(struct pol_kpolicy *kp, const struct pol_build_options *opts,
+		       struct pol_err *err);
+
+/* Writers: binary (at opts->version, opts->target, handle_unknown),
+ * CIL, policy.conf. */
+int pol_kpolicy_write_binary(struct pol_kpolicy *kp, const struct pol_build_options *opts,
+			     FILE *out, struct pol_err *err);
+int pol_kpolicy_write_cil(struct pol_kpolicy *kp, FILE *out, struct pol_err *err);
+int pol_kpolicy_write_conf(struct pol_kpolicy *kp, FILE *out, struct pol_err *err);
+
+#endif

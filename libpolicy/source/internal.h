@@ -64,6 +64,11 @@ struct lower {
 	avrule_decl_t **decls;
 	size_t ndecls, decl_next;
 	uint32_t next_decl_id;
+	/* The last rule of avrule_tail_decl->avrules, so that appending a
+	 * rule (lower-avrule.c) does not walk the list; it is recomputed
+	 * whenever decl differs from avrule_tail_decl. */
+	avrule_decl_t *avrule_tail_decl;
+	avrule_t *avrule_tail;
 };
 
 /* Diagnostics at a source location. Both return POL_EINVAL (warnings

@@ -69,6 +69,10 @@ struct lower {
 	 * whenever decl differs from avrule_tail_decl. */
 	avrule_decl_t *avrule_tail_decl;
 	avrule_t *avrule_tail;
+	/* The scope stack: the current block's frame, linking to the
+	 * enclosing ones (lower-scope.c); lookups search it as checkpolicy's
+	 * is_id_in_scope() does. */
+	struct lower_frame *frame;
 };
 
 /* Diagnostics at a source location. Both return POL_EINVAL (warnings
@@ -137,7 +141,12 @@ int lower_role_allow(struct lower *lw, const struct src_stmt *s);
 int lower_role_transition(struct lower *lw, const struct src_stmt *s);
 int lower_constraint(struct lower *lw, const struct src_stmt *s); /* constrain, validatetrans */
 int lower_default(struct lower *lw, const struct src_stmt *s);
-int lower_ocontext(struct lower *lw, const struct src_stmt *s); /* sid ctx, fs_use, genfscon, portcon, ... */
+/* sid ctx, fs_use, genfscon, portcon, ... Pass 1 has created the OCON_ISID
+ * entries of every "sid NAME" (name in u.name, sid[0] numbered from 1 in
+ * declaration order, the list head being the last declared, as checkpolicy
+ * prepends them): "sid NAME CONTEXT" finds its entry by name and fills
+ * context[0]. */
+int lower_ocontext(struct lower *lw, const struct src_stmt *s);
 int lower_policycap(struct lower *lw, const struct src_stmt *s);
 
 /* ---- back end ------------------------------------------------------ */

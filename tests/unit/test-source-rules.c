@@ -1,0 +1,555 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unit tests of the rule lowering (libpolicy/source/lower-avrule.c,
+ * lower-cond.c, lower-role.c, lower-constraint.c, lower-ocontext.c): small
+ * policies go through the parser and the lowering, and the tests look at
+ * the libsepol structures produced, and at where errors are reported.
+ */
+#include "source/internal.h"
+
+#include <sepol/policydb/polcaps.h>
+#include <sepol/policydb/services.h>
+
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+
+/* Everything a policy.conf needs before its rules, in checkpolicy's order.
+ * Line numbers of the snippets below start at PREFIX_LINES + 1. */
+static const char prefix_head[] = "class process\nclass file\nclass dir\nclass lnk_file\n"
+				  "sid kernel\nsid unlabeled\n"
+				  "common file { ioctl read write getattr }\n"
+				  "class process { transition signal }\n"
+				  "class file inherits file { execute }\n"
+				  "class dir inherits file { search }\n"
+				  "class lnk_file inherits file\n";
+static const char prefix_mls[] = "sensitivity s0;\nsensitivity s1;\ndominance { s0 s1 }\n"
+				 "category c0;\ncategory c1;\nlevel s0:c0.c1;\nlevel s1:c0.c1;\n";
+static const char prefix_te[] =
+    "type t1;\ntype t2;\ntype t3;\nattribute a1;\ntypeattribute t1 a1;\n"
+    "bool b1 true;\nbool b2 false;\ntunable tu1 true;\ntunable tu2 false;\n"
+    "role r1;\nrole r2;\nrole r1 types { t1 t2 t3 };\nrole r2 types { t1 t2 t3 };\n";
+
+struct build {
+	struct pol_source *src;
+	struct pol_module *mod;
+	struct pol_err err;
+	char text[8192];
+	unsigned int first_line;    /* line of the rules' first line */
+	unsigned int defaults_line; /* line of the defaults' first line */
+	int rc;
+};
+
+static unsigned int count_lines(const char *s)
+{
+	unsigned int n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/*
+ * Compile: prefix, then rules (TE/RBAC statements), then users, then tail
+ * (constraints, contexts). Returns the lowering's status; b->mod is set on
+ * success.
+ */
+static int compile_with(struct build *b, bool mls, const char *defaults, const char *rules,
+			const char *tail)
+{
+	struct pol_build_options opts = {.mls = mls};
+	const char *users = mls ? "user u1 roles { object_r r1 r2 } level s0 range s0 - s1:c0.c1;\n"
+				: "user u1 roles { object_r r1 r2 };\n";
+
+	memset(b, 0, sizeof(*b));
+	pol_err_init(&b->err);
+	snprintf(b->text, sizeof(b->text), "%s", prefix_head);
+	b->defaults_line = count_lines(b->text) + 1;
+	snprintf(b->text + strlen(b->text), sizeof(b->text) - strlen(b->text), "%s%s%s", defaults,
+		 mls ? prefix_mls : "", prefix_te);
+	b->first_line = count_lines(b->text) + 1;
+	if (!tail)
+		tail = "";
+	/* checkpolicy's grammar wants at least one initial SID context */
+	snprintf(b->text + strlen(b->text), sizeof(b->text) - strlen(b->text), "%s%s%s%s", rules,
+		 users, tail,
+		 strstr(tail, "sid ") ? ""
+		 : mls		      ? "sid kernel u1:object_r:t1:s0\n"
+				      : "sid kernel u1:object_r:t1\n");
+	b->rc = pol_source_new(&b->src, &b->err);
+	if (b->rc == 0)
+		b->rc = pol_source_parse_data(b->src, "t.conf", b->text, strlen(b->text), &b->err);
+	if (b->rc == 0)
+		b->rc = pol_source_lower(b->src, &opts, &b->mod, &b->err);
+	if (b->rc != 0) {
+		for (size_t i = 0; i < b->err.count; i++)
+			printf("#   %u:%u: %s\n", b->err.diags[i].line, b->err.diags[i].col,
+			       b->err.diags[i].message);
+	}
+	return b->rc;
+}
+
+static int compile(struct build *b, bool mls, const char *rules, const char *tail)
+{
+	return compile_with(b, mls, "", rules, tail);
+}
+
+static void done(struct build *b)
+{
+	pol_module_free(b->mod);
+	pol_source_free(b->src);
+	pol_err_release(&b->err);
+}
+
+/* Whether an error (or note) with text in its message is at line:col. */
+static bool has_diag(const struct build *b, enum pol_severity sev, unsigned int line,
+		     unsigned int col, const char *text)
+{
+	for (size_t i = 0; i < b->err.count; i++) {
+		const struct pol_diag *d = &b->err.diags[i];
+
+		if (d->severity == sev && d->line == line && (!col || d->col == col) &&
+		    strstr(d->message, text))
+			return true;
+	}
+	printf("#   no diagnostic at %u:%u containing '%s'\n", line, col, text);
+	return false;
+}
+
+static policydb_t *pdb(struct build *b)
+{
+	return &b->mod->p;
+}
+
+static avrule_decl_t *global_decl(struct build *b)
+{
+	return pdb(b)->global->branch_list;
+}
+
+static uint32_t value_of(struct build *b, uint32_t sym, const char *name)
+{
+	symtab_datum_t *d = hashtab_search(pdb(b)->symtab[sym].table, name);
+
+	return d ? d->value : 0;
+}
+
+static uint32_t perm_bit(struct build *b, const char *cls, const char *perm)
+{
+	class_datum_t *c = hashtab_search(pdb(b)->p_classes.table, cls);
+	perm_datum_t *p = hashtab_search(c->permissions.table, perm);
+
+	if (!p && c->comdatum)
+		p = hashtab_search(c->comdatum->permissions.table, perm);
+	return p ? UINT32_C(1) << (p->s.value - 1) : 0;
+}
+
+static size_t count_avrules(const avrule_t *r)
+{
+	size_t n = 0;
+
+	for (; r; r = r->next)
+		n++;
+	return n;
+}
+
+static void test_avrules(void)
+{
+	struct build b;
+	avrule_t *r;
+
+	if (compile(&b, false,
+		    "allow t1 t2:file { read write };\n"
+		    "allow t1 self:{ file dir } getattr;\n"
+		    "auditallow t1 t2:file *;\n"
+		    "dontaudit t1 t2:file ~read;\n"
+		    "neverallow * ~a1:process transition;\n",
+		    NULL) != 0) {
+		ok(0, "avrules compile");
+		done(&b);
+		return;
+	}
+	r = global_decl(&b)->avrules;
+	ok(count_avrules(r) == 5, "five avrules in the global decl, in order");
+	ok(r->specified == AVRULE_ALLOWED, "allow is AVRULE_ALLOWED");
+	ok(ebitmap_get_bit(&r->stypes.types, value_of(&b, SYM_TYPES, "t1") - 1), "source t1");
+	ok(ebitmap_get_bit(&r->ttypes.types, value_of(&b, SYM_TYPES, "t2") - 1), "target t2");
+	ok(r->perms && r->perms->tclass == value_of(&b, SYM_CLASSES, "file") && !r->perms->next,
+	   "one class, file");
+	ok(r->perms->data == (perm_bit(&b, "file", "read") | perm_bit(&b, "file", "write")),
+	   "read|write mask");
+	ok(r->source_filename && strcmp(r->source_filename, "t.conf") == 0 &&
+	       r->source_line == b.first_line,
+	   "rule carries its file and line");
+	r = r->next;
+	ok(r->flags & RULE_SELF, "self sets RULE_SELF");
+	ok(r->perms && r->perms->next, "two classes");
+	r = r->next;
+	ok(r->specified == AVRULE_AUDITALLOW && r->perms->data == ~UINT32_C(0),
+	   "auditallow with * has every bit");
+	r = r->next;
+	ok(r->specified == AVRULE_DONTAUDIT &&
+	       r->perms->data == (uint32_t)~perm_bit(&b, "file", "read"),
+	   "dontaudit ~read stores the complement");
+	r = r->next;
+	ok(r->specified == AVRULE_NEVERALLOW && (r->stypes.flags & TYPE_STAR) &&
+	       (r->ttypes.flags & TYPE_COMP),
+	   "neverallow keeps * and ~ as type set flags");
+	done(&b);
+
+	compile(&b, false, "allow * t2:file read;\n", NULL);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 7, "'*'"),
+	   "'*' in allow is an error at its column");
+	done(&b);
+}
+
+static void test_xperms(void)
+{
+	struct build b;
+	avrule_t *r;
+
+	if (compile(&b, false,
+		    "allowxperm t1 t2:file ioctl { 0x8910-0x8a05 0x1 };\n"
+		    "allowxperm t1 t2:file ioctl { 0x8900-0x8aff };\n"
+		    "allowxperm t1 t2:file ioctl ~{ 0x0-0xfeff };\n",
+		    NULL) != 0) {
+		ok(0, "xperm rules compile");
+		done(&b);
+		return;
+	}
+	r = global_decl(&b)->avrules;
+	ok(count_avrules(r) == 5, "3 + 1 + 1 rules from three statements");
+	ok(r->specified == AVRULE_XPERMS_ALLOWED && r->xperms &&
+	       r->xperms->specified == AVRULE_XPERMS_IOCTLFUNCTION && r->xperms->driver == 0x00 &&
+	       r->xperms->perms[0] == 0x2,
+	   "driver 0x00: function 0x01");
+	ok(r->perms->data == perm_bit(&b, "file", "ioctl"), "the rule grants the ioctl permission");
+	r = r->next;
+	ok(r->xperms->driver == 0x89 && r->xperms->perms[0] == 0xffff0000 &&
+	       r->xperms->perms[7] == 0xffffffff,
+	   "driver 0x89: functions 0x10-0xff");
+	r = r->next;
+	ok(r->xperms->driver == 0x8a && r->xperms->perms[0] == 0x3f && r->xperms->perms[1] == 0,
+	   "driver 0x8a: functions 0x00-0x05");
+	r = r->next;
+	ok(r->xperms->specified == AVRULE_XPERMS_IOCTLDRIVER &&
+	       r->xperms->perms[4] == ((UINT32_C(1) << 9) | (UINT32_C(1) << 10)),
+	   "whole drivers 0x89 and 0x8a: one driver rule");
+	r = r->next;
+	ok(r->xperms->specified == AVRULE_XPERMS_IOCTLDRIVER && r->xperms->perms[7] == UINT32_C(1)
+											   << 31,
+	   "~{ 0x0-0xfeff } is driver 0xff");
+	done(&b);
+
+	compile(&b, false, "allowxperm t1 t2:file ioctl { 0x20-0x10 };\n", NULL);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 0, "ascending"),
+	   "a reversed ioctl range is an error");
+	done(&b);
+}
+
+static void test_typerules(void)
+{
+	struct build b;
+	avrule_t *r;
+	filename_trans_rule_t *f;
+
+	if (compile(&b, false,
+		    "type_transition t1 t2:process t3;\n"
+		    "type_change t1 t2:{ file dir } t3;\n"
+		    "type_transition t1 t2:{ file dir } t3 \"name\";\n",
+		    NULL) != 0) {
+		ok(0, "type rules compile");
+		done(&b);
+		return;
+	}
+	r = global_decl(&b)->avrules;
+	ok(count_avrules(r) == 2, "two type rules");
+	ok(r->specified == AVRULE_TRANSITION && r->perms->data == value_of(&b, SYM_TYPES, "t3"),
+	   "type_transition: the new type's value as data");
+	r = r->next;
+	ok(r->specified == AVRULE_CHANGE && r->perms->next &&
+	       r->perms->next->data == value_of(&b, SYM_TYPES, "t3"),
+	   "type_change over two classes");
+	f = global_decl(&b)->filename_trans_rules;
+	ok(f && f->next && !f->next->next, "one filename rule per class");
+	ok(f && strcmp(f->name, "name") == 0 && f->otype == value_of(&b, SYM_TYPES, "t3"),
+	   "filename rule: name and new type");
+	done(&b);
+
+	compile(&b, false, "type_transition t1 t2:process a1;\n", NULL);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 32, "attribute"),
+	   "an attribute as the new type is an error at its column");
+	done(&b);
+
+	compile(&b, false,
+		"type_transition t1 t2:file t3 \"n\";\ntype_transition t1 t2:file t3 \"n\";\n",
+		NULL);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 1, "duplicate"),
+	   "a repeated filename transition is an error");
+	done(&b);
+}
+
+static size_t count_conds(const cond_list_t *c)
+{
+	size_t n = 0;
+
+	for (; c; c = c->next)
+		n++;
+	return n;
+}
+
+static void test_conditionals(void)
+{
+	struct build b;
+	cond_list_t *c;
+
+	if (compile(&b, false,
+		    "if (b1) { allow t1 t2:file read; } else { allow t1 t2:file write; }\n"
+		    "if (b1) { allow t1 t3:file read; allow t1 t3:file write; }\n"
+		    "if (!b1) { allow t2 t3:file read; }\n"
+		    "if (b1 && b2) { allow t2 t3:file getattr; }\n"
+		    "if (tu1) { allow t3 t3:file read; }\n",
+		    NULL) != 0) {
+		ok(0, "conditionals compile");
+		done(&b);
+		return;
+	}
+	c = global_decl(&b)->cond_list;
+	ok(count_conds(c) == 3, "equal expressions share a node: three nodes for five ifs");
+	for (; c; c = c->next) {
+		if (c->nbools == 1 && c->bool_ids[0] == value_of(&b, SYM_BOOLS, "b1")) {
+			ok(count_avrules(c->avtrue_list) == 3, "b1: three rules when true");
+			ok(count_avrules(c->avfalse_list) == 2,
+			   "b1: two rules when false (else, and !b1 swapped)");
+			ok(c->expr && c->expr->expr_type == COND_BOOL && !c->expr->next,
+			   "b1: the expression is the boolean alone");
+			ok(!(c->flags & COND_NODE_FLAGS_TUNABLE), "b1: not a tunable");
+		} else if (c->nbools == 2) {
+			ok(c->expr && c->expr->next && c->expr->next->next &&
+			       c->expr->next->next->expr_type == COND_AND,
+			   "b1 && b2 in postfix");
+		} else {
+			ok(c->flags & COND_NODE_FLAGS_TUNABLE, "tu1: a tunable node");
+		}
+	}
+	done(&b);
+
+	compile(&b, false, "if (b1 || tu1) { allow t1 t2:file read; }\n", NULL);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 0, "tunables and booleans"),
+	   "mixing tunables and booleans is an error");
+	done(&b);
+
+	compile(&b, false, "if (b1) {\nneverallow t1 t2:file read;\n}\n", NULL);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 1, "neverallow"),
+	   "neverallow inside a conditional is an error at the rule");
+	done(&b);
+}
+
+static void test_roles(void)
+{
+	struct build b;
+	avrule_decl_t *d;
+
+	if (compile(&b, false,
+		    "allow r1 r2;\nrole_transition r1 t2 r2;\n"
+		    "role_transition r1 t2:file r2;\n",
+		    NULL) != 0) {
+		ok(0, "role rules compile");
+		done(&b);
+		return;
+	}
+	d = global_decl(&b);
+	ok(d->role_allow_rules &&
+	       ebitmap_get_bit(&d->role_allow_rules->roles.roles,
+			       value_of(&b, SYM_ROLES, "r1") - 1) &&
+	       ebitmap_get_bit(&d->role_allow_rules->new_roles.roles,
+			       value_of(&b, SYM_ROLES, "r2") - 1),
+	   "role allow r1 -> r2");
+	ok(d->role_tr_rules && d->role_tr_rules->next &&
+	       ebitmap_get_bit(&d->role_tr_rules->next->classes,
+			       value_of(&b, SYM_CLASSES, "process") - 1) &&
+	       ebitmap_get_bit(&d->role_tr_rules->classes, value_of(&b, SYM_CLASSES, "file") - 1),
+	   "role_transition defaults to process (rules are prepended)");
+	done(&b);
+
+	compile(&b, false, "role_transition r1 t2 r2;\nrole_transition r1 t2 r1;\n", NULL);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 1, "duplicate"),
+	   "a second role_transition for the same triple is an error");
+	done(&b);
+
+	compile(&b, false, "range_transition t1 t2 s0;\n", NULL);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 1, "not MLS"),
+	   "range_transition needs an MLS policy");
+	done(&b);
+
+	if (compile(&b, true, "range_transition t1 t2:file s0 - s1:c0;\n", NULL) == 0) {
+		range_trans_rule_t *rt = global_decl(&b)->range_tr_rules;
+
+		ok(rt && ebitmap_get_bit(&rt->tclasses, value_of(&b, SYM_CLASSES, "file") - 1) &&
+		       rt->trange.level[1].sens == value_of(&b, SYM_LEVELS, "s1"),
+		   "range_transition in an MLS policy");
+	} else {
+		ok(0, "range_transition in an MLS policy");
+	}
+	done(&b);
+}
+
+static void test_constraints(void)
+{
+	struct build b;
+	class_datum_t *file;
+	constraint_expr_t *e;
+
+	if (compile_with(&b, false,
+			 "default_user file source;\ndefault_type { file dir } target;\n", "",
+			 "constrain file { read write } (u1 == u2 and t1 == a1);\n"
+			 "constrain { file dir } ~read (r1 == r2 or not t2 != { t1 t2 });\n"
+			 "validatetrans file (u1 == u2 or t3 == t1);\n") != 0) {
+		ok(0, "constraints compile");
+		done(&b);
+		return;
+	}
+	file = hashtab_search(pdb(&b)->p_classes.table, "file");
+	ok(file->constraints && file->constraints->next && !file->constraints->next->next,
+	   "two constraints on file");
+	e = file->constraints->next->expr; /* prepended: the first is last */
+	ok(e && e->expr_type == CEXPR_ATTR && e->attr == CEXPR_USER && e->op == CEXPR_EQ,
+	   "u1 == u2 first");
+	ok(e && e->next && e->next->expr_type == CEXPR_NAMES && e->next->attr == CEXPR_TYPE &&
+	       ebitmap_get_bit(&e->next->type_names->types, value_of(&b, SYM_TYPES, "a1") - 1),
+	   "t1 == a1: a type set");
+	ok(e && e->next && e->next->next && e->next->next->expr_type == CEXPR_AND &&
+	       !e->next->next->next,
+	   "and last");
+	ok(file->constraints->next->permissions ==
+	       (perm_bit(&b, "file", "read") | perm_bit(&b, "file", "write")),
+	   "permissions read|write");
+	ok(file->constraints->permissions ==
+	       ((UINT32_C(1) << file->permissions.nprim) - 1 - perm_bit(&b, "file", "read")),
+	   "~read: the class's other permissions only");
+	ok(file->validatetrans &&
+	       file->validatetrans->expr->next->attr == (CEXPR_TYPE | CEXPR_XTARGET),
+	   "validatetrans t3: CEXPR_XTARGET");
+	ok(file->default_user == DEFAULT_SOURCE && file->default_type == DEFAULT_TARGET,
+	   "default_user and default_type");
+	done(&b);
+
+	compile(&b, false, "", "constrain file read (t3 == t1);\n");
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 0, "validatetrans"),
+	   "t3 outside validatetrans is an error");
+	done(&b);
+	compile(&b, false, "", "constrain file read (l1 dom l2);\n");
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 0, "mlsconstrain"),
+	   "levels in constrain are an error");
+	done(&b);
+	compile(&b, false, "", "constrain file read (t1 dom t2);\n");
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 0, "dom"),
+	   "dom between types is an error");
+	done(&b);
+	compile_with(&b, false, "default_user file source;\ndefault_user file target;\n", "", NULL);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.defaults_line + 1, 1, "conflicting"),
+	   "a conflicting default is an error");
+	done(&b);
+	if (compile(&b, true, "", "mlsconstrain file read (l1 domby h2);\n") == 0) {
+		file = hashtab_search(pdb(&b)->p_classes.table, "file");
+		ok(file->constraints && file->constraints->expr->attr == CEXPR_L1H2 &&
+		       file->constraints->expr->op == CEXPR_DOMBY,
+		   "mlsconstrain l1 domby h2");
+	} else {
+		ok(0, "mlsconstrain l1 domby h2");
+	}
+	done(&b);
+}
+
+static void test_ocontexts(void)
+{
+	static const char ctx[] = "u1:object_r:t1";
+	struct build b;
+	char tail[2048];
+	ocontext_t *c;
+	genfs_t *g;
+
+	snprintf(tail, sizeof(tail),
+		 "sid kernel %s\n"
+		 "fs_use_xattr ext4 %s;\n"
+		 "genfscon proc / %s\ngenfscon proc /sys/kernel %s\ngenfscon proc /sys -d %s\n"
+		 "genfscon bpf / %s\n"
+		 "portcon tcp 80 %s\nportcon tcp 1-1023 %s\nportcon udp 80 %s\n"
+		 "netifcon lo %s %s\n"
+		 "nodecon 10.0.0.0 255.0.0.0 %s\nnodecon 10.1.0.0 255.255.0.0 %s\n"
+		 "nodecon ::1 ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff %s\n",
+		 ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx);
+	if (compile(&b, false, "policycap network_peer_controls;\n", tail) != 0) {
+		ok(0, "ocontexts compile");
+		done(&b);
+		return;
+	}
+	for (c = pdb(&b)->ocontexts[OCON_ISID]; c; c = c->next)
+		if (strcmp(c->u.name, "kernel") == 0)
+			break;
+	ok(c && c->context[0].user == value_of(&b, SYM_USERS, "u1") &&
+	       c->context[0].type == value_of(&b, SYM_TYPES, "t1"),
+	   "sid kernel has its context");
+	c = pdb(&b)->ocontexts[OCON_FSUSE];
+	ok(c && c->v.behavior == SECURITY_FS_USE_XATTR && strcmp(c->u.name, "ext4") == 0,
+	   "fs_use_xattr");
+	g = pdb(&b)->genfs;
+	ok(g && strcmp(g->fstype, "bpf") == 0 && g->next && strcmp(g->next->fstype, "proc") == 0,
+	   "genfs sorted by file system");
+	c = g && g->next ? g->next->head : NULL;
+	ok(c && strcmp(c->u.name, "/sys/kernel") == 0 && c->next &&
+	       strcmp(c->next->u.name, "/sys") == 0 &&
+	       c->next->v.sclass == value_of(&b, SYM_CLASSES, "dir") && c->next->next &&
+	       strcmp(c->next->next->u.name, "/") == 0,
+	   "genfscon paths longest first, with -d as the dir class");
+	c = pdb(&b)->ocontexts[OCON_PORT];
+	ok(c && c->u.port.low_port == 80 && c->next && c->next->u.port.high_port == 1023 &&
+	       c->next->next && c->next->next->u.port.protocol == IPPROTO_UDP,
+	   "portcon in the order written");
+	c = pdb(&b)->ocontexts[OCON_NETIF];
+	ok(c && strcmp(c->u.name, "lo") == 0 && c->context[1].user, "netifcon has two contexts");
+	c = pdb(&b)->ocontexts[OCON_NODE];
+	ok(c && c->u.node.mask == htonl(0xffff0000) && c->next &&
+	       c->next->u.node.mask == htonl(0xff000000),
+	   "nodecon: the more specific mask first");
+	ok(pdb(&b)->ocontexts[OCON_NODE6] != NULL, "ipv6 nodecon");
+	ok(ebitmap_get_bit(&pdb(&b)->policycaps, POLICYDB_CAP_NETPEER), "policycap sets its bit");
+	done(&b);
+
+	snprintf(tail, sizeof(tail), "sid kernel %s\nportcon tcp 1-1023 %s\nportcon tcp 80 %s\n",
+		 ctx, ctx, ctx);
+	compile(&b, false, "", tail);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 3, 1, "hidden"),
+	   "a port hidden by an earlier range is an error");
+	done(&b);
+	snprintf(tail, sizeof(tail), "sid kernel %s\nsid kernel %s\n", ctx, ctx);
+	compile(&b, false, "", tail);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 2, 5, "already"),
+	   "a second context for a SID is an error");
+	done(&b);
+	snprintf(tail, sizeof(tail), "sid kernal %s\n", ctx);
+	compile(&b, false, "", tail);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 5, "not declared"),
+	   "an undeclared SID is an error");
+	done(&b);
+	compile(&b, false, "policycap network_peer_control;\n", NULL);
+	ok(b.rc != 0 &&
+	       has_diag(&b, POL_SEV_ERROR, b.first_line, 11, "unknown policy capability") &&
+	       has_diag(&b, POL_SEV_NOTE, b.first_line, 11, "network_peer_controls"),
+	   "an unknown capability is an error with a suggestion");
+	done(&b);
+}
+
+int main(void)
+{
+	test_avrules();
+	test_xperms();
+	test_typerules();
+	test_conditionals();
+	test_roles();
+	test_constraints();
+	test_ocontexts();
+	return tap_done();
+}

@@ -1,0 +1,580 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The parser's driver: token helpers, diagnostics, error recovery, the
+ * statement loop of blocks and src_parse(). A hand-written recursive
+ * descent over checkpolicy's grammar (policy_parse.y), except that the top
+ * level takes statements in any order: the lowering, which knows what each
+ * means, rejects what is out of place.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "source/parse-internal.h"
+
+/* ---- diagnostics ---- */
+
+static bool count_error(struct parser *p)
+{
+	if (p->stop)
+		return false;
+	if (p->errors >= SRC_MAX_ERRORS) {
+		p->stop = true;
+		return false;
+	}
+	p->errors++;
+	return true;
+}
+
+static void check_limit(struct parser *p)
+{
+	if (!p->stop && p->errors >= SRC_MAX_ERRORS) {
+		pol_err_add(p->err, POL_SEV_NOTE, POL_EFORMAT, p->tok.loc.file, p->tok.loc.line,
+			    p->tok.loc.col, "too many errors (%d), stopping here", SRC_MAX_ERRORS);
+		p->stop = true;
+	}
+}
+
+bool ps_error(struct parser *p, const struct src_loc *loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!count_error(p))
+		return false;
+	if (!loc)
+		loc = &p->tok.loc;
+	va_start(ap, fmt);
+	pol_err_vadd(p->err, POL_SEV_ERROR, POL_EFORMAT, loc->file, loc->line, loc->col, fmt, ap);
+	va_end(ap);
+	check_limit(p);
+	return false;
+}
+
+void ps_warning(struct parser *p, const struct src_loc *loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->stop)
+		return;
+	if (!loc)
+		loc = &p->tok.loc;
+	va_start(ap, fmt);
+	pol_err_vadd(p->err, POL_SEV_WARNING, POL_EFORMAT, loc->file, loc->line, loc->col, fmt, ap);
+	va_end(ap);
+}
+
+bool ps_nomem(struct parser *p)
+{
+	if (!p->oom) {
+		p->oom = true;
+		pol_err_add(p->err, POL_SEV_ERROR, -ENOMEM, p->tok.loc.file, p->tok.loc.line,
+			    p->tok.loc.col, "out of memory while parsing");
+	}
+	p->stop = true;
+	p->tok.kind = T_EOF;
+	return false;
+}
+
+bool ps_enter(struct parser *p)
+{
+	if (p->depth >= PARSE_MAX_DEPTH) {
+		ps_error(p, NULL, "nesting deeper than %d levels", PARSE_MAX_DEPTH);
+		p->stop = true; /* unwinding would only report the same again */
+		p->tok.kind = T_EOF;
+		return false;
+	}
+	p->depth++;
+	return true;
+}
+
+/* How a token reads in a message: "'foo'", "';'", "end of file". */
+static void describe(const struct token *t, char *buf, size_t size)
+{
+	int len = t->len > 40 ? 40 : (int)t->len;
+	const char *more = t->len > 40 ? "..." : "";
+
+	switch (t->kind) {
+	case T_EOF:
+		snprintf(buf, size, "end of file");
+		break;
+	case T_IDENT:
+	case T_NUMBER:
+	case T_WORD:
+		snprintf(buf, size, "'%.*s%s'", len, t->text, more);
+		break;
+	case T_PATH:
+		snprintf(buf, size, "path '%.*s%s'", len, t->text, more);
+		break;
+	case T_QPATH:
+	case T_STRING:
+		snprintf(buf, size, "\"%.*s%s\"", len, t->text, more);
+		break;
+	default:
+		if (tok_is_keyword(t->kind))
+			snprintf(buf, size, "keyword '%.*s'", len, t->text);
+		else
+			snprintf(buf, size, "%s", tok_kind_name(t->kind));
+		break;
+	}
+}
+
+bool ps_expected(struct parser *p, const char *what)
+{
+	char found[64];
+
+	describe(&p->tok, found, sizeof(found));
+	return ps_error(p, NULL, "expected %s, found %s", what, found);
+}
+
+/* ---- tokens ---- */
+
+void ps_next(struct parser *p)
+{
+	if (p->tok.kind == T_LBRACE)
+		p->braces++;
+	else if (p->tok.kind == T_RBRACE)
+		p->braces--;
+	p->prev = p->tok;
+	if (p->stop) {
+		p->tok.kind = T_EOF;
+		return;
+	}
+	lex_next(&p->lx, &p->tok);
+	check_limit(p); /* the lexer counts its own errors */
+	if (p->stop)
+		p->tok.kind = T_EOF;
+}
+
+bool ps_accept(struct parser *p, enum tok kind)
+{
+	if (p->tok.kind != kind)
+		return false;
+	ps_next(p);
+	return true;
+}
+
+bool ps_expect(struct parser *p, enum tok kind, const char *context)
+{
+	char found[64];
+
+	if (ps_accept(p, kind))
+		return true;
+	describe(&p->tok, found, sizeof(found));
+	return ps_error(p, NULL,
+			tok_is_keyword(kind) ? "expected '%s' %s, found %s"
+					     : "expected %s %s, found %s",
+			tok_kind_name(kind), context, found);
+}
+
+/* ---- memory ---- */
+
+void *ps_alloc(struct parser *p, size_t size)
+{
+	void *m = src_alloc(p->unit, size);
+
+	if (!m)
+		ps_nomem(p);
+	return m;
+}
+
+char *ps_strndup(struct parser *p, const char *s, size_t len)
+{
+	char *m = src_strndup(p->unit, s, len);
+
+	if (!m)
+		ps_nomem(p);
+	return m;
+}
+
+struct src_stmt *ps_stmt(struct parser *p, enum src_kind kind, const struct src_loc *loc)
+{
+	struct src_stmt *s = ps_alloc(p, sizeof(*s));
+
+	if (s) {
+		s->kind = kind;
+		s->loc = *loc;
+	}
+	return s;
+}
+
+bool scratch_push(struct parser *p, const void *item, size_t size)
+{
+	if (p->scratch_alloc - p->scratch_used < size) {
+		size_t n = p->scratch_alloc ? p->scratch_alloc * 2 : 4096;
+
+		while (n - p->scratch_used < size)
+			n *= 2;
+		unsigned char *m = realloc(p->scratch, n);
+
+		if (!m)
+			return ps_nomem(p);
+		p->scratch = m;
+		p->scratch_alloc = n;
+	}
+	memcpy(p->scratch + p->scratch_used, item, size);
+	p->scratch_used += size;
+	return true;
+}
+
+void *scratch_take(struct parser *p, size_t mark, size_t size, size_t *n)
+{
+	size_t bytes = p->scratch_used - mark;
+	void *m = NULL;
+
+	*n = bytes / size;
+	if (bytes) {
+		m = ps_alloc(p, bytes);
+		if (m)
+			memcpy(m, p->scratch + mark, bytes);
+		else
+			*n = 0;
+	}
+	p->scratch_used = mark;
+	return m;
+}
+
+/* ---- statements and blocks ---- */
+
+/* Keywords that start a statement: recovery stops before one that begins
+ * a line, since policies put each statement on a line of its own. */
+static bool starts_statement(enum tok k)
+{
+	switch (k) {
+	case K_CLASS:
+	case K_COMMON:
+	case K_SID:
+	case K_DEFAULT_USER:
+	case K_DEFAULT_ROLE:
+	case K_DEFAULT_TYPE:
+	case K_DEFAULT_RANGE:
+	case K_SENSITIVITY:
+	case K_DOMINANCE:
+	case K_CATEGORY:
+	case K_LEVEL:
+	case K_MLSCONSTRAIN:
+	case K_MLSVALIDATETRANS:
+	case K_CONSTRAIN:
+	case K_VALIDATETRANS:
+	case K_POLICYCAP:
+	case K_ATTRIBUTE:
+	case K_EXPANDATTRIBUTE:
+	case K_TYPE:
+	case K_TYPEALIAS:
+	case K_TYPEATTRIBUTE:
+	case K_TYPEBOUNDS:
+	case K_BOOL:
+	case K_TUNABLE:
+	case K_IF:
+	case K_TYPE_TRANSITION:
+	case K_TYPE_MEMBER:
+	case K_TYPE_CHANGE:
+	case K_RANGE_TRANSITION:
+	case K_ALLOW:
+	case K_AUDITALLOW:
+	case K_AUDITDENY:
+	case K_DONTAUDIT:
+	case K_NEVERALLOW:
+	case K_ALLOWXPERM:
+	case K_AUDITALLOWXPERM:
+	case K_DONTAUDITXPERM:
+	case K_NEVERALLOWXPERM:
+	case K_PERMISSIVE:
+	case K_ATTRIBUTE_ROLE:
+	case K_ROLE:
+	case K_ROLE_TRANSITION:
+	case K_ROLEATTRIBUTE:
+	case K_USER:
+	case K_FSCON:
+	case K_FS_USE_XATTR:
+	case K_FS_USE_TASK:
+	case K_FS_USE_TRANS:
+	case K_GENFSCON:
+	case K_PORTCON:
+	case K_NETIFCON:
+	case K_NODECON:
+	case K_IBPKEYCON:
+	case K_IBENDPORTCON:
+	case K_PIRQCON:
+	case K_IOMEMCON:
+	case K_IOPORTCON:
+	case K_PCIDEVICECON:
+	case K_DEVICETREECON:
+	case K_MODULE:
+	case K_REQUIRE:
+	case K_OPTIONAL:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Skip the rest of a bad statement that started at brace depth depth:
+ * first out of any braces it opened, then through the next ';', up to
+ * (not through) a '}' closing the enclosing block, or up to a statement
+ * keyword that starts a line (policies put each statement on a line of
+ * its own, and several statements have no ';' to find).
+ */
+static void recover(struct parser *p, int depth)
+{
+	while (!ps_at(p, T_EOF) && p->braces >= depth) {
+		if (p->braces == depth) {
+			if (p->tok.bol && starts_statement(p->tok.kind))
+				return;
+			if (ps_at(p, T_RBRACE))
+				return;
+			if (ps_accept(p, T_SEMI))
+				return;
+		}
+		ps_next(p);
+	}
+}
+
+static const char *kind_desc(enum src_kind k)
+{
+	switch (k) {
+	case SRC_CLASS_DECL:
+	case SRC_CLASS_PERMS:
+		return "class";
+	case SRC_COMMON:
+		return "common";
+	case SRC_SID_DECL:
+	case SRC_SID_CONTEXT:
+		return "sid";
+	case SRC_DEFAULT:
+		return "a default_* rule";
+	case SRC_SENSITIVITY:
+		return "sensitivity";
+	case SRC_DOMINANCE:
+		return "a sensitivity dominance";
+	case SRC_CATEGORY:
+		return "category";
+	case SRC_LEVEL:
+		return "level";
+	case SRC_XPERMRULE:
+		return "an extended permission rule";
+	case SRC_AVRULE:
+		return "this rule";
+	case SRC_ROLE_ALLOW:
+		return "a role allow rule";
+	case SRC_CONSTRAIN:
+		return "a constraint";
+	case SRC_VALIDATETRANS:
+		return "validatetrans";
+	case SRC_POLICYCAP:
+		return "policycap";
+	case SRC_MODULE:
+		return "module";
+	case SRC_IF:
+		return "a conditional";
+	case SRC_OPTIONAL:
+		return "optional";
+	case SRC_USER:
+		return "user";
+	default:
+		return "this statement";
+	}
+}
+
+/* What checkpolicy's grammar takes inside optional (avrule_decl plus users)
+ * and inside if branches (cond_rule_def). */
+static bool allowed_in(const struct src_stmt *s, enum block_ctx ctx)
+{
+	switch (ctx) {
+	case BLOCK_TOP:
+		return true;
+	case BLOCK_COND:
+		return s->kind == SRC_TYPERULE || s->kind == SRC_REQUIRE ||
+		       (s->kind == SRC_AVRULE && s->u.rule.kind.av != SRC_NEVERALLOW);
+	case BLOCK_OPTIONAL:
+		switch (s->kind) {
+		case SRC_ATTRIBUTE:
+		case SRC_EXPANDATTRIBUTE:
+		case SRC_TYPE:
+		case SRC_TYPEALIAS:
+		case SRC_TYPEATTRIBUTE:
+		case SRC_TYPEBOUNDS:
+		case SRC_BOOL:
+		case SRC_TYPERULE:
+		case SRC_RANGE_TRANSITION:
+		case SRC_AVRULE:
+		case SRC_XPERMRULE:
+		case SRC_PERMISSIVE:
+		case SRC_ATTRIBUTE_ROLE:
+		case SRC_ROLE:
+		case SRC_ROLEATTRIBUTE:
+		case SRC_ROLE_DOMINANCE:
+		case SRC_ROLE_TRANSITION:
+		case SRC_ROLE_ALLOW:
+		case SRC_IF:
+		case SRC_REQUIRE:
+		case SRC_OPTIONAL:
+		case SRC_USER:
+			return true;
+		default:
+			return false;
+		}
+	}
+	return false;
+}
+
+static bool parse_statement(struct parser *p, struct src_stmt **out)
+{
+	switch (p->tok.kind) {
+	case K_CLASS:
+	case K_COMMON:
+	case K_SID:
+	case K_DEFAULT_USER:
+	case K_DEFAULT_ROLE:
+	case K_DEFAULT_TYPE:
+	case K_DEFAULT_RANGE:
+	case K_SENSITIVITY:
+	case K_DOMINANCE:
+	case K_CATEGORY:
+	case K_LEVEL:
+	case K_POLICYCAP:
+	case K_ATTRIBUTE:
+	case K_EXPANDATTRIBUTE:
+	case K_TYPE:
+	case K_TYPEALIAS:
+	case K_TYPEATTRIBUTE:
+	case K_TYPEBOUNDS:
+	case K_BOOL:
+	case K_TUNABLE:
+	case K_PERMISSIVE:
+	case K_ATTRIBUTE_ROLE:
+	case K_ROLE:
+	case K_ROLEATTRIBUTE:
+	case K_USER:
+	case K_MODULE:
+		return parse_decl(p, out);
+	case K_IF:
+	case K_TYPE_TRANSITION:
+	case K_TYPE_MEMBER:
+	case K_TYPE_CHANGE:
+	case K_RANGE_TRANSITION:
+	case K_ALLOW:
+	case K_AUDITALLOW:
+	case K_AUDITDENY:
+	case K_DONTAUDIT:
+	case K_NEVERALLOW:
+	case K_ALLOWXPERM:
+	case K_AUDITALLOWXPERM:
+	case K_DONTAUDITXPERM:
+	case K_NEVERALLOWXPERM:
+	case K_ROLE_TRANSITION:
+	case K_MLSCONSTRAIN:
+	case K_MLSVALIDATETRANS:
+	case K_CONSTRAIN:
+	case K_VALIDATETRANS:
+	case K_REQUIRE:
+	case K_OPTIONAL:
+		return parse_rule(p, out);
+	case K_FSCON:
+	case K_FS_USE_XATTR:
+	case K_FS_USE_TASK:
+	case K_FS_USE_TRANS:
+	case K_GENFSCON:
+	case K_PORTCON:
+	case K_NETIFCON:
+	case K_NODECON:
+	case K_IBPKEYCON:
+	case K_IBENDPORTCON:
+	case K_PIRQCON:
+	case K_IOMEMCON:
+	case K_IOPORTCON:
+	case K_PCIDEVICECON:
+	case K_DEVICETREECON:
+		return parse_ocon(p, out);
+	default:
+		return ps_expected(p, "a statement");
+	}
+}
+
+static const char *ctx_desc(enum block_ctx ctx)
+{
+	return ctx == BLOCK_COND ? "a conditional (if) block" : "an optional block or module";
+}
+
+static void append(struct src_block *b, struct src_stmt *chain)
+{
+	if (!chain)
+		return;
+	if (b->last)
+		b->last->next = chain;
+	else
+		b->first = chain;
+	while (chain->next)
+		chain = chain->next;
+	b->last = chain;
+}
+
+/* Statements until '}' or the end; each bad one is reported and skipped. */
+static void parse_statements(struct parser *p, struct src_block *out, enum block_ctx ctx)
+{
+	while (!ps_at(p, T_EOF) && !ps_at(p, T_RBRACE)) {
+		const char *before = p->tok.text;
+		int depth = p->braces;
+		struct src_stmt *chain = NULL;
+
+		if (ps_accept(p, T_SEMI))
+			continue; /* checkpolicy takes empty statements */
+		if (!parse_statement(p, &chain)) {
+			recover(p, depth);
+			if (p->tok.text == before && !ps_at(p, T_EOF) && !ps_at(p, T_RBRACE))
+				ps_next(p);
+			continue;
+		}
+		for (struct src_stmt *s = chain; s; s = s->next) {
+			if (!allowed_in(s, ctx)) {
+				ps_error(p, &s->loc, "%s is not allowed in %s", kind_desc(s->kind),
+					 ctx_desc(ctx));
+				chain = NULL;
+				break;
+			}
+		}
+		append(out, chain);
+	}
+}
+
+bool parse_block(struct parser *p, struct src_block *out, enum block_ctx ctx)
+{
+	struct src_loc open = p->tok.loc;
+
+	if (!ps_expect(p, T_LBRACE, "to open the block"))
+		return false;
+	if (!ps_enter(p))
+		return false;
+	parse_statements(p, out, ctx);
+	ps_leave(p);
+	if (ps_at(p, T_EOF) && !p->stop)
+		return ps_error(
+		    p, NULL, "expected '}' to close the block opened at line %u, found end of file",
+		    open.line);
+	return ps_expect(p, T_RBRACE, "to close the block");
+}
+
+int src_parse(struct src_unit *unit, const char *name, const char *text, size_t len,
+	      struct pol_err *err)
+{
+	struct parser p;
+	struct src_block *top = src_unit_top(unit);
+
+	memset(&p, 0, sizeof(p));
+	p.unit = unit;
+	p.err = err;
+	lex_init(&p.lx, unit, name, text, len, err, &p.errors);
+	ps_next(&p);
+	while (!ps_at(&p, T_EOF)) {
+		parse_statements(&p, top, BLOCK_TOP);
+		if (ps_at(&p, T_RBRACE)) {
+			ps_error(&p, NULL, "unexpected '}' outside any block");
+			ps_next(&p);
+		}
+	}
+	free(p.scratch);
+	if (p.oom)
+		return -ENOMEM;
+	return p.errors ? POL_EFORMAT : 0;
+}

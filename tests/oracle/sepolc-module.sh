@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# sepolc-module.sh - differential test of sepolc on a refpolicy-style module
+# (a .te using refpolicy interfaces and its own .if, an optional block, a
+# tunable, and a .fc) against what refpolicy's development Makefile
+# (selinux-policy-dev: m4, checkmodule -M -m, semodule_package) builds.
+#
+# Checks, each a PASS or FAIL line:
+#   - sepolc compiles MODULE.te MODULE.fc in one command into MODULE.cil and,
+#     with --pp, into MODULE.pp;
+#   - sepolc's CIL has the same lines (sorted) as the CIL semodule makes of
+#     the reference .pp (/usr/libexec/selinux/hll/pp, what "semodule -i"
+#     runs on a .pp); filecon lines only when sepolc's CIL has any;
+#   - the CIL of sepolc's .pp (through hll/pp) has the same lines, filecon
+#     included;
+#   - "semodule -i" accepts sepolc's CIL in a scratch store (a copy of
+#     /var/lib/selinux/default under a temporary root, never the system's)
+#     and the reference .pp in another, and the two kernel policies have the
+#     same rules for every type of the module (sesearch -s and -t over every
+#     TE rule kind) and the same seinfo statistics.
+# Then "N passed, N failed".
+#
+# Usage: sepolc-module.sh [DIR]   (DIR holds NAME.te, NAME.if, NAME.fc;
+#                                  default: sepolc-module/ next to this script)
+# Environment: SEPOLC (default sepolc from PATH), SEKIT_DEVEL_MAKEFILE
+# (default /usr/share/selinux/devel/Makefile), SEKIT_SELINUX_STORE (default
+# /var/lib/selinux/default), SEKIT_ORACLE_KEEP=1 keeps the work directory.
+# Exit status: 0 all passed, 1 some failed, 2 sepolc missing, 77 skip
+# (selinux-policy-dev, m4, semodule or the store missing).
+set -u -o pipefail
+export LC_ALL=C
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SEPOLC=${SEPOLC:-sepolc}
+devel_mk=${SEKIT_DEVEL_MAKEFILE:-/usr/share/selinux/devel/Makefile}
+store=${SEKIT_SELINUX_STORE:-/var/lib/selinux/default}
+hll_pp=${SEKIT_HLL_PP:-/usr/libexec/selinux/hll/pp}
+dir=${1:-$here/sepolc-module}
+
+skip() {
+	echo "SKIP: $*"
+	exit 77
+}
+[ -r "$devel_mk" ] || skip "no $devel_mk (apt-get install selinux-policy-dev)"
+command -v m4 >/dev/null || skip "m4 not installed (apt-get install m4)"
+command -v checkmodule >/dev/null || skip "checkmodule not installed (apt-get install checkpolicy)"
+command -v semodule_package >/dev/null || skip "semodule_package not installed (apt-get install semodule-utils)"
+command -v semodule >/dev/null || skip "semodule not installed (apt-get install policycoreutils)"
+command -v sesearch >/dev/null || skip "sesearch not installed (apt-get install setools)"
+[ -x "$hll_pp" ] || skip "no $hll_pp (apt-get install policycoreutils)"
+[ -d "$store/active" ] || skip "no policy store at $store (apt-get install selinux-policy-default)"
+command -v "$SEPOLC" >/dev/null || {
+	echo "sepolc-module: '$SEPOLC' not found (set SEPOLC)"
+	exit 2
+}
+te=$(ls "$dir"/*.te 2>/dev/null | head -1)
+[ -n "$te" ] || {
+	echo "sepolc-module: no .te in $dir"
+	exit 2
+}
+name=$(basename "$te" .te)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/sepolc-module.XXXXXX") || exit 2
+if [ "${SEKIT_ORACLE_KEEP:-0}" = 1 ]; then
+	echo "work directory: $work"
+else
+	trap 'rm -rf "$work"' EXIT
+fi
+
+pass=0 fail=0
+ok() {
+	pass=$((pass + 1))
+	echo "PASS: $*"
+}
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL: $*"
+}
+show() { head -n "${SEKIT_ORACLE_DIFF_LINES:-40}" "$1" | sed 's/^/    /'; }
+summary() {
+	echo "$pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+	exit
+}
+
+# The reference: refpolicy's development Makefile in a copy of DIR.
+mkdir -p "$work/ref" "$work/ours" && cp "$dir/$name".* "$work/ref/" && cp "$dir/$name".* "$work/ours/" || exit 2
+if ! make -C "$work/ref" -f "$devel_mk" "$name.pp" >"$work/ref.log" 2>&1; then
+	echo "sepolc-module: refpolicy's Makefile cannot build $name.pp:"
+	show "$work/ref.log"
+	bad "the reference build of $name failed (fixture broken?)"
+	summary
+fi
+"$hll_pp" "$work/ref/$name.pp" "$work/ref.cil" 2>>"$work/ref.log" || exit 2
+
+# sepolc, one command each, in the module's directory (where its .if is)
+fcarg=()
+[ -f "$work/ours/$name.fc" ] && fcarg=("$name.fc")
+if (cd "$work/ours" && "$SEPOLC" -o "$name.cil" "$name.te" "${fcarg[@]}") \
+	>"$work/sepolc.out" 2>"$work/sepolc.err" && [ -s "$work/ours/$name.cil" ]; then
+	ok "sepolc $name.te ${fcarg[*]} writes $name.cil"
+	have_cil=1
+else
+	bad "sepolc -o $name.cil $name.te ${fcarg[*]} fails; stderr:"
+	show "$work/sepolc.err"
+	have_cil=0
+fi
+if (cd "$work/ours" && "$SEPOLC" --pp -o "$name.pp" "$name.te" "${fcarg[@]}") \
+	>"$work/sepolc-pp.out" 2>"$work/sepolc-pp.err" && [ -s "$work/ours/$name.pp" ]; then
+	ok "sepolc --pp $name.te ${fcarg[*]} writes $name.pp"
+	have_pp=1
+else
+	bad "sepolc --pp -o $name.pp $name.te ${fcarg[*]} fails; stderr:"
+	show "$work/sepolc-pp.err"
+	have_pp=0
+fi
+
+# sorted_cil IN OUT [nofc]: the CIL's lines sorted, blank and comment lines
+# dropped, indentation removed; without filecon lines when asked.
+sorted_cil() {
+	sed -e 's/^[[:space:]]*//' -e '/^$/d' -e '/^;/d' "$1" |
+		if [ "${3:-}" = nofc ]; then grep -v '^(filecon '; else cat; fi | sort >"$2"
+}
+
+if [ "$have_cil" = 1 ]; then
+	fc=
+	grep -q '^[[:space:]]*(filecon ' "$work/ours/$name.cil" || fc=nofc
+	sorted_cil "$work/ref.cil" "$work/ref.sorted" $fc
+	sorted_cil "$work/ours/$name.cil" "$work/ours.sorted" $fc
+	if diff -u "$work/ref.sorted" "$work/ours.sorted" >"$work/cil.diff"; then
+		note=
+		[ -n "$fc" ] && note=" (filecon aside: sepolc's CIL has none)"
+		ok "sepolc's $name.cil has the lines of the reference's CIL$note"
+	else
+		bad "sepolc's $name.cil differs from hll/pp of the reference .pp (sorted lines; - reference, + sepolc):"
+		show "$work/cil.diff"
+	fi
+fi
+if [ "$have_pp" = 1 ]; then
+	if "$hll_pp" "$work/ours/$name.pp" "$work/ours-pp.cil" 2>"$work/pp.err"; then
+		sorted_cil "$work/ref.cil" "$work/ref.sorted"
+		sorted_cil "$work/ours-pp.cil" "$work/ours-pp.sorted"
+		if diff -u "$work/ref.sorted" "$work/ours-pp.sorted" >"$work/pp.diff"; then
+			ok "sepolc's $name.pp converts to the reference's CIL, file contexts included"
+		else
+			bad "sepolc's $name.pp, through hll/pp, differs from the reference (- reference, + sepolc):"
+			show "$work/pp.diff"
+		fi
+	else
+		bad "semodule's hll/pp cannot read sepolc's $name.pp:"
+		show "$work/pp.err"
+	fi
+fi
+
+# install PKG ROOT: semodule -i into a scratch copy of the store under ROOT
+install_scratch() {
+	local pkg=$1 root=$2
+	mkdir -p "$root/store" "$root/etc/selinux/default" &&
+		cp -a "$store" "$root/store/default" || return 1
+	semodule -S /store -p "$root" -s default -n -i "$pkg" >"$root.log" 2>&1
+}
+
+[ "$have_cil" = 1 ] || summary
+if ! install_scratch "$work/ref/$name.pp" "$work/root-ref"; then
+	echo "sepolc-module: semodule -i of the reference .pp into a scratch store fails:"
+	show "$work/root-ref.log"
+	skip "semodule cannot install into a scratch store here"
+fi
+if install_scratch "$work/ours/$name.cil" "$work/root-ours"; then
+	ok "semodule -i accepts sepolc's $name.cil (scratch store)"
+else
+	bad "semodule -i refuses sepolc's $name.cil (scratch store):"
+	grep -v 'not in password file' "$work/root-ours.log" >"$work/root-ours.short"
+	show "$work/root-ours.short"
+	summary
+fi
+
+ref_pol=$work/root-ref/etc/selinux/default/policy/policy.33
+our_pol=$work/root-ours/etc/selinux/default/policy/policy.33
+# every type the module declares, as the reference CIL names them
+types=$(sed -n 's/^[[:space:]]*(type \([^ )]*\))$/\1/p' "$work/ref.cil" | sort -u)
+: >"$work/q.ref"
+: >"$work/q.ours"
+for t in $types; do
+	for side in -s -t; do
+		for pol in ref ours; do
+			p=$ref_pol
+			[ $pol = ours ] && p=$our_pol
+			{
+				echo "== $side $t"
+				sesearch -A --auditallow --dontaudit -T --type_change --type_member \
+					"$side" "$t" "$p" 2>&1 | sort
+			} >>"$work/q.$pol"
+		done
+	done
+done
+seinfo "$ref_pol" 2>&1 | sed 1d >>"$work/q.ref"
+seinfo "$our_pol" 2>&1 | sed 1d >>"$work/q.ours"
+if diff -u "$work/q.ref" "$work/q.ours" >"$work/q.diff"; then
+	ok "installed, sepolc's module gives the same rules as the reference for $(wc -w <<<"$types") types, and the same statistics"
+else
+	bad "installed, the rules of the module's types differ (sesearch; - reference, + sepolc):"
+	show "$work/q.diff"
+fi
+summary

@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# sepolc-refpolicy.sh - differential test of sepolc against checkpolicy on
+# Debian's reference policy: the monolithic policy.conf that refpolicy's own
+# Makefile writes from selinux-policy-src (sepolc-refpolicy-conf.sh, cached),
+# compiled by both with the options refpolicy's Rules.monolithic uses
+# (-M for mcs/mls, -U deny, -E; then also -S -O).
+#
+# Checks, each a PASS or FAIL line:
+#   - sepolc compiles it (exit 0, nothing on stdout);
+#   - the binaries are the same policy: byte-identical, or else sediff
+#     (setools) finds no difference (sediff takes ~1 min here, so it only runs
+#     when the bytes differ);
+#   - checkpolicy -b -F of both binaries gives the same text;
+#   - the same with -S -O (what refpolicy's Makefile passes);
+#   - sepolc -F writes what checkpolicy -b -F writes from checkpolicy's binary;
+#   - sepolc -C writes what checkpolicy -C writes.
+# Then prints the compile times of both, and "N passed, N failed".
+#
+# Usage: sepolc-refpolicy.sh [-v]
+# Environment: SEPOLC (default sepolc from PATH; may be checkpolicy to check
+# the script itself), CHECKPOLICY, SEDIFF, SEKIT_ORACLE_CACHE and
+# SEKIT_REFPOLICY_TYPE (see sepolc-refpolicy-conf.sh), SEKIT_ORACLE_KEEP=1
+# keeps the work directory. checkpolicy's results are cached beside the
+# policy.conf.
+# Exit status: 0 all passed, 1 some failed, 2 sepolc missing, 77 skip
+# (reference policy source, checkpolicy or sediff missing).
+set -u -o pipefail
+export LC_ALL=C
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SEPOLC=${SEPOLC:-sepolc}
+CHECKPOLICY=${CHECKPOLICY:-checkpolicy}
+SEDIFF=${SEDIFF:-sediff}
+verbose=0
+[ "${1:-}" = -v ] && verbose=1
+
+skip() {
+	echo "SKIP: $*"
+	exit 77
+}
+command -v "$CHECKPOLICY" >/dev/null || skip "checkpolicy not installed (apt-get install checkpolicy)"
+command -v "$SEDIFF" >/dev/null || skip "sediff not installed (apt-get install setools)"
+command -v "$SEPOLC" >/dev/null || {
+	echo "sepolc-refpolicy: '$SEPOLC' not found (set SEPOLC)"
+	exit 2
+}
+
+out=$("$here/sepolc-refpolicy-conf.sh")
+case $? in
+0) ;;
+77) skip "${out#SKIP: }" ;;
+*)
+	echo "$out"
+	echo "sepolc-refpolicy: could not build refpolicy's policy.conf"
+	echo "0 passed, 1 failed"
+	exit 1
+	;;
+esac
+conf=$(sed -n 1p <<<"$out")
+read -r -a mls <<<"$(sed -n 2p <<<"$out")"
+cachedir=$(dirname "$conf")
+[ "${SEKIT_ORACLE_CACHE:-}" = off ] && trap 'rm -rf "$cachedir"' EXIT
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/sepolc-refpolicy.XXXXXX") || exit 2
+if [ "${SEKIT_ORACLE_KEEP:-0}" = 1 ]; then
+	echo "work directory: $work"
+else
+	trap 'rm -rf "$work"; [ "${SEKIT_ORACLE_CACHE:-}" = off ] && rm -rf "$cachedir"' EXIT
+fi
+
+pass=0 fail=0
+ok() {
+	pass=$((pass + 1))
+	echo "PASS: $*"
+}
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL: $*"
+}
+show() { # show FILE: the first lines of a diff or log, indented
+	head -n "${SEKIT_ORACLE_DIFF_LINES:-40}" "$1" | sed 's/^/    /'
+}
+now() { echo "${EPOCHREALTIME/[.,]/}"; }
+secs() { awk -v t="$1" 'BEGIN { printf "%.2f", t / 1e6 }'; }
+
+cp_version=$("$CHECKPOLICY" -V 2>/dev/null | head -1 | tr -c 'A-Za-z0-9.\n' _)
+
+# reference OUT ARGS...: checkpolicy ARGS -o OUT, cached in the policy.conf's
+# directory under a name made of the checkpolicy version and the arguments.
+reference() {
+	local out=$1 key
+	shift
+	key=$(printf '%s\n' "$cp_version" "$@" | sha256sum | cut -c1-16)
+	if [ ! -s "$cachedir/checkpolicy-$key" ]; then
+		"$CHECKPOLICY" "$@" -o "$cachedir/.checkpolicy-$key.$$" >"$work/cp.log" 2>&1 || {
+			echo "sepolc-refpolicy: checkpolicy $* failed:"
+			show "$work/cp.log"
+			return 1
+		}
+		mv "$cachedir/.checkpolicy-$key.$$" "$cachedir/checkpolicy-$key" || return 1
+	fi
+	cp "$cachedir/checkpolicy-$key" "$out"
+}
+
+# sepolc_run OUT ARGS...: sepolc ARGS -o OUT; PASS/FAIL line; time in $took.
+took=0
+sepolc_run() {
+	local out=$1 t0 t1 st args
+	shift
+	args="$*"
+	args=${args/$conf/policy.conf}
+	t0=$(now)
+	"$SEPOLC" "$@" -o "$out" >"$work/sepolc.stdout" 2>"$work/sepolc.stderr"
+	st=$?
+	t1=$(now)
+	took=$((t1 - t0))
+	if [ "$st" -ne 0 ] || [ ! -s "$out" ]; then
+		bad "sepolc $args exits $st (checkpolicy compiles it); stderr:"
+		show "$work/sepolc.stderr"
+		return 1
+	fi
+	if [ "$(basename "$SEPOLC")" = sepolc ] && [ -s "$work/sepolc.stdout" ]; then
+		bad "sepolc $args printed on stdout:"
+		show "$work/sepolc.stdout"
+		return 1
+	fi
+	ok "sepolc $args compiles refpolicy's policy.conf ($(secs "$took") s)"
+	[ -s "$work/sepolc.stderr" ] && [ "$verbose" = 1 ] && show "$work/sepolc.stderr"
+	return 0
+}
+
+# same_policy NAME REF OURS: byte-identical, or sediff finds nothing, and
+# checkpolicy -b -F text identical.
+same_policy() {
+	local name=$1 ref=$2 ours=$3
+	if cmp -s "$ref" "$ours"; then
+		ok "$name: the binary is byte-identical to checkpolicy's"
+	else
+		echo "note: $name: the binaries differ in bytes ($(stat -c %s "$ref") vs $(stat -c %s "$ours")); running sediff"
+		if "$SEDIFF" "$ref" "$ours" >"$work/sediff" 2>&1 && [ ! -s "$work/sediff" ]; then
+			ok "$name: sediff finds no difference from checkpolicy's binary"
+		else
+			bad "$name: sediff checkpolicy's sepolc's:"
+			grep -v '^ *$' "$work/sediff" >"$work/sediff.short"
+			show "$work/sediff.short"
+		fi
+	fi
+	if ! "$CHECKPOLICY" "${mls[@]}" -b -F "$ours" -o "$work/ours.conf" >/dev/null 2>"$work/dec.err"; then
+		bad "$name: checkpolicy -b -F refuses sepolc's binary:"
+		show "$work/dec.err"
+		return
+	fi
+	"$CHECKPOLICY" "${mls[@]}" -b -F "$ref" -o "$work/ref.conf" >/dev/null 2>&1
+	if diff -u "$work/ref.conf" "$work/ours.conf" >"$work/dec.diff"; then
+		ok "$name: checkpolicy -b -F gives the same policy.conf for both binaries"
+	else
+		bad "$name: checkpolicy -b -F differs (- checkpolicy's binary, + sepolc's):"
+		show "$work/dec.diff"
+	fi
+}
+
+base=("${mls[@]}" -U deny -E)
+t0=$(now)
+reference "$work/ref.bin" "${base[@]}" "$conf" || exit 1
+t_ref=$(($(now) - t0))
+if sepolc_run "$work/ours.bin" "${base[@]}" "$conf"; then
+	t_ours=$took
+	same_policy "${base[*]}" "$work/ref.bin" "$work/ours.bin"
+fi
+
+reference "$work/ref-opt.bin" "${base[@]}" -S -O "$conf" || exit 1
+if sepolc_run "$work/ours-opt.bin" "${base[@]}" -S -O "$conf"; then
+	same_policy "${base[*]} -S -O" "$work/ref-opt.bin" "$work/ours-opt.bin"
+fi
+
+# -F: checkpolicy 3.4 only decompiles binaries, so its -b -F of its own binary
+# is the reference for sepolc -F on the source.
+if [ "$(basename "$SEPOLC")" != checkpolicy ] &&
+	sepolc_run "$work/ours-F.conf" "${base[@]}" -F "$conf"; then
+	"$CHECKPOLICY" "${mls[@]}" -b -F "$work/ref.bin" -o "$work/ref.conf" >/dev/null 2>&1
+	if diff -u "$work/ref.conf" "$work/ours-F.conf" >"$work/F.diff"; then
+		ok "sepolc -F writes what checkpolicy -b -F writes"
+	else
+		bad "sepolc -F differs from checkpolicy -b -F (- checkpolicy, + sepolc):"
+		show "$work/F.diff"
+	fi
+fi
+
+reference "$work/ref.cil" "${base[@]}" -C "$conf" || exit 1
+if sepolc_run "$work/ours.cil" "${base[@]}" -C "$conf"; then
+	if diff -u "$work/ref.cil" "$work/ours.cil" >"$work/C.diff"; then
+		ok "sepolc -C writes what checkpolicy -C writes"
+	else
+		bad "sepolc -C differs from checkpolicy -C (- checkpolicy, + sepolc):"
+		show "$work/C.diff"
+	fi
+fi
+
+if [ -n "${t_ours:-}" ]; then
+	echo "time: checkpolicy $(secs "$t_ref") s$([ "$t_ref" -lt 1000000 ] && echo ' (cached)'), sepolc $(secs "$t_ours") s (tests/bench/sepolc-bench.sh measures properly)"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

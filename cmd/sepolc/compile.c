@@ -1,0 +1,411 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The job: CIL files, a binary policy or a policy source in; a kernel
+ * binary, CIL, policy.conf or a module's CIL/.pp/.mod out. A source goes
+ * through m4 first when it needs it, then the parser and the lowering; a
+ * base policy is expanded into a kernel policy, a module is written as is.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sepol/policydb.h>
+
+#include "cli.h"
+#include "sepolc.h"
+
+int read_file(const char *path, char **text, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t size = 0, alloc = 0;
+	char *buf = NULL;
+	struct stat st;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		return -EISDIR;
+	}
+	for (;;) {
+		ssize_t n;
+
+		if (size + 1 >= alloc) {
+			size_t grow =
+			    alloc ? alloc * 2 : (st.st_size > 0 ? (size_t)st.st_size + 2 : 65536);
+			char *p = realloc(buf, grow);
+
+			if (!p) {
+				free(buf);
+				close(fd);
+				return -ENOMEM;
+			}
+			buf = p;
+			alloc = grow;
+		}
+		n = read(fd, buf + size, alloc - size - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = -errno;
+
+			free(buf);
+			close(fd);
+			return e;
+		}
+		if (n == 0)
+			break;
+		size += n;
+	}
+	close(fd);
+	buf[size] = '\0';
+	*text = buf;
+	*len = size;
+	return 0;
+}
+
+int status_for(int rc)
+{
+	switch (rc) {
+	case -ENOSPC:
+	case -EDQUOT:
+	case -EIO:
+	case -EROFS:
+		return EXIT_ENV;
+	default:
+		return cli_exit_for(rc);
+	}
+}
+
+/* The library's failure with nothing said about it still deserves a line. */
+static int failed(int rc, const struct pol_err *err, struct diag_sink *diags, const char *what)
+{
+	if (pol_err_errors(err) == 0)
+		diag_report(diags, POL_SEV_ERROR, rc, NULL, 0, 0, "%s: %s", what, pol_strerror(rc));
+	return status_for(rc) == EXIT_OK ? EXIT_USAGE : status_for(rc);
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static int write_kernel_output(const struct sepolc_opts *opts,
+			       const struct pol_build_options *build, struct pol_kpolicy *kp,
+			       FILE *fp, struct pol_err *err)
+{
+	switch (opts->output) {
+	case OUT_CIL:
+		return pol_kpolicy_write_cil(kp, fp, err);
+	case OUT_CONF:
+		return pol_kpolicy_write_conf(kp, fp, err);
+	default:
+		return pol_kpolicy_write_binary(kp, build, fp, err);
+	}
+}
+
+static char *kernel_output_path(const struct sepolc_opts *opts,
+				const struct pol_build_options *build)
+{
+	char *path;
+
+	if (opts->out_path)
+		return strdup(opts->out_path);
+	switch (opts->output) {
+	case OUT_CIL:
+		return strdup("policy.cil");
+	case OUT_CONF:
+		return strdup("policy.conf");
+	default:
+		/* as secilc names it: policy.VERSION in the current directory */
+		if (asprintf(&path, "policy.%u",
+			     build->version ? build->version
+					    : (unsigned int)sepol_policy_kern_vers_max()) < 0)
+			return NULL;
+		return path;
+	}
+}
+
+/* Finish and write a kernel policy (and the CIL input's file_contexts). */
+static int kernel_write(const struct sepolc_opts *opts, const struct pol_build_options *build,
+			const struct inputs *in, struct pol_kpolicy *kp, const char *fc,
+			size_t fc_len, struct diag_sink *diags)
+{
+	struct output *o = NULL, *fco = NULL;
+	const char **srcs;
+	size_t n_srcs = 0;
+	struct pol_err err;
+	char *path = NULL;
+	FILE *fp, *fcfp;
+	int rc, status;
+
+	pol_err_init(&err);
+	diag_sink_attach(diags, &err);
+	rc = pol_kpolicy_finish(kp, build, &err);
+	if (rc < 0) {
+		status = failed(rc, &err, diags, "cannot finish the policy");
+		pol_err_release(&err);
+		return status;
+	}
+	if (opts->check_only) {
+		pol_err_release(&err);
+		if (build->werror && diag_warnings(diags) > 0)
+			return EXIT_USAGE;
+		return EXIT_OK;
+	}
+
+	srcs = calloc(in->n_cil + 1, sizeof(*srcs));
+	path = kernel_output_path(opts, build);
+	if (!srcs || !path) {
+		free(srcs);
+		free(path);
+		pol_err_release(&err);
+		diag_report(diags, POL_SEV_ERROR, -ENOMEM, NULL, 0, 0, "out of memory");
+		return EXIT_ENV;
+	}
+	for (size_t i = 0; i < in->n_cil; i++)
+		srcs[n_srcs++] = in->cil[i];
+	if (in->source)
+		srcs[n_srcs++] = in->source;
+
+	status = output_open(path, srcs, n_srcs, diags, &o, &fp);
+	if (status == EXIT_OK && opts->fc_out)
+		status = output_open(opts->fc_out, srcs, n_srcs, diags, &fco, &fcfp);
+	if (status == EXIT_OK) {
+		rc = write_kernel_output(opts, build, kp, fp, &err);
+		if (rc < 0)
+			status = failed(rc, &err, diags, "cannot write the policy");
+	}
+	if (status == EXIT_OK && fco && fc_len && fwrite(fc, 1, fc_len, fcfp) != fc_len)
+		status = failed(-EIO, &err, diags, "cannot write the file contexts");
+	if (status == EXIT_OK && build->werror && diag_warnings(diags) > 0) {
+		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
+			    "warnings are errors (-E); nothing written");
+		status = EXIT_USAGE;
+	}
+	pol_err_release(&err);
+	/* both outputs or neither */
+	int close_fc = output_close(fco, status == EXIT_OK, diags);
+	int close_main = output_close(o, status == EXIT_OK && close_fc == EXIT_OK, diags);
+
+	if (status == EXIT_OK)
+		status = close_fc != EXIT_OK ? close_fc : close_main;
+	if (status == EXIT_OK && opts->verbose && !opts->json)
+		fprintf(stderr, "%s: wrote '%s'%s%s%s\n", cli_name(), path, fco ? " and '" : "",
+			fco ? opts->fc_out : "", fco ? "'" : "");
+	free(path);
+	free(srcs);
+	return status;
+}
+
+static int from_cil(const struct sepolc_opts *opts, const struct inputs *in,
+		    struct diag_sink *diags)
+{
+	struct pol_kpolicy *kp = NULL;
+	struct pol_err err;
+	char *fc = NULL;
+	size_t fc_len = 0;
+	int rc, status;
+
+	pol_err_init(&err);
+	diag_sink_attach(diags, &err);
+	rc = pol_cil_compile(in->cil, in->n_cil, &opts->build, &kp, opts->fc_out ? &fc : NULL,
+			     &fc_len, &err);
+	if (rc < 0)
+		status = failed(rc, &err, diags, "cannot compile the CIL policy");
+	else
+		status = kernel_write(opts, &opts->build, in, kp, fc, fc_len, diags);
+	pol_err_release(&err);
+	pol_kpolicy_free(kp);
+	free(fc);
+	return status;
+}
+
+static int from_binary(const struct sepolc_opts *opts, const struct inputs *in,
+		       struct diag_sink *diags)
+{
+	struct pol_kpolicy *kp = NULL;
+	struct pol_err err;
+	int rc, status;
+
+	pol_err_init(&err);
+	diag_sink_attach(diags, &err);
+	rc = pol_kpolicy_read(in->source, &kp, &err);
+	if (rc < 0)
+		status = failed(rc, &err, diags, "cannot read the binary policy");
+	else
+		status = kernel_write(opts, &opts->build, in, kp, NULL, 0, diags);
+	pol_err_release(&err);
+	pol_kpolicy_free(kp);
+	return status;
+}
+
+/* What a source's kind allows, once the parser has said which kind it is. */
+static int check_kind(const struct sepolc_opts *opts, const struct inputs *in, bool module,
+		      struct diag_sink *diags)
+{
+	const char *src = in->source;
+
+	if (module && opts->output == OUT_CONF)
+		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
+			    "-F/--conf writes a kernel policy, and '%s' is a module", src);
+	else if (module && opts->fc_out)
+		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
+			    "-f/--fc-output is for CIL input; a module's .fc goes into its output");
+	else if (!module && (opts->output == OUT_PP || opts->output == OUT_MOD))
+		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
+			    "--pp and --mod write a module, and '%s' is a base policy", src);
+	else if (!module && in->fc)
+		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
+			    "a .fc file goes with a module, and '%s' is a base policy", src);
+	else
+		return EXIT_OK;
+	return EXIT_USAGE;
+}
+
+static int read_input(const char *path, char **text, size_t *len, struct diag_sink *diags)
+{
+	int rc = read_file(path, text, len);
+
+	if (rc == 0)
+		return EXIT_OK;
+	diag_report(diags, POL_SEV_ERROR, rc, NULL, 0, 0, "cannot read '%s': %s", path,
+		    strerror(-rc));
+	return rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
+}
+
+/* The source's text (through m4 when it needs it) and the module's .fc. */
+static int prepare_source(const struct sepolc_opts *opts, const struct inputs *in,
+			  struct pol_build_options *build, struct diag_sink *diags,
+			  struct m4_result *r)
+{
+	bool use_m4 = opts->m4 == M4_ALWAYS || opts->preprocess;
+	int status = read_input(in->source, &r->text, &r->len, diags);
+
+	if (status != EXIT_OK)
+		return status;
+	if (opts->m4 == M4_AUTO && has_suffix(in->source, ".te") && m4_needed(r->text, r->len)) {
+		use_m4 = true;
+		if (opts->verbose && !opts->json)
+			fprintf(stderr,
+				"%s: note: '%s' calls interfaces or macros; running m4 with "
+				"refpolicy's headers\n",
+				cli_name(), in->source);
+	}
+	if (use_m4) {
+		m4_result_release(r);
+		status = m4_expand(opts, in, diags, r);
+		if (status != EXIT_OK)
+			return status;
+		/* the headers' Makefile passes -M to checkmodule for MCS and MLS */
+		if (r->mls && !opts->mls_given)
+			build->mls = true;
+		return EXIT_OK;
+	}
+	if (!in->fc)
+		return EXIT_OK;
+	status = read_input(in->fc, &r->fc, &r->fc_len, diags);
+	if (status == EXIT_OK && opts->m4 == M4_AUTO && m4_needed(r->fc, r->fc_len)) {
+		free(r->fc);
+		r->fc = NULL;
+		status = m4_expand_fc(opts, in->fc, diags, &r->fc, &r->fc_len);
+	}
+	return status;
+}
+
+/* --preprocess: what the parser would read, as cc -E shows it. */
+static int write_preprocessed(const struct sepolc_opts *opts, const struct inputs *in,
+			      const struct m4_result *text, struct diag_sink *diags)
+{
+	const char *srcs[] = {in->source, in->fc};
+	struct output *o;
+	FILE *fp;
+	int status;
+
+	if (opts->check_only)
+		return EXIT_OK;
+	status = output_open(opts->out_path ? opts->out_path : "-", srcs, 2, diags, &o, &fp);
+	if (status != EXIT_OK)
+		return status;
+	bool ok = fwrite(text->text, 1, text->len, fp) == text->len;
+
+	if (!ok)
+		diag_report(diags, POL_SEV_ERROR, -EIO, NULL, 0, 0, "cannot write the m4 output");
+	status = output_close(o, ok, diags);
+	return ok ? status : EXIT_ENV;
+}
+
+static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
+		       struct diag_sink *diags)
+{
+	struct pol_build_options build = opts->build;
+	struct m4_result text = {0};
+	struct pol_source *src = NULL;
+	struct pol_module *mod = NULL;
+	struct pol_kpolicy *kp = NULL;
+	struct pol_err err;
+	bool module;
+	int rc, status;
+
+	pol_err_init(&err);
+	diag_sink_attach(diags, &err);
+	status = prepare_source(opts, in, &build, diags, &text);
+	if (status != EXIT_OK)
+		goto out;
+	if (opts->preprocess) {
+		status = write_preprocessed(opts, in, &text, diags);
+		goto out;
+	}
+	rc = pol_source_new(&src, &err);
+	if (rc == 0)
+		rc = pol_source_parse_data(src, in->source, text.text, text.len, &err);
+	if (rc < 0) {
+		status = failed(rc, &err, diags, in->source);
+		goto out;
+	}
+	module = pol_source_is_module(src);
+	status = check_kind(opts, in, module, diags);
+	if (status != EXIT_OK)
+		goto out;
+	rc = pol_source_lower(src, &build, &mod, &err);
+	if (rc < 0) {
+		status = failed(rc, &err, diags, in->source);
+		goto out;
+	}
+	if (module) {
+		struct sepolc_opts mopts = *opts;
+
+		mopts.build = build;
+		status = module_write(&mopts, in, mod, text.fc, text.fc_len, diags);
+		goto out;
+	}
+	rc = pol_module_expand(mod, &build, &kp, &err);
+	if (rc < 0) {
+		status = failed(rc, &err, diags, in->source);
+		goto out;
+	}
+	status = kernel_write(opts, &build, in, kp, NULL, 0, diags);
+out:
+	pol_err_release(&err);
+	pol_kpolicy_free(kp);
+	pol_module_free(mod);
+	pol_source_free(src);
+	m4_result_release(&text);
+	return status;
+}
+
+int sepolc_run(const struct sepolc_opts *opts, const struct inputs *in, struct diag_sink *diags)
+{
+	if (in->n_cil)
+		return from_cil(opts, in, diags);
+	if (opts->binary_input)
+		return from_binary(opts, in, diags);
+	return from_source(opts, in, diags);
+}

@@ -1,0 +1,688 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * refpolicy's module build, as the development headers' Makefile does it
+ * (selinux-policy-dev, /usr/share/selinux/devel/include/Makefile):
+ *
+ *   1. every interface: m4 SPT... IF... MODULE.if iferror.m4, where SPT are
+ *      support/NAME.spt and IF every LAYER/NAME.if,
+ *      "dollarsstar" turned back into "$*", wrapped in divert(-1) ... divert
+ *      (all_interfaces.conf; no build defines, as the Makefile has none here)
+ *   2. the module: m4 DEFINES -s SPT... all_interfaces.conf MODULE.te
+ *   3. its file contexts: m4 DEFINES SPT... MODULE.fc
+ *
+ * DEFINES come from the headers' build.conf (TYPE, DISTRO, SYSTEMD, ...) as
+ * the Makefile turns them into -D options, then the user's -D. m4 -s writes
+ * "#line N file" markers so the parser reports the user's .te and .if lines;
+ * the .fc is expanded with them too and fc.c follows them.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "sepolc.h"
+
+extern char **environ;
+
+#define DEFAULT_HEADERS "/usr/share/selinux/devel/include"
+
+struct strv {
+	char **v;
+	size_t n, alloc;
+};
+
+static int strv_push(struct strv *s, const char *str)
+{
+	char *copy;
+
+	if (s->n + 2 > s->alloc) {
+		size_t n = s->alloc ? s->alloc * 2 : 32;
+		char **v = realloc(s->v, n * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		s->v = v;
+		s->alloc = n;
+	}
+	copy = strdup(str);
+	if (!copy)
+		return -ENOMEM;
+	s->v[s->n++] = copy;
+	s->v[s->n] = NULL;
+	return 0;
+}
+
+static int strv_pushf(struct strv *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int strv_pushf(struct strv *s, const char *fmt, ...)
+{
+	va_list ap;
+	char *str;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = vasprintf(&str, fmt, ap);
+	va_end(ap);
+	if (rc < 0)
+		return -ENOMEM;
+	rc = strv_push(s, str);
+	free(str);
+	return rc;
+}
+
+static void strv_release(struct strv *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+/* ---- The headers ------------------------------------------------------ */
+
+struct headers {
+	const char *dir;
+	struct strv spt;     /* support/NAME.spt, sorted */
+	struct strv ifs;     /* LAYER/NAME.if, layers and files sorted */
+	struct strv defines; /* "NAME" or "NAME=VALUE" from build.conf */
+	bool mls;
+};
+
+static bool starts_with_word(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	return strncmp(s, word, n) == 0 && !isalnum((unsigned char)s[n]) && s[n] != '_';
+}
+
+/* One build.conf setting. make's rules, as far as build.conf uses them: the
+ * first "?=" wins, "override" and plain assignments replace. */
+struct setting {
+	const char *key;
+	char value[128];
+	bool set, overridden;
+};
+
+static void parse_build_conf(const char *dir, struct setting *settings, size_t n)
+{
+	char path[4096], line[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/build.conf", dir);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line, *op, *val, *end;
+		bool override = false, weak;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '#' || !*p)
+			continue;
+		if (starts_with_word(p, "override")) {
+			override = true;
+			p += strlen("override");
+			while (isspace((unsigned char)*p))
+				p++;
+		}
+		op = strpbrk(p, "?:=");
+		if (!op)
+			continue;
+		weak = *op == '?';
+		val = strchr(op, '=');
+		if (!val)
+			continue;
+		for (end = op; end > p && isspace((unsigned char)end[-1]); end--)
+			;
+		*end = '\0';
+		for (val++; isspace((unsigned char)*val); val++)
+			;
+		for (end = val + strlen(val); end > val && isspace((unsigned char)end[-1]); end--)
+			;
+		*end = '\0';
+		for (size_t i = 0; i < n; i++) {
+			struct setting *s = &settings[i];
+
+			if (strcmp(s->key, p) != 0 || s->overridden || (weak && s->set))
+				continue;
+			snprintf(s->value, sizeof(s->value), "%s", val);
+			s->set = true;
+			s->overridden = override;
+		}
+	}
+	fclose(f);
+}
+
+static const char *setting(const struct setting *settings, size_t n, const char *key,
+			   const char *dflt)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(settings[i].key, key) == 0 && settings[i].set)
+			return settings[i].value;
+	return dflt;
+}
+
+/* The -D options the headers' Makefile derives from build.conf. */
+static int build_defines(struct headers *h)
+{
+	struct setting s[] = {
+	    {.key = "TYPE"},	      {.key = "DISTRO"},   {.key = "SYSTEMD"},
+	    {.key = "DIRECT_INITRC"}, {.key = "UBAC"},	   {.key = "CUSTOM_BUILDOPT"},
+	    {.key = "MLS_SENS"},      {.key = "MLS_CATS"}, {.key = "MCS_CATS"},
+	};
+	size_t n = sizeof(s) / sizeof(s[0]);
+	const char *type, *opt;
+	char *opts, *save = NULL;
+	int rc = 0;
+
+	parse_build_conf(h->dir, s, n);
+	type = setting(s, n, "TYPE", "standard");
+	if (strcmp(type, "mls") == 0)
+		rc |= strv_push(&h->defines, "enable_mls");
+	if (strcmp(type, "mcs") == 0)
+		rc |= strv_push(&h->defines, "enable_mcs");
+	h->mls = strcmp(type, "mls") == 0 || strcmp(type, "mcs") == 0;
+	if (*setting(s, n, "DISTRO", ""))
+		rc |= strv_pushf(&h->defines, "distro_%s", setting(s, n, "DISTRO", ""));
+	if (strcmp(setting(s, n, "SYSTEMD", "n"), "y") == 0)
+		rc |= strv_push(&h->defines, "init_systemd");
+	if (strcmp(setting(s, n, "DIRECT_INITRC", "n"), "y") == 0)
+		rc |= strv_push(&h->defines, "direct_sysadm_daemon");
+	if (strcmp(setting(s, n, "UBAC", "n"), "y") == 0)
+		rc |= strv_push(&h->defines, "enable_ubac");
+	opts = strdup(setting(s, n, "CUSTOM_BUILDOPT", ""));
+	if (!opts)
+		return -ENOMEM;
+	for (opt = strtok_r(opts, " \t", &save); opt; opt = strtok_r(NULL, " \t", &save))
+		rc |= strv_push(&h->defines, opt);
+	free(opts);
+	rc |= strv_pushf(&h->defines, "mls_num_sens=%s", setting(s, n, "MLS_SENS", "16"));
+	rc |= strv_pushf(&h->defines, "mls_num_cats=%s", setting(s, n, "MLS_CATS", "1024"));
+	rc |= strv_pushf(&h->defines, "mcs_num_cats=%s", setting(s, n, "MCS_CATS", "1024"));
+	return rc ? -ENOMEM : 0;
+}
+
+static int glob_sorted(const char *pattern, struct strv *out)
+{
+	glob_t g;
+	int rc = 0;
+
+	/* glob sorts unless told not to */
+	if (glob(pattern, 0, NULL, &g) != 0)
+		return 0;
+	for (size_t i = 0; i < g.gl_pathc && !rc; i++)
+		rc = strv_push(out, g.gl_pathv[i]);
+	globfree(&g);
+	return rc;
+}
+
+static int layer_filter(const struct dirent *d)
+{
+	return d->d_name[0] != '.' && strcmp(d->d_name, "support") != 0;
+}
+
+static int find_interfaces(struct headers *h)
+{
+	struct dirent **layers;
+	int n = scandir(h->dir, &layers, layer_filter, alphasort);
+	int rc = 0;
+
+	if (n < 0)
+		return -errno;
+	for (int i = 0; i < n; i++) {
+		char *pattern;
+		struct stat st;
+
+		if (!rc && asprintf(&pattern, "%s/%s", h->dir, layers[i]->d_name) >= 0) {
+			bool dir = stat(pattern, &st) == 0 && S_ISDIR(st.st_mode);
+
+			free(pattern);
+			if (dir &&
+			    asprintf(&pattern, "%s/%s/*.if", h->dir, layers[i]->d_name) >= 0) {
+				rc = glob_sorted(pattern, &h->ifs);
+				free(pattern);
+			}
+		}
+		free(layers[i]);
+	}
+	free(layers);
+	return rc;
+}
+
+static void headers_release(struct headers *h)
+{
+	strv_release(&h->spt);
+	strv_release(&h->ifs);
+	strv_release(&h->defines);
+}
+
+static int headers_open(const struct sepolc_opts *opts, struct diag_sink *diags, struct headers *h)
+{
+	char *pattern;
+	int rc;
+
+	memset(h, 0, sizeof(*h));
+	h->dir = opts->headers ? opts->headers : DEFAULT_HEADERS;
+	if (asprintf(&pattern, "%s/support/*.spt", h->dir) < 0)
+		return EXIT_ENV;
+	rc = glob_sorted(pattern, &h->spt);
+	free(pattern);
+	if (rc == 0 && h->spt.n == 0) {
+		diag_report(diags, POL_SEV_ERROR, -ENOENT, NULL, 0, 0,
+			    "no refpolicy headers in '%s' (install selinux-policy-dev, or name "
+			    "them with --headers)",
+			    h->dir);
+		return EXIT_ENV;
+	}
+	if (rc == 0)
+		rc = find_interfaces(h);
+	if (rc == 0)
+		rc = build_defines(h);
+	for (size_t i = 0; rc == 0 && i < opts->n_defines; i++)
+		rc = strv_push(&h->defines, opts->defines[i]);
+	if (rc < 0) {
+		diag_report(diags, POL_SEV_ERROR, rc, NULL, 0, 0,
+			    "cannot read the headers in '%s': %s", h->dir, strerror(-rc));
+		return EXIT_ENV;
+	}
+	return EXIT_OK;
+}
+
+/* ---- Running m4 ------------------------------------------------------- */
+
+struct workdir {
+	char path[4096];
+	char *files[8];
+	size_t n;
+};
+
+static const char *workdir_file(struct workdir *w, const char *name)
+{
+	char *p;
+
+	if (w->n == sizeof(w->files) / sizeof(w->files[0]) ||
+	    asprintf(&p, "%s/%s", w->path, name) < 0)
+		return NULL;
+	w->files[w->n++] = p;
+	return p;
+}
+
+static void workdir_remove(struct workdir *w)
+{
+	for (size_t i = 0; i < w->n; i++) {
+		unlink(w->files[i]);
+		free(w->files[i]);
+	}
+	if (w->path[0])
+		rmdir(w->path);
+	memset(w, 0, sizeof(*w));
+}
+
+/* m4's complaints as diagnostics: "m4:FILE:LINE: message" from m4 itself,
+ * "FILE:LINE: Warning: message" from refpolicy's refpolicywarn/refpolicyerr. */
+static void report_m4_stderr(const char *text, size_t len, bool failed, struct diag_sink *diags)
+{
+	const char *end = text + len;
+
+	for (const char *p = text; p < end;) {
+		const char *nl = memchr(p, '\n', end - p);
+		char *line = strndup(p, nl ? (size_t)(nl - p) : (size_t)(end - p));
+		enum pol_severity sev = failed ? POL_SEV_ERROR : POL_SEV_WARNING;
+		char *file = line, *msg = NULL, *colon, *num_end;
+		unsigned long lineno = 0;
+
+		p = nl ? nl + 1 : end;
+		if (!line)
+			return;
+		if (!*line) {
+			free(line);
+			continue;
+		}
+		if (strncmp(file, "m4:", 3) == 0)
+			file += 3;
+		colon = strchr(file, ':');
+		if (colon) {
+			lineno = strtoul(colon + 1, &num_end, 10);
+			if (num_end != colon + 1 && *num_end == ':') {
+				*colon = '\0';
+				msg = num_end + 1;
+			}
+		}
+		if (!msg) {
+			file = NULL;
+			lineno = 0;
+			msg = line;
+		}
+		while (*msg == ' ')
+			msg++;
+		if (strncmp(msg, "Warning: ", 9) == 0) {
+			sev = POL_SEV_WARNING;
+			msg += 9;
+		} else if (strncmp(msg, "Error: ", 7) == 0) {
+			sev = POL_SEV_ERROR;
+			msg += 7;
+		} else if (strncmp(msg, "ERROR: ", 7) == 0) {
+			msg += 7; /* m4's own fatal errors */
+		}
+		diag_report(diags, sev, POL_EFORMAT, file, (unsigned int)lineno, 0, "%s", msg);
+		free(line);
+	}
+}
+
+static size_t argc_last(char *const *argv)
+{
+	size_t n = 0;
+
+	while (argv[n + 1])
+		n++;
+	return n;
+}
+
+static void show_command(const struct sepolc_opts *opts, char *const *argv)
+{
+	if (opts->verbose < 2 || opts->json)
+		return;
+	fprintf(stderr, "%s: running:", cli_name());
+	for (size_t i = 0; argv[i]; i++)
+		fprintf(stderr, " %s", argv[i]);
+	fputc('\n', stderr);
+}
+
+/* Run argv with stdout to out_path and stderr collected; returns an exit
+ * status. */
+static int run_m4(const struct sepolc_opts *opts, char *const *argv, const char *out_path,
+		  const char *err_path, struct diag_sink *diags)
+{
+	posix_spawn_file_actions_t fa;
+	char *errtext = NULL;
+	size_t errlen = 0;
+	pid_t pid;
+	int rc, wstatus;
+	bool failed;
+
+	show_command(opts, argv);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc != 0) {
+		diag_report(diags, POL_SEV_ERROR, -rc, NULL, 0, 0, "cannot run '%s': %s%s", argv[0],
+			    strerror(rc), rc == ENOENT ? " (install m4)" : "");
+		return EXIT_ENV;
+	}
+	while (waitpid(pid, &wstatus, 0) < 0)
+		if (errno != EINTR)
+			return EXIT_ENV;
+	failed = !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0;
+	if (read_file(err_path, &errtext, &errlen) == 0)
+		report_m4_stderr(errtext, errlen, failed, diags);
+	free(errtext);
+	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 127) {
+		diag_report(diags, POL_SEV_ERROR, -ENOENT, NULL, 0, 0, "cannot run '%s'", argv[0]);
+		return EXIT_ENV;
+	}
+	if (failed) {
+		diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, NULL, 0, 0, "m4 failed on '%s'%s",
+			    argv[argc_last(argv)],
+			    WIFSIGNALED(wstatus) ? " (killed by a signal)" : "");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static const char *m4_program(void)
+{
+	const char *m4 = getenv("M4");
+
+	return m4 && *m4 ? m4 : "m4";
+}
+
+/* m4 [DEFINES] [-s] SPT... */
+static int start_argv(struct strv *argv, const struct headers *h, bool with_defines, bool lines)
+{
+	int rc = strv_push(argv, m4_program());
+
+	if (rc == 0 && lines)
+		rc = strv_push(argv, "-s");
+	for (size_t i = 0; with_defines && rc == 0 && i < h->defines.n; i++)
+		rc = strv_pushf(argv, "-D%s", h->defines.v[i]);
+	for (size_t i = 0; rc == 0 && i < h->spt.n; i++)
+		rc = strv_push(argv, h->spt.v[i]);
+	return rc;
+}
+
+/* all_interfaces.conf: what the Makefile builds with m4 and sed. */
+static int write_interfaces(const char *raw_path, const char *path, struct diag_sink *diags)
+{
+	static const char marker[] = "dollarsstar";
+	char *text;
+	size_t len;
+	FILE *f;
+	int rc = read_file(raw_path, &text, &len);
+
+	if (rc < 0 || !(f = fopen(path, "we"))) {
+		if (rc == 0)
+			free(text);
+		diag_report(diags, POL_SEV_ERROR, rc < 0 ? rc : -errno, NULL, 0, 0,
+			    "cannot write the interface definitions in a temporary directory");
+		return EXIT_ENV;
+	}
+	fputs("divert(-1)\n", f);
+	for (const char *p = text, *end = text + len; p < end;) {
+		const char *hit = memmem(p, end - p, marker, sizeof(marker) - 1);
+
+		if (!hit) {
+			fwrite(p, 1, end - p, f);
+			break;
+		}
+		fwrite(p, 1, hit - p, f);
+		fputs("$*", f);
+		p = hit + sizeof(marker) - 1;
+	}
+	fputs("divert\n", f);
+	free(text);
+	if (fclose(f) != 0) {
+		diag_report(diags, POL_SEV_ERROR, -errno, NULL, 0, 0,
+			    "cannot write the interface definitions: %s", strerror(errno));
+		return EXIT_ENV;
+	}
+	return EXIT_OK;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* The module's own .if beside its .te, as the Makefile finds it. */
+static char *sibling_if(const char *te)
+{
+	char *p;
+
+	if (!has_suffix(te, ".te") || asprintf(&p, "%.*s.if", (int)(strlen(te) - 3), te) < 0)
+		return NULL;
+	if (access(p, R_OK) == 0)
+		return p;
+	free(p);
+	return NULL;
+}
+
+static int make_workdir(struct workdir *w, struct diag_sink *diags)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	memset(w, 0, sizeof(*w));
+	snprintf(w->path, sizeof(w->path), "%s/sepolc.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(w->path)) {
+		diag_report(diags, POL_SEV_ERROR, -errno, NULL, 0, 0,
+			    "cannot create a temporary directory in '%s': %s", tmp ? tmp : "/tmp",
+			    strerror(errno));
+		w->path[0] = '\0';
+		return EXIT_ENV;
+	}
+	return EXIT_OK;
+}
+
+static int expand_fc(const struct sepolc_opts *opts, const struct headers *h, struct workdir *w,
+		     const char *fc, struct diag_sink *diags, char **text, size_t *len)
+{
+	const char *out = workdir_file(w, "fc.out"), *err = workdir_file(w, "fc.err");
+	struct strv argv = {0};
+	int status = EXIT_ENV;
+
+	if (out && err && start_argv(&argv, h, true, true) == 0 && strv_push(&argv, fc) == 0)
+		status = run_m4(opts, argv.v, out, err, diags);
+	strv_release(&argv);
+	if (status == EXIT_OK && read_file(out, text, len) < 0)
+		status = EXIT_ENV;
+	return status;
+}
+
+int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct diag_sink *diags,
+	      struct m4_result *out)
+{
+	struct headers h;
+	struct workdir w;
+	struct strv argv = {0};
+	const char *raw, *ifs_path, *iferror, *te_out, *err;
+	char *own_if = NULL;
+	FILE *f;
+	int status;
+
+	memset(out, 0, sizeof(*out));
+	status = headers_open(opts, diags, &h);
+	if (status != EXIT_OK)
+		goto done_headers;
+	out->mls = h.mls;
+	status = make_workdir(&w, diags);
+	if (status != EXIT_OK)
+		goto done_headers;
+	status = EXIT_ENV;
+	raw = workdir_file(&w, "interfaces.raw");
+	ifs_path = workdir_file(&w, "all_interfaces.conf");
+	iferror = workdir_file(&w, "iferror.m4");
+	te_out = workdir_file(&w, "module.out");
+	err = workdir_file(&w, "m4.err");
+	if (!raw || !ifs_path || !iferror || !te_out || !err || !(f = fopen(iferror, "we")))
+		goto done;
+	/* a duplicate interface definition sets __if_error */
+	fputs("ifdef(`__if_error',`m4exit(1)')\n", f);
+	if (fclose(f) != 0)
+		goto done;
+
+	own_if = sibling_if(in->source);
+	if (start_argv(&argv, &h, false, false) < 0)
+		goto done;
+	for (size_t i = 0; i < h.ifs.n; i++)
+		if (strv_push(&argv, h.ifs.v[i]) < 0)
+			goto done;
+	for (size_t i = 0; i < in->n_ifs; i++)
+		if (strv_push(&argv, in->ifs[i]) < 0)
+			goto done;
+	if ((own_if && strv_push(&argv, own_if) < 0) || strv_push(&argv, iferror) < 0)
+		goto done;
+	status = run_m4(opts, argv.v, raw, err, diags);
+	strv_release(&argv);
+	if (status == EXIT_OK)
+		status = write_interfaces(raw, ifs_path, diags);
+	if (status != EXIT_OK)
+		goto done;
+
+	status = EXIT_ENV;
+	if (start_argv(&argv, &h, true, true) < 0 || strv_push(&argv, ifs_path) < 0 ||
+	    strv_push(&argv, in->source) < 0)
+		goto done;
+	status = run_m4(opts, argv.v, te_out, err, diags);
+	strv_release(&argv);
+	if (status == EXIT_OK && read_file(te_out, &out->text, &out->len) < 0)
+		status = EXIT_ENV;
+	if (status == EXIT_OK && in->fc)
+		status = expand_fc(opts, &h, &w, in->fc, diags, &out->fc, &out->fc_len);
+done:
+	strv_release(&argv);
+	free(own_if);
+	workdir_remove(&w);
+done_headers:
+	headers_release(&h);
+	if (status != EXIT_OK)
+		m4_result_release(out);
+	return status;
+}
+
+int m4_expand_fc(const struct sepolc_opts *opts, const char *fc, struct diag_sink *diags,
+		 char **text, size_t *len)
+{
+	struct headers h;
+	struct workdir w;
+	int status = headers_open(opts, diags, &h);
+
+	if (status == EXIT_OK)
+		status = make_workdir(&w, diags);
+	if (status == EXIT_OK) {
+		status = expand_fc(opts, &h, &w, fc, diags, text, len);
+		workdir_remove(&w);
+	}
+	headers_release(&h);
+	return status;
+}
+
+void m4_result_release(struct m4_result *r)
+{
+	free(r->text);
+	free(r->fc);
+	r->text = r->fc = NULL;
+}
+
+/* ---- Does a module need m4? ------------------------------------------ */
+
+/* The language's own words that a '(' may follow at the start of a statement. */
+static bool is_keyword(const char *word, size_t len)
+{
+	static const char *const words[] = {"if", "constrain", "mlsconstrain", "validatetrans",
+					    "mlsvalidatetrans"};
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == len && memcmp(words[i], word, len) == 0)
+			return true;
+	return false;
+}
+
+bool m4_needed(const char *text, size_t len)
+{
+	const char *end = text + len;
+
+	for (const char *p = text; p < end;) {
+		const char *nl = memchr(p, '\n', end - p), *eol = nl ? nl : end, *w;
+
+		while (p < eol && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p < eol && *p != '#') {
+			/* m4's opening quote appears nowhere in the language */
+			if (memchr(p, '`', eol - p))
+				return true;
+			w = p;
+			while (p < eol && (isalnum((unsigned char)*p) || *p == '_'))
+				p++;
+			if (p > w && p < eol && *p == '(' && !is_keyword(w, p - w))
+				return true;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return false;
+}

@@ -1,0 +1,499 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sepolc: compile SELinux policy sources (policy.conf, module .te, CIL) into
+ * a kernel binary, CIL, policy.conf or a module package, with diagnostics
+ * that point at the user's line and column. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "sepolc.h"
+
+enum {
+	OPT_PP = 0x100,
+	OPT_MOD,
+	OPT_CHECK,
+	OPT_M4,
+	OPT_NO_M4,
+	OPT_HEADERS,
+	OPT_PREPROCESS,
+	OPT_DEFINE,
+	OPT_DISABLE_DONTAUDIT,
+	OPT_JSON,
+	OPT_LIST_OPTIONS,
+};
+
+static const struct option longopts[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"cil", no_argument, NULL, 'C'},
+    {"conf", no_argument, NULL, 'F'},
+    {"pp", no_argument, NULL, OPT_PP},
+    {"mod", no_argument, NULL, OPT_MOD},
+    {"fc-output", required_argument, NULL, 'f'},
+    {"check", no_argument, NULL, OPT_CHECK},
+    {"binary", no_argument, NULL, 'b'},
+    {"mls", optional_argument, NULL, 'M'},
+    {"policyvers", required_argument, NULL, 'c'},
+    {"handle-unknown", required_argument, NULL, 'U'},
+    {"target", required_argument, NULL, 't'},
+    {"werror", no_argument, NULL, 'E'},
+    {"disable-neverallow", no_argument, NULL, 'N'},
+    {"sort", no_argument, NULL, 'S'},
+    {"optimize", no_argument, NULL, 'O'},
+    {"preserve-tunables", no_argument, NULL, 'P'},
+    {"disable-dontaudit", no_argument, NULL, OPT_DISABLE_DONTAUDIT},
+    {"m4", no_argument, NULL, OPT_M4},
+    {"no-m4", no_argument, NULL, OPT_NO_M4},
+    {"headers", required_argument, NULL, OPT_HEADERS},
+    {"preprocess", no_argument, NULL, OPT_PREPROCESS},
+    {"define", required_argument, NULL, OPT_DEFINE},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"verbose", no_argument, NULL, 'v'},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {"list-options", no_argument, NULL, OPT_LIST_OPTIONS},
+    {NULL, 0, NULL, 0},
+};
+
+static const char shortopts[] = "o:CFf:bM::c:U:t:ENSOPD::vqhV";
+
+static int usage(void)
+{
+	printf(
+	    "Usage:\n"
+	    " %1$s [options] <policy.conf>\n"
+	    " %1$s [options] <module.te> [module.fc] [interfaces.if...]\n"
+	    " %1$s [options] <file.cil>...\n"
+	    " %1$s [options] -b <policy.NN>\n"
+	    "\n"
+	    "Compile SELinux policy: a policy.conf or CIL into a kernel policy, a module\n"
+	    "into CIL for semodule -i or a .pp package.\n"
+	    "\n"
+	    "Options:\n"
+	    "  -o, --output=FILE           write here ('-' for stdout; default: policy.VERSION,\n"
+	    "                              NAME.cil, NAME.pp or NAME.mod in this directory)\n"
+	    "  -C, --cil                   write CIL instead of the kernel binary\n"
+	    "  -F, --conf                  write policy.conf instead of the kernel binary\n"
+	    "      --pp                    write a module as a .pp package (with its .fc)\n"
+	    "      --mod                   write a module as checkmodule's .mod\n"
+	    "  -f, --fc-output=FILE        write the CIL policy's file contexts here\n"
+	    "      --check                 check everything and write nothing\n"
+	    "  -b, --binary                the input is a binary kernel policy\n"
+	    "  -M, --mls[=true|false]      the policy is MLS/MCS (-M true|false as in secilc)\n"
+	    "  -c, --policyvers=N          write policy version N (default: the newest)\n"
+	    "  -U, --handle-unknown=ACTION unknown classes and permissions: deny, reject, allow\n"
+	    "  -t, --target=PLATFORM       selinux (default) or xen\n"
+	    "  -E, --werror                treat warnings as errors\n"
+	    "  -N, --disable-neverallow    do not check neverallow rules\n"
+	    "  -S, --sort                  sort ocontexts as secilc and semanage do\n"
+	    "  -O, --optimize              remove redundant rules\n"
+	    "  -P, --preserve-tunables     keep tunables as booleans (CIL)\n"
+	    "  -D, --disable-dontaudit     drop dontaudit rules (CIL)\n"
+	    "      --m4                    run m4 with refpolicy's headers on a .te and .fc\n"
+	    "      --no-m4                 never run m4, even on a .te that calls interfaces\n"
+	    "      --headers=DIR           refpolicy headers (default: %2$s)\n"
+	    "      --preprocess            write the .te as m4 expands it; compile nothing\n"
+	    "  -D, --define=NAME[=VALUE]   define an m4 macro (-DNAME or -D NAME)\n"
+	    "      --json                  diagnostics as one JSON document on stderr\n"
+	    "  -v, --verbose               say what is done (twice: the m4 commands)\n"
+	    "  -q, --quiet                 print no warnings or notes, only errors\n"
+	    "  -h, --help                  display this help and exit\n"
+	    "  -V, --version               display version and exit\n"
+	    "\n"
+	    "See sepolc(1).\n",
+	    cli_name(), "/usr/share/selinux/devel/include");
+	return EXIT_OK;
+}
+
+static int list_options(void)
+{
+	for (const struct option *o = longopts; o->name; o++) {
+		if (o->val == OPT_LIST_OPTIONS)
+			continue;
+		if (o->val < 0x100)
+			printf("-%c\n", o->val);
+		printf("--%s%s\n", o->name, o->has_arg == required_argument ? "=" : "");
+	}
+	return EXIT_OK;
+}
+
+/* ---- -D and -M, which mean two things each --------------------------- */
+
+static bool takes_value(const char *arg)
+{
+	static const char *const longs[] = {"--output",		"--fc-output", "--policyvers",
+					    "--handle-unknown", "--target",    "--headers",
+					    "--define"};
+
+	if (arg[0] == '-' && arg[1] == '-') {
+		for (size_t i = 0; i < sizeof(longs) / sizeof(longs[0]); i++)
+			if (strcmp(arg, longs[i]) == 0)
+				return true;
+		return false;
+	}
+	/* a cluster of short options: the first one with a value ends it */
+	for (const char *p = arg + 1; *p; p++) {
+		if (strchr("DM", *p))
+			return false;
+		if (strchr("ofcUt", *p))
+			return p[1] == '\0';
+	}
+	return false;
+}
+
+static bool looks_like_define(const char *s)
+{
+	if (!isalpha((unsigned char)*s) && *s != '_')
+		return false;
+	for (s++; *s && *s != '='; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return false;
+	return true;
+}
+
+/*
+ * secilc users write "-D" alone (drop dontaudit) and "-M true"; m4 users
+ * write "-D NAME". A bare -D followed by a word that is a macro name and no
+ * file becomes --define; "-M true|false" becomes --mls=VALUE. Rewrites argv
+ * in place (the vector is ours to reorder, as getopt does).
+ */
+static void rewrite_ambiguous(int argc, char **argv, char **storage)
+{
+	static char disable_dontaudit[] = "--disable-dontaudit";
+	int out = 1;
+
+	for (int i = 1; i < argc; i++) {
+		char *arg = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+		struct stat st;
+
+		argv[out++] = arg;
+		if (strcmp(arg, "--") == 0) {
+			while (++i < argc)
+				argv[out++] = argv[i];
+			break;
+		}
+		if (arg[0] != '-' || !arg[1])
+			continue;
+		if (strcmp(arg, "-D") == 0) {
+			if (next && looks_like_define(next) && stat(next, &st) < 0 &&
+			    asprintf(&storage[i], "--define=%s", next) >= 0) {
+				argv[out - 1] = storage[i];
+				i++;
+			} else {
+				argv[out - 1] = disable_dontaudit;
+			}
+			continue;
+		}
+		if (strcmp(arg, "-M") == 0 && next &&
+		    (strcmp(next, "true") == 0 || strcmp(next, "false") == 0) &&
+		    asprintf(&storage[i], "--mls=%s", next) >= 0) {
+			argv[out - 1] = storage[i];
+			i++;
+			continue;
+		}
+		if (takes_value(arg) && next)
+			argv[out++] = argv[++i];
+	}
+	argv[out] = NULL;
+}
+
+/* ---- Values ----------------------------------------------------------- */
+
+static int parse_bool(const char *s, bool *out)
+{
+	if (strcmp(s, "true") == 0 || strcmp(s, "1") == 0) {
+		*out = true;
+		return 0;
+	}
+	if (strcmp(s, "false") == 0 || strcmp(s, "0") == 0) {
+		*out = false;
+		return 0;
+	}
+	return -1;
+}
+
+static int parse_version(const char *s, unsigned int *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || end == s || *end || !isdigit((unsigned char)*s) || v == 0 || v > 1000)
+		return -1;
+	*out = (unsigned int)v;
+	return 0;
+}
+
+static int parse_unknown(const char *s, enum pol_unknown *out)
+{
+	if (strcmp(s, "deny") == 0)
+		*out = POL_UNKNOWN_DENY;
+	else if (strcmp(s, "reject") == 0)
+		*out = POL_UNKNOWN_REJECT;
+	else if (strcmp(s, "allow") == 0)
+		*out = POL_UNKNOWN_ALLOW;
+	else
+		return -1;
+	return 0;
+}
+
+static int set_output(struct sepolc_opts *opts, enum output_kind kind)
+{
+	if (opts->output != OUT_DEFAULT && opts->output != kind)
+		return cli_usage_error("choose one of -C/--cil, -F/--conf, --pp and --mod");
+	opts->output = kind;
+	return EXIT_OK;
+}
+
+static int add_define(struct sepolc_opts *opts, const char *def)
+{
+	const char **v;
+
+	if (!looks_like_define(def))
+		return cli_usage_error("invalid m4 macro name in '%s'", def);
+	v = realloc(opts->defines, (opts->n_defines + 1) * sizeof(*v));
+	if (!v)
+		return EXIT_ENV;
+	opts->defines = v;
+	v[opts->n_defines++] = def;
+	return EXIT_OK;
+}
+
+static int parse_options(int argc, char **argv, struct sepolc_opts *opts)
+{
+	int c, status = EXIT_OK;
+
+	while (status == EXIT_OK &&
+	       (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			opts->out_path = optarg;
+			break;
+		case 'C':
+			status = set_output(opts, OUT_CIL);
+			break;
+		case 'F':
+			status = set_output(opts, OUT_CONF);
+			break;
+		case OPT_PP:
+			status = set_output(opts, OUT_PP);
+			break;
+		case OPT_MOD:
+			status = set_output(opts, OUT_MOD);
+			break;
+		case 'f':
+			opts->fc_out = optarg;
+			break;
+		case OPT_CHECK:
+			opts->check_only = true;
+			break;
+		case 'b':
+			opts->binary_input = true;
+			break;
+		case 'M':
+			opts->mls_given = true;
+			opts->build.mls = true;
+			if (optarg && parse_bool(optarg, &opts->build.mls) < 0)
+				status = cli_usage_error(
+				    "invalid value '%s' for -M/--mls (true or false)", optarg);
+			break;
+		case 'c':
+			if (parse_version(optarg, &opts->build.version) < 0)
+				status = cli_usage_error("invalid policy version '%s'", optarg);
+			break;
+		case 'U':
+			if (parse_unknown(optarg, &opts->build.handle_unknown) < 0)
+				status =
+				    cli_usage_error("invalid value '%s' for -U/--handle-unknown "
+						    "(deny, reject or allow)",
+						    optarg);
+			break;
+		case 't':
+			if (strcmp(optarg, "selinux") == 0)
+				opts->build.target = POL_TARGET_SELINUX;
+			else if (strcmp(optarg, "xen") == 0)
+				opts->build.target = POL_TARGET_XEN;
+			else
+				status =
+				    cli_usage_error("invalid target '%s' (selinux or xen)", optarg);
+			break;
+		case 'E':
+			opts->build.werror = true;
+			break;
+		case 'N':
+			opts->build.no_neverallow = true;
+			break;
+		case 'S':
+			opts->build.sort_ocontexts = true;
+			break;
+		case 'O':
+			opts->build.optimize = true;
+			break;
+		case 'P':
+			opts->build.preserve_tunables = true;
+			break;
+		case 'D':
+			if (optarg)
+				status = add_define(opts, optarg);
+			else
+				opts->build.disable_dontaudit = true;
+			break;
+		case OPT_DISABLE_DONTAUDIT:
+			opts->build.disable_dontaudit = true;
+			break;
+		case OPT_DEFINE:
+			status = add_define(opts, optarg);
+			break;
+		case OPT_M4:
+			opts->m4 = M4_ALWAYS;
+			break;
+		case OPT_NO_M4:
+			opts->m4 = M4_NEVER;
+			break;
+		case OPT_HEADERS:
+			opts->headers = optarg;
+			break;
+		case OPT_PREPROCESS:
+			opts->preprocess = true;
+			break;
+		case OPT_JSON:
+			opts->json = true;
+			break;
+		case 'v':
+			opts->verbose++;
+			break;
+		case 'q':
+			opts->quiet = true;
+			break;
+		case 'h':
+			return usage() == EXIT_OK ? -1 : EXIT_USAGE;
+		case 'V':
+			cli_version();
+			return -1;
+		case OPT_LIST_OPTIONS:
+			list_options();
+			return -1;
+		default:
+			return cli_usage_error(NULL);
+		}
+	}
+	return status;
+}
+
+/* ---- Inputs ----------------------------------------------------------- */
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n > m && strcmp(s + n - m, suffix) == 0;
+}
+
+static int sort_inputs(const struct sepolc_opts *opts, int n, char **files, struct inputs *in)
+{
+	if (n == 0)
+		return cli_usage_error("no input file given");
+	in->cil = calloc(n, sizeof(*in->cil));
+	in->ifs = calloc(n, sizeof(*in->ifs));
+	if (!in->cil || !in->ifs)
+		return EXIT_ENV;
+	for (int i = 0; i < n; i++) {
+		const char *f = files[i];
+
+		if (!opts->binary_input && has_suffix(f, ".cil")) {
+			in->cil[in->n_cil++] = f;
+		} else if (!opts->binary_input && has_suffix(f, ".fc")) {
+			if (in->fc)
+				return cli_usage_error("more than one .fc file ('%s' and '%s')",
+						       in->fc, f);
+			in->fc = f;
+		} else if (!opts->binary_input && has_suffix(f, ".if")) {
+			in->ifs[in->n_ifs++] = f;
+		} else {
+			if (in->source)
+				return cli_usage_error("one policy source at a time ('%s' and "
+						       "'%s'); only CIL files combine",
+						       in->source, f);
+			in->source = f;
+		}
+	}
+	if (in->n_cil && (in->source || in->fc || in->n_ifs))
+		return cli_usage_error("CIL files cannot be compiled with '%s'",
+				       in->source ? in->source
+				       : in->fc	  ? in->fc
+						  : in->ifs[0]);
+	if (!in->n_cil && !in->source)
+		return cli_usage_error("no policy source given ('%s' alone cannot be compiled)",
+				       in->fc ? in->fc : in->ifs[0]);
+	if (in->n_cil && (opts->output == OUT_PP || opts->output == OUT_MOD))
+		return cli_usage_error(
+		    "--pp and --mod write a module; CIL input makes a kernel policy");
+	if (opts->binary_input && (opts->output == OUT_PP || opts->output == OUT_MOD))
+		return cli_usage_error("--pp and --mod write a module; -b reads a kernel policy");
+	if (opts->fc_out && !in->n_cil)
+		return cli_usage_error("-f/--fc-output is for CIL input");
+	if (opts->preprocess && (in->n_cil || opts->binary_input))
+		return cli_usage_error("--preprocess is for .te sources");
+	if (opts->preprocess && opts->m4 == M4_NEVER)
+		return cli_usage_error("--preprocess runs m4; it cannot go with --no-m4");
+	if (in->n_cil && opts->m4 == M4_ALWAYS)
+		return cli_usage_error("--m4 is for .te and .fc sources, not CIL");
+	if (opts->out_path && opts->fc_out && strcmp(opts->out_path, opts->fc_out) == 0 &&
+	    strcmp(opts->out_path, "-") != 0)
+		return cli_usage_error("-o and -f name the same file '%s'", opts->out_path);
+	if (opts->out_path && opts->fc_out && strcmp(opts->out_path, "-") == 0 &&
+	    strcmp(opts->fc_out, "-") == 0)
+		return cli_usage_error("-o and -f cannot both be standard output");
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	struct sepolc_opts opts = {.m4 = M4_AUTO};
+	struct inputs in = {0};
+	struct diag_sink *diags;
+	char **storage = calloc(argc + 1, sizeof(*storage));
+	int given = argc, status;
+
+	cli_init(argv[0]);
+	if (!storage)
+		return EXIT_ENV;
+	rewrite_ambiguous(argc, argv, storage);
+	argc = 0;
+	while (argv[argc])
+		argc++;
+	status = parse_options(argc, argv, &opts);
+	if (status < 0) {
+		status = cli_finish_stdout(EXIT_OK);
+		goto out;
+	}
+	if (status != EXIT_OK)
+		goto out;
+	status = sort_inputs(&opts, argc - optind, argv + optind, &in);
+	if (status != EXIT_OK)
+		goto out;
+	diags = diag_sink_new(&opts);
+	if (!diags) {
+		status = EXIT_ENV;
+		goto out;
+	}
+	status = sepolc_run(&opts, &in, diags);
+	diag_sink_finish(diags);
+	status = cli_finish_stdout(status);
+out:
+	for (int i = 0; storage && i <= given; i++)
+		free(storage[i]);
+	free(storage);
+	free(opts.defines);
+	free(in.cil);
+	free(in.ifs);
+	return status;
+}

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A module's outputs: CIL for semodule -i (with the .fc as filecon
+ * statements), a .pp package (with the .fc), or checkmodule's .mod.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "sepolc.h"
+
+/* The .fc as the package stores it: m4 leaves blank lines, the headers'
+ * comments and line markers behind. */
+static char *fc_for_package(const char *fc, size_t len, size_t *out_len)
+{
+	char *clean = malloc(len + 1), *q = clean;
+	const char *end = fc + len;
+
+	if (!clean)
+		return NULL;
+	for (const char *p = fc; p < end;) {
+		const char *nl = memchr(p, '\n', end - p), *eol = nl ? nl : end, *s = p;
+
+		while (s < eol && (*s == ' ' || *s == '\t' || *s == '\r'))
+			s++;
+		if (s < eol && *s != '#') {
+			memcpy(q, p, eol - p);
+			q += eol - p;
+			*q++ = '\n';
+		}
+		p = nl ? nl + 1 : end;
+	}
+	*q = '\0';
+	*out_len = q - clean;
+	return clean;
+}
+
+static const char *suffix_for(enum output_kind kind)
+{
+	switch (kind) {
+	case OUT_PP:
+		return "pp";
+	case OUT_MOD:
+		return "mod";
+	default:
+		return "cil";
+	}
+}
+
+int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct pol_module *mod,
+		 const char *fc, size_t fc_len, struct diag_sink *diags)
+{
+	const char *name = pol_module_name(mod);
+	const char *srcs[] = {in->source, in->fc};
+	struct output *o;
+	struct pol_err err;
+	char *path = NULL;
+	FILE *fp;
+	int rc, status;
+
+	if (opts->check_only)
+		return EXIT_OK;
+	if (opts->out_path) {
+		path = strdup(opts->out_path);
+	} else {
+		if (!name || !*name) {
+			diag_report(diags, POL_SEV_ERROR, POL_EINVAL, in->source, 0, 0,
+				    "the module has no name to name its output; give -o");
+			return EXIT_USAGE;
+		}
+		if (asprintf(&path, "%s.%s", name, suffix_for(opts->output)) < 0)
+			path = NULL;
+	}
+	if (!path) {
+		diag_report(diags, POL_SEV_ERROR, -ENOMEM, NULL, 0, 0, "out of memory");
+		return EXIT_ENV;
+	}
+	status = output_open(path, srcs, 2, diags, &o, &fp);
+	if (status != EXIT_OK) {
+		free(path);
+		return status;
+	}
+	pol_err_init(&err);
+	diag_sink_attach(diags, &err);
+	switch (opts->output) {
+	case OUT_PP: {
+		size_t clean_len = 0;
+		char *clean = fc ? fc_for_package(fc, fc_len, &clean_len) : NULL;
+
+		if (fc && !clean)
+			rc = pol_err_set(&err, -ENOMEM, "out of memory");
+		else
+			rc = pol_module_write_pp(mod, &opts->build, clean, clean_len, fp, &err);
+		free(clean);
+		break;
+	}
+	case OUT_MOD:
+		rc = pol_module_write_mod(mod, &opts->build, fp, &err);
+		break;
+	default:
+		rc = pol_module_write_cil(mod, fp, &err);
+		if (rc == 0 && fc) {
+			status = fc_write_cil(in->fc, fc, fc_len, fp, diags);
+			if (status != EXIT_OK)
+				rc = POL_EFORMAT;
+		}
+		break;
+	}
+	pol_err_release(&err);
+	if (rc == 0 && (ferror(fp) || (fp != stdout && fflush(fp) != 0))) {
+		diag_report(diags, POL_SEV_ERROR, -errno, NULL, 0, 0, "cannot write '%s': %s", path,
+			    strerror(errno));
+		rc = -EIO;
+	}
+	if (rc == 0 && opts->build.werror && diag_warnings(diags) > 0) {
+		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
+			    "warnings are errors (-E); nothing written");
+		rc = POL_EINVAL;
+	}
+	status = output_close(o, rc == 0, diags);
+	if (rc == 0 && status == EXIT_OK && opts->verbose && !opts->json)
+		fprintf(stderr, "%s: wrote '%s'\n", cli_name(), path);
+	free(path);
+	if (rc < 0)
+		return status_for(rc) == EXIT_OK ? EXIT_USAGE : status_for(rc);
+	return status;
+}

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sepolc: what its files share: the options, the inputs and the jobs. */
+#ifndef SEPOLC_H
+#define SEPOLC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "source/source.h"
+#include "util/err.h"
+
+enum output_kind {
+	OUT_DEFAULT, /* binary for a kernel policy, CIL for a module */
+	OUT_CIL,     /* -C */
+	OUT_CONF,    /* -F */
+	OUT_PP,	     /* --pp */
+	OUT_MOD,     /* --mod */
+};
+
+enum m4_mode { M4_AUTO, M4_ALWAYS, M4_NEVER };
+
+struct sepolc_opts {
+	struct pol_build_options build;
+	bool mls_given; /* -M appeared, so the headers' build.conf does not decide */
+	enum output_kind output;
+	const char *out_path; /* -o; NULL = the default name, "-" = stdout */
+	const char *fc_out;   /* -f */
+	bool binary_input;    /* -b */
+	bool check_only;      /* --check */
+	enum m4_mode m4;
+	const char *headers;  /* --headers */
+	bool preprocess;      /* --preprocess: write m4's output, compile nothing */
+	const char **defines; /* -D NAME[=VALUE], for m4 */
+	size_t n_defines;
+	bool json;
+	bool quiet;
+	int verbose;
+};
+
+/* The files of one run, sorted by kind. */
+struct inputs {
+	const char **cil; /* .cil files */
+	size_t n_cil;
+	const char **ifs; /* .if files given for m4 */
+	size_t n_ifs;
+	const char *source; /* the policy.conf, .te or binary policy */
+	const char *fc;	    /* the module's .fc */
+};
+
+/* diag.c: diagnostics on stderr, plain (with the source line and a caret)
+ * or collected for one JSON document. */
+struct diag_sink;
+struct diag_sink *diag_sink_new(const struct sepolc_opts *opts);
+/* Route err's diagnostics through the sink as they are added. */
+void diag_sink_attach(struct diag_sink *sink, struct pol_err *err);
+/* Report a diagnostic the tool itself finds (m4 failures, output errors). */
+void diag_report(struct diag_sink *sink, enum pol_severity sev, int code, const char *file,
+		 unsigned int line, unsigned int col, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+size_t diag_errors(const struct diag_sink *sink);
+size_t diag_warnings(const struct diag_sink *sink);
+/* Print the JSON document (in --json mode) and free the sink. */
+void diag_sink_finish(struct diag_sink *sink);
+
+/* m4.c: refpolicy's module build step. */
+struct m4_result {
+	char *text; /* the expanded .te (with #line markers) */
+	size_t len;
+	char *fc; /* the expanded .fc, or NULL */
+	size_t fc_len;
+	bool mls; /* the headers build MLS/MCS modules */
+};
+/* Whether a module's text needs m4: interface calls, gen_require, quotes. */
+bool m4_needed(const char *text, size_t len);
+/* Expand in->source (and in->fc) with the headers; returns an exit status. */
+int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct diag_sink *diags,
+	      struct m4_result *out);
+void m4_result_release(struct m4_result *r);
+/* Run m4 with the headers' defines on an .fc alone. */
+int m4_expand_fc(const struct sepolc_opts *opts, const char *fc, struct diag_sink *diags,
+		 char **text, size_t *len);
+
+/* fc.c: file_contexts lines as CIL filecon statements. */
+int fc_write_cil(const char *name, const char *fc, size_t len, FILE *out, struct diag_sink *diags);
+
+/* output.c: atomic outputs; "-" is stdout. */
+struct output;
+int output_open(const char *path, const char *const *inputs, size_t n_inputs,
+		struct diag_sink *diags, struct output **out, FILE **fp);
+/* Commit (ok) or discard (!ok) the output; returns an exit status. */
+int output_close(struct output *o, bool ok, struct diag_sink *diags);
+
+/* compile.c: the whole job (CIL, binary or source in, any output out);
+ * returns an exit status. */
+int sepolc_run(const struct sepolc_opts *opts, const struct inputs *in, struct diag_sink *diags);
+/* module.c: write a lowered module as opts asks (fc may be NULL). */
+int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct pol_module *mod,
+		 const char *fc, size_t fc_len, struct diag_sink *diags);
+/* Read a whole file; returns 0 or -errno. */
+int read_file(const char *path, char **text, size_t *len);
+/* The exit status for a library status. */
+int status_for(int rc);
+
+#endif

@@ -1,0 +1,438 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The lowering driver: AST -> libsepol module policydb, as checkpolicy and
+ * checkmodule build it. checkpolicy parses twice; we walk the AST three
+ * times, each walk visiting optional blocks in the same order:
+ *   1. declarations and requirements (and the avrule blocks and decls of
+ *      optional blocks);
+ *   2. associations between declared symbols (aliases, attributes, bounds,
+ *      role types, users' roles and levels), which rules and contexts read;
+ *   3. rules, conditionals, constraints and contexts (lower-avrule.c etc.).
+ * Splitting checkpolicy's second pass lets a base policy use a name before
+ * the statement that declares or associates it.
+ */
+#include "source/lower-core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum phase { DECLARE = 1, ASSOCIATE, RULES };
+
+static int add_diag(struct lower *lw, enum pol_severity sev, const struct src_loc *loc,
+		    const char *fmt, va_list ap)
+{
+	if (lw->errors < SRC_MAX_ERRORS)
+		pol_err_vadd(lw->err, sev, POL_EINVAL, loc ? loc->file : NULL, loc ? loc->line : 0,
+			     loc ? loc->col : 0, fmt, ap);
+	return POL_EINVAL;
+}
+
+int lower_error(struct lower *lw, const struct src_loc *loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_diag(lw, POL_SEV_ERROR, loc, fmt, ap);
+	va_end(ap);
+	lw->errors++;
+	return POL_EINVAL;
+}
+
+int lower_warning(struct lower *lw, const struct src_loc *loc, const char *fmt, ...)
+{
+	bool werror = lw->opts && lw->opts->werror;
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_diag(lw, werror ? POL_SEV_ERROR : POL_SEV_WARNING, loc, fmt, ap);
+	va_end(ap);
+	if (werror)
+		lw->errors++;
+	return POL_EINVAL;
+}
+
+int lower_nomem(struct lower *lw)
+{
+	if (lw->errors < SRC_MAX_ERRORS)
+		pol_err_set(lw->err, -ENOMEM, "out of memory");
+	lw->errors++;
+	return -ENOMEM;
+}
+
+static bool stopped(const struct lower *lw)
+{
+	return lw->errors >= SRC_MAX_ERRORS;
+}
+
+/* Statements of a base policy's global block only: checkpolicy's module
+ * and optional-block grammar (avrule_decl) has no place for them. */
+static const char *base_only(enum src_kind kind)
+{
+	switch (kind) {
+	case SRC_CLASS_DECL:
+	case SRC_COMMON:
+	case SRC_CLASS_PERMS:
+		return "class and common definitions";
+	case SRC_SID_DECL:
+	case SRC_SID_CONTEXT:
+		return "initial SIDs";
+	case SRC_DEFAULT:
+		return "default_user/role/type/range statements";
+	case SRC_SENSITIVITY:
+	case SRC_DOMINANCE:
+	case SRC_CATEGORY:
+	case SRC_LEVEL:
+		return "sensitivity, dominance, category and level statements";
+	case SRC_CONSTRAIN:
+	case SRC_VALIDATETRANS:
+		return "constraints";
+	case SRC_FS_USE:
+	case SRC_GENFSCON:
+	case SRC_PORTCON:
+	case SRC_NETIFCON:
+	case SRC_NODECON:
+	case SRC_IBPKEYCON:
+	case SRC_IBENDPORTCON:
+	case SRC_XEN_CONTEXT:
+		return "labeling statements";
+	case SRC_POLICYCAP:
+		return "policy capabilities";
+	default:
+		return NULL;
+	}
+}
+
+static int check_placement(struct lower *lw, const struct src_stmt *s)
+{
+	const char *what = base_only(s->kind);
+
+	if (s->kind == SRC_MODULE)
+		return lower_error(lw, &s->loc, "a module statement must be the first statement");
+	if (s->kind == SRC_REQUIRE && !lw->frame->parent && lw->p->policy_type == POLICY_BASE)
+		return lower_error(lw, &s->loc,
+				   "require blocks belong in modules and optional blocks, not in a "
+				   "base policy's global block");
+	if (!what)
+		return 0;
+	if (lw->p->policy_type == POLICY_MOD)
+		return lower_error(lw, &s->loc, "%s are not allowed in a module", what);
+	if (lw->frame->parent)
+		return lower_error(lw, &s->loc, "%s are not allowed in an optional block", what);
+	return 0;
+}
+
+/* checkpolicy's end_avrule_block() in pass 1: each non-else branch of a
+ * module must require something. */
+static void check_required(struct lower *lw, const struct src_loc *loc, const char *what)
+{
+	if (lw->p->policy_type == POLICY_MOD && !lw->frame->in_else && !lw->frame->require_given)
+		lower_error(lw, loc, "%s has no require block; a module must say what it uses",
+			    what);
+}
+
+static void walk(struct lower *lw, const struct src_block *b, enum phase phase);
+
+static int record_decl(struct lower *lw, avrule_decl_t *decl)
+{
+	avrule_decl_t **d = realloc(lw->decls, (lw->ndecls + 1) * sizeof(*d));
+
+	if (!d)
+		return -1;
+	lw->decls = d;
+	lw->decls[lw->ndecls++] = decl;
+	return 0;
+}
+
+/* The decl of the next branch in visit order, made in pass 1. */
+static avrule_decl_t *next_decl(struct lower *lw, enum phase phase)
+{
+	avrule_decl_t *decl;
+
+	if (phase != DECLARE)
+		return lw->decl_next < lw->ndecls ? lw->decls[lw->decl_next++] : NULL;
+	decl = avrule_decl_create(lw->next_decl_id);
+	if (!decl)
+		return NULL;
+	if (record_decl(lw, decl)) {
+		avrule_decl_destroy(decl);
+		return NULL;
+	}
+	lw->next_decl_id++;
+	return decl;
+}
+
+static void walk_branch(struct lower *lw, const struct src_block *b, enum phase phase,
+			const struct src_loc *loc)
+{
+	walk(lw, b, phase);
+	if (phase == DECLARE)
+		check_required(lw, loc, "this optional block");
+	else if (phase == RULES && lower_copy_requirements(lw))
+		lower_nomem(lw);
+}
+
+static void optional(struct lower *lw, const struct src_stmt *s, enum phase phase)
+{
+	struct lower_frame *root = lower_root_frame(lw);
+	struct lower_frame frame = {.parent = lw->frame};
+	avrule_block_t *saved_block = lw->block, *block;
+	avrule_decl_t *saved_decl = lw->decl, *decl;
+
+	if (phase == DECLARE) {
+		block = avrule_block_create();
+		decl = block ? next_decl(lw, phase) : NULL;
+		if (!decl) {
+			avrule_block_destroy(block);
+			lower_nomem(lw);
+			return;
+		}
+		block->flags |= AVRULE_OPTIONAL;
+		block->branch_list = decl;
+		root->last_block->next = block;
+	} else {
+		block = root->last_block->next;
+		decl = next_decl(lw, phase);
+		if (!block || decl != block->branch_list) {
+			lower_error(lw, &s->loc, "internal error: optional blocks out of step");
+			return;
+		}
+	}
+	root->last_block = block;
+	frame.block = block;
+	frame.decl = decl;
+	lw->frame = &frame;
+	lw->block = block;
+	lw->decl = decl;
+	walk_branch(lw, &s->u.optional.body, phase, &s->loc);
+
+	if (s->u.optional.has_else && !stopped(lw)) {
+		avrule_decl_t *else_decl = next_decl(lw, phase);
+
+		if (!else_decl) {
+			lower_nomem(lw);
+		} else {
+			if (phase == DECLARE)
+				decl->next = else_decl;
+			frame.decl = else_decl;
+			frame.in_else = true;
+			frame.require_given = false;
+			lw->decl = else_decl;
+			walk_branch(lw, &s->u.optional.else_block, phase, &s->loc);
+		}
+	}
+	lw->frame = frame.parent;
+	lw->block = saved_block;
+	lw->decl = saved_decl;
+}
+
+/* Requirements inside if blocks belong to the enclosing block. */
+static void if_requires(struct lower *lw, const struct src_block *b)
+{
+	for (const struct src_stmt *s = b->first; s && !stopped(lw); s = s->next)
+		if (s->kind == SRC_REQUIRE)
+			lower_require(lw, s);
+}
+
+static void lower_rule_stmt(struct lower *lw, const struct src_stmt *s)
+{
+	switch (s->kind) {
+	case SRC_AVRULE:
+		lower_avrule(lw, s, NULL);
+		break;
+	case SRC_XPERMRULE:
+		lower_xpermrule(lw, s, NULL);
+		break;
+	case SRC_TYPERULE:
+		lower_typerule(lw, s, NULL);
+		break;
+	case SRC_IF:
+		lower_if(lw, s);
+		break;
+	case SRC_RANGE_TRANSITION:
+		lower_range_transition(lw, s);
+		break;
+	case SRC_ROLE_ALLOW:
+		lower_role_allow(lw, s);
+		break;
+	case SRC_ROLE_TRANSITION:
+		lower_role_transition(lw, s);
+		break;
+	case SRC_CONSTRAIN:
+	case SRC_VALIDATETRANS:
+		lower_constraint(lw, s);
+		break;
+	case SRC_DEFAULT:
+		lower_default(lw, s);
+		break;
+	case SRC_SID_CONTEXT:
+	case SRC_FS_USE:
+	case SRC_GENFSCON:
+	case SRC_PORTCON:
+	case SRC_NETIFCON:
+	case SRC_NODECON:
+	case SRC_IBPKEYCON:
+	case SRC_IBENDPORTCON:
+	case SRC_XEN_CONTEXT:
+		lower_ocontext(lw, s);
+		break;
+	case SRC_POLICYCAP:
+		lower_policycap(lw, s);
+		break;
+	default:
+		break;
+	}
+}
+
+static void walk(struct lower *lw, const struct src_block *b, enum phase phase)
+{
+	for (const struct src_stmt *s = b->first; s && !stopped(lw); s = s->next) {
+		if (s->kind == SRC_MODULE && s == lower_root_frame(lw)->root->first)
+			continue;
+		if (s->kind == SRC_OPTIONAL) {
+			optional(lw, s, phase);
+			continue;
+		}
+		switch (phase) {
+		case DECLARE:
+			if (check_placement(lw, s))
+				break;
+			if (s->kind == SRC_IF) {
+				if_requires(lw, &s->u.cond.then_block);
+				if_requires(lw, &s->u.cond.else_block);
+				break;
+			}
+			lower_declare(lw, s);
+			break;
+		case ASSOCIATE:
+			lower_associate(lw, s);
+			break;
+		case RULES:
+			lower_rule_stmt(lw, s);
+			break;
+		}
+	}
+}
+
+/* ---- after the walks ----------------------------------------------- */
+
+struct user_check {
+	struct lower *lw;
+	const struct src_loc *where;
+};
+
+/* A user's default level must lie within its range (checkpolicy leaves
+ * this to expansion, which names neither file nor line). */
+static int check_user_levels(hashtab_key_t key, hashtab_datum_t datum, void *arg)
+{
+	user_datum_t *u = datum;
+	struct user_check *c = arg;
+	struct src_id id = {.name = key, .loc = *c->where};
+	mls_range_t *r = &u->exp_range;
+
+	if (!u->range.level[0].sens)
+		return 0;
+	if (!mls_level_dom(&r->level[1], &r->level[0]))
+		lower_error(c->lw, lower_decl_loc(c->lw, &id, SYM_USERS),
+			    "the high level of user '%s' does not dominate its low level",
+			    (const char *)key);
+	else if (!mls_level_between(&u->exp_dfltlevel, &r->level[0], &r->level[1]))
+		lower_error(c->lw, lower_decl_loc(c->lw, &id, SYM_USERS),
+			    "the default level of user '%s' is not within its range",
+			    (const char *)key);
+	return 0;
+}
+
+static int index_all(struct lower *lw)
+{
+	/* not policydb_index_bools(): it leaks the name array that
+	 * policydb_index_others(), which also indexes booleans, made */
+	if (policydb_index_classes(lw->p) || policydb_index_others(NULL, lw->p, 0))
+		return lower_nomem(lw);
+	return 0;
+}
+
+static int start_policy(struct lower *lw, const struct src_block *root)
+{
+	const struct pol_build_options *o = lw->opts;
+	const struct src_stmt *first = root->first;
+	policydb_t *p = lw->p;
+
+	if (policydb_init(p))
+		return lower_nomem(lw);
+	p->policy_type = POLICY_BASE;
+	p->mls = o->mls;
+	policydb_set_target_platform(p, o->target == POL_TARGET_XEN ? SEPOL_TARGET_XEN
+								    : SEPOL_TARGET_SELINUX);
+	switch (o->handle_unknown) {
+	case POL_UNKNOWN_DEFAULT:
+	case POL_UNKNOWN_DENY:
+		p->handle_unknown = SEPOL_DENY_UNKNOWN;
+		break;
+	case POL_UNKNOWN_REJECT:
+		p->handle_unknown = SEPOL_REJECT_UNKNOWN;
+		break;
+	case POL_UNKNOWN_ALLOW:
+		p->handle_unknown = SEPOL_ALLOW_UNKNOWN;
+		break;
+	}
+	if (!first || first->kind != SRC_MODULE)
+		return 0;
+	p->policy_type = POLICY_MOD;
+	p->name = strdup(first->u.module.name.name);
+	p->version = strdup(first->u.module.version);
+	if (!p->name || !p->version)
+		return lower_nomem(lw);
+	return 0;
+}
+
+int pol_source_lower(const struct pol_source *src, const struct pol_build_options *opts,
+		     struct pol_module **out, struct pol_err *err)
+{
+	static const struct pol_build_options defaults;
+	const struct src_block *root = src_unit_block(src->unit);
+	struct pol_module *mod = calloc(1, sizeof(*mod));
+	struct lower lw = {.opts = opts ? opts : &defaults, .err = err, .next_decl_id = 2};
+	struct lower_frame frame = {.root = root};
+	const struct src_loc *where = root->first ? &root->first->loc : NULL;
+	struct user_check uc = {.lw = &lw, .where = where};
+
+	if (!mod)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	lw.p = &mod->p;
+	if (start_policy(&lw, root))
+		goto fail;
+	frame.block = lw.block = lw.p->global;
+	frame.decl = lw.decl = lw.p->global->branch_list;
+	frame.last_block = lw.p->global;
+	lw.frame = &frame;
+
+	walk(&lw, root, DECLARE);
+	lower_mls_unshare(&lw);
+	if (lw.p->policy_type == POLICY_MOD && root->first)
+		check_required(&lw, &root->first->loc, "this module");
+	if (lw.errors || lower_mls_finish(&lw, where) || index_all(&lw))
+		goto fail;
+
+	lw.decl_next = 0;
+	frame.last_block = lw.p->global;
+	walk(&lw, root, ASSOCIATE);
+	/* role and user caches for context checks, users' expanded levels */
+	if (!stopped(&lw) && index_all(&lw))
+		goto fail;
+	if (lw.p->mls && lw.p->policy_type == POLICY_BASE && !lw.errors)
+		hashtab_map(lw.p->p_users.table, check_user_levels, &uc);
+
+	lw.decl_next = 0;
+	frame.last_block = lw.p->global;
+	walk(&lw, root, RULES);
+	if (lw.errors || index_all(&lw))
+		goto fail;
+	free(lw.decls);
+	*out = mod;
+	return 0;
+fail:
+	free(lw.decls);
+	policydb_destroy(&mod->p);
+	free(mod);
+	return POL_EINVAL;
+}

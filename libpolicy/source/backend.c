@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* libsepol's messages, as diagnostics. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sepol/debug.h>
+
+#include "source/backend.h"
+
+/* libsepol exports its compat handle but declares it in no public header. */
+extern sepol_handle_t sepol_compat_handle;
+
+/* Parse an unsigned decimal at *s, moving *s past it. */
+static bool parse_uint(const char **s, unsigned long *out)
+{
+	char *end;
+
+	if (**s < '0' || **s > '9')
+		return false;
+	errno = 0;
+	*out = strtoul(*s, &end, 10);
+	if (errno)
+		return false;
+	*s = end;
+	return true;
+}
+
+/*
+ * assertion.c reports a violated rule as "neverallow on line N of FILE (or
+ * line M of POLICY) violated by allow ...": N and FILE are the rule's own
+ * (avrule->source_line/source_filename, which the lowering records), M the
+ * line in the one policy.conf libsepol assumes. Returns true after adding
+ * the located error.
+ */
+static bool report_neverallow(struct backend_msgs *m, const char *text)
+{
+	static const char *const kinds[] = {"neverallowxperm", "neverallow"};
+	const char *s = NULL, *kind = NULL, *file, *file_end, *rest;
+	unsigned long line;
+	size_t rest_len;
+	char *path;
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]) && !s; i++) {
+		size_t n = strlen(kinds[i]);
+
+		if (strncmp(text, kinds[i], n) == 0 && strncmp(text + n, " on line ", 9) == 0) {
+			kind = kinds[i];
+			s = text + n + 9;
+		}
+	}
+	if (!s || !parse_uint(&s, &line) || strncmp(s, " of ", 4) != 0)
+		return false;
+	file = s + 4;
+	file_end = strstr(file, " (or line ");
+	if (!file_end)
+		return false;
+	rest = strstr(file_end, ") violated by ");
+	if (!rest)
+		return false;
+	rest += strlen(") violated by ");
+	rest_len = strlen(rest);
+	if (rest_len && rest[rest_len - 1] == ';')
+		rest_len--;
+	path = strndup(file, (size_t)(file_end - file));
+	if (!path)
+		return false;
+	m->errors++;
+	pol_err_add(m->err, POL_SEV_ERROR, POL_EINVAL, path, (unsigned int)line, 0,
+		    "%s violated by %.*s", kind, (int)rest_len, rest);
+	free(path);
+	return true;
+}
+
+void backend_report(struct backend_msgs *m, int level, const char *text)
+{
+	enum pol_severity sev;
+
+	if (level == SEPOL_MSG_ERR) {
+		if (report_neverallow(m, text))
+			return;
+		/* check_assertions() ends with a count of what it already
+		 * reported one by one */
+		if (strstr(text, "neverallow failures occurred")) {
+			pol_err_add(m->err, POL_SEV_NOTE, POL_EINVAL, NULL, 0, 0, "%s", text);
+			return;
+		}
+		sev = POL_SEV_ERROR;
+	} else if (level == SEPOL_MSG_WARN) {
+		sev = m->werror ? POL_SEV_ERROR : POL_SEV_WARNING;
+		m->warnings++;
+	} else {
+		return;
+	}
+	if (sev == POL_SEV_ERROR)
+		m->errors++;
+	pol_err_add(m->err, sev, POL_EINVAL, NULL, 0, 0, "%s", text);
+}
+
+static void __attribute__((format(printf, 3, 4)))
+sepol_msg(void *data, sepol_handle_t *handle, const char *fmt, ...)
+{
+	struct backend_msgs *m = data;
+	char *msg;
+	va_list ap;
+
+	va_start(ap, fmt);
+	msg = pdb_sepol_message(fmt, ap);
+	va_end(ap);
+	if (!msg)
+		return;
+	/* some reports (neverallowxperm) break a line inside the message */
+	for (char *c = msg; *c; c++)
+		if (*c == '\n' || *c == '\t')
+			*c = ' ';
+	backend_report(m, sepol_msg_get_level(handle), msg);
+	free(msg);
+}
+
+sepol_handle_t *backend_handle(struct backend_msgs *m)
+{
+	sepol_handle_t *h = sepol_handle_create();
+
+	if (h)
+		sepol_msg_set_callback(h, sepol_msg, m);
+	return h;
+}
+
+void backend_compat_begin(struct backend_msgs *m)
+{
+	sepol_msg_set_callback(&sepol_compat_handle, sepol_msg, m);
+}
+
+void backend_compat_end(void)
+{
+	/* back to libsepol's default handler; a caller's sepol_debug(0) is
+	 * not kept (libsepol offers no way to read the callback back) */
+	sepol_debug(1);
+}
+
+int backend_write_error(FILE *out, const char *what, struct pol_err *err)
+{
+	if (ferror(out)) {
+		int rc = errno ? -errno : -EIO;
+
+		return pol_err_set(err, rc, "cannot write the %s: %s", what, strerror(-rc));
+	}
+	return pol_err_set(err, POL_EINVAL, "cannot write the %s", what);
+}
+
+static int read_all(int fd, char **data, size_t *len)
+{
+	struct stat st;
+	size_t alloc, n = 0;
+	char *buf;
+
+	if (fstat(fd, &st) != 0)
+		return -errno;
+	if (S_ISDIR(st.st_mode))
+		return -EISDIR;
+	alloc = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 1 : 1 << 20;
+	buf = malloc(alloc);
+	if (!buf)
+		return -ENOMEM;
+	for (;;) {
+		ssize_t r;
+
+		if (n == alloc) {
+			char *p = alloc < SIZE_MAX / 2 ? realloc(buf, alloc * 2) : NULL;
+
+			if (!p) {
+				free(buf);
+				return -ENOMEM;
+			}
+			buf = p;
+			alloc *= 2;
+		}
+		r = read(fd, buf + n, alloc - n);
+		if (r == 0)
+			break;
+		if (r < 0) {
+			int rc = -errno;
+
+			if (rc == -EINTR)
+				continue;
+			free(buf);
+			return rc;
+		}
+		n += (size_t)r;
+	}
+	*data = buf;
+	*len = n;
+	return 0;
+}
+
+int backend_read_file(const char *path, char **data, size_t *len, struct pol_err *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0) {
+		rc = -errno;
+		return pol_err_set(err, rc, "cannot open '%s': %s", path, strerror(-rc));
+	}
+	rc = read_all(fd, data, len);
+	close(fd);
+	if (rc < 0)
+		return pol_err_set(err, rc, "cannot read '%s': %s", path, strerror(-rc));
+	return 0;
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What the back end's files (module.c, kpolicy.c, kpolicy-write.c, cil.c)
+ * share: turning libsepol's messages into diagnostics.
+ */
+#ifndef POL_SOURCE_BACKEND_H
+#define POL_SOURCE_BACKEND_H
+
+#include "source/internal.h"
+
+#include <sepol/handle.h>
+
+/*
+ * Where a libsepol handle's messages go. Errors become error diagnostics,
+ * warnings warnings (errors when werror); informational messages are
+ * dropped, as libsepol's default handler drops them. A violated neverallow
+ * ("neverallow on line N of FILE ...") becomes "FILE:N: error: neverallow
+ * violated by ...".
+ */
+struct backend_msgs {
+	struct pol_err *err;
+	bool werror;
+	unsigned int errors, warnings; /* counted as reported */
+};
+
+/* A handle whose messages go to m; NULL when out of memory. Destroy with
+ * sepol_handle_destroy(). */
+sepol_handle_t *backend_handle(struct backend_msgs *m);
+
+/*
+ * Some libsepol functions report through its process-wide "compat" handle
+ * (ERR(NULL, ...)), whose default handler prints to stderr. Between begin
+ * and end those messages go to m too; end restores libsepol's default.
+ */
+void backend_compat_begin(struct backend_msgs *m);
+void backend_compat_end(void);
+
+/* Add a diagnostic for one line of libsepol's text at the given level
+ * (SEPOL_MSG_ERR, SEPOL_MSG_WARN), recognising located messages. */
+void backend_report(struct backend_msgs *m, int level, const char *text);
+
+/* An error for a write that failed: the stream's error (ferror) when it
+ * has one, else what libsepol said. Returns the status to return. */
+int backend_write_error(FILE *out, const char *what, struct pol_err *err);
+
+/* The whole of a file (or pipe); *data is heap memory (free()), with
+ * room for a NUL after *len bytes. Returns 0 or -errno, with the error in
+ * err. */
+int backend_read_file(const char *path, char **data, size_t *len, struct pol_err *err);
+
+/*
+ * Messages of libsepol's CIL compiler, as diagnostics. Its log arrives in
+ * pieces; a report is a top-level line ("... at FILE:LINE") followed by
+ * indented detail lines (the rule, "KEYWORD at FILE:LINE" steps).
+ */
+struct cil_log {
+	struct backend_msgs msgs;
+	char *line; /* text not yet ended by a newline */
+	size_t len, alloc;
+	/* the last top-level line, held until its first detail is known */
+	char *held, *held_file;
+	unsigned long held_line;
+	enum pol_severity held_sev;
+	bool held_detailed;
+	/* an unlocated detail line, reported unless a located one follows */
+	char *pending;
+	/* where the last "KEYWORD at FILE:LINE" detail line pointed */
+	char *detail_file;
+	unsigned long detail_line;
+};
+
+/* Route the CIL compiler's log to log (for this thread) until
+ * cil_log_end(), which reports what is left and frees log's buffers. */
+void cil_log_begin(struct cil_log *log, struct pol_err *err, bool werror);
+/* Report every complete message so far (all: and the incomplete one). */
+void cil_log_flush(struct cil_log *log, bool all);
+void cil_log_end(struct cil_log *log);
+
+#endif

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Writing a kernel policy: binary (checkpolicy -o), CIL (-C), policy.conf
+ * (-F). */
+#include <errno.h>
+#include <string.h>
+
+#include <sepol/kernel_to_cil.h>
+#include <sepol/kernel_to_conf.h>
+
+#include "source/backend.h"
+
+/*
+ * The version to write, as checkpolicy chooses it: the one asked for or
+ * the newest, except that a binary older than version 24 cannot be
+ * upgraded (it keeps no attribute names) and stays at its version.
+ */
+static unsigned int write_version(const struct pol_kpolicy *kp,
+				  const struct pol_build_options *opts, struct pol_err *err)
+{
+	unsigned int have = kp->p.policyvers;
+
+	if (have <= POLICYDB_VERSION_PERMISSIVE) {
+		if (opts->version > have)
+			pol_err_add(err, opts->werror ? POL_SEV_ERROR : POL_SEV_WARNING,
+				    POL_EVERSION, NULL, 0, 0,
+				    "a version %u policy cannot be upgraded to version %u: writing "
+				    "version %u",
+				    have, opts->version, have);
+		else if (opts->version)
+			return opts->version;
+		return have;
+	}
+	return opts->version ? opts->version : POLICYDB_VERSION_MAX;
+}
+
+int pol_kpolicy_write_binary(struct pol_kpolicy *kp, const struct pol_build_options *opts,
+			     FILE *out, struct pol_err *err)
+{
+	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
+	unsigned int have = kp->p.policyvers, vers;
+	uint32_t unknown = kp->p.handle_unknown;
+	size_t errors_before = err ? pol_err_errors(err) : 0;
+	struct policy_file pf;
+	sepol_handle_t *h;
+	int rc;
+
+	if (opts->version &&
+	    (opts->version < POLICYDB_VERSION_MIN || opts->version > POLICYDB_VERSION_MAX))
+		return pol_err_set(
+		    err, POL_EVERSION,
+		    "policy version %u is out of range: libsepol writes versions %d to %d",
+		    opts->version, POLICYDB_VERSION_MIN, POLICYDB_VERSION_MAX);
+	if (opts->mls && !kp->p.mls)
+		return pol_err_set(err, POL_EINVAL, "the policy is not MLS, but MLS was asked for");
+	vers = write_version(kp, opts, err);
+	if (err && pol_err_errors(err) > errors_before)
+		return POL_EVERSION;
+	h = backend_handle(&msgs);
+	if (!h)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	/*
+	 * The target and MLS flag were fixed when the policy was made (its
+	 * ocontexts depend on them). handle_unknown only changes when asked,
+	 * so a binary read in is written back as it was. Version and
+	 * handle_unknown are put back afterwards: writing changes nothing.
+	 */
+	kp->p.policyvers = vers;
+	if (opts->handle_unknown != POL_UNKNOWN_DEFAULT)
+		kp->p.handle_unknown =
+		    opts->handle_unknown == POL_UNKNOWN_ALLOW	 ? SEPOL_ALLOW_UNKNOWN
+		    : opts->handle_unknown == POL_UNKNOWN_REJECT ? SEPOL_REJECT_UNKNOWN
+								 : SEPOL_DENY_UNKNOWN;
+	policy_file_init(&pf);
+	pf.type = PF_USE_STDIO;
+	pf.fp = out;
+	pf.handle = h;
+	backend_compat_begin(&msgs);
+	/* A downgrade reports what it drops as warnings (libsepol's words). */
+	rc = policydb_write(&kp->p, &pf);
+	backend_compat_end();
+	sepol_handle_destroy(h);
+	kp->p.policyvers = have;
+	kp->p.handle_unknown = unknown;
+	if (rc != 0 || fflush(out) != 0 || ferror(out))
+		return backend_write_error(out, "binary policy", err);
+	return msgs.errors ? POL_EINVAL : 0;
+}
+
+typedef int (*text_writer)(FILE *fp, struct policydb *pdb);
+
+static int write_text(struct pol_kpolicy *kp, text_writer write, const char *what, FILE *out,
+		      struct pol_err *err)
+{
+	struct backend_msgs msgs = {.err = err};
+	int rc;
+
+	/* kernel_to_cil.c and kernel_to_conf.c report through the compat
+	 * handle only */
+	backend_compat_begin(&msgs);
+	rc = write(out, &kp->p);
+	backend_compat_end();
+	if (rc != 0 || fflush(out) != 0 || ferror(out))
+		return backend_write_error(out, what, err);
+	return 0;
+}
+
+int pol_kpolicy_write_cil(struct pol_kpolicy *kp, FILE *out, struct pol_err *err)
+{
+	return write_text(kp, sepol_kernel_policydb_to_cil, "policy as CIL", out, err);
+}
+
+int pol_kpolicy_write_conf(struct pol_kpolicy *kp, FILE *out, struct pol_err *err)
+{
+	return write_text(kp, sepol_kernel_policydb_to_conf, "policy as policy.conf", out, err);
+}

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Kernel policies: expanded from a base module (checkpolicy's path after
+ * parsing a policy.conf) or read from a binary (checkpolicy -b), then
+ * finished (-S, -O). The writers are in kpolicy-write.c.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sepol/policydb/expand.h>
+#include <sepol/policydb/hierarchy.h>
+#include <sepol/policydb/link.h>
+
+#include "source/backend.h"
+
+void pol_kpolicy_free(struct pol_kpolicy *kp)
+{
+	if (!kp)
+		return;
+	policydb_destroy(&kp->p);
+	free(kp);
+}
+
+static uint32_t sepol_unknown(enum pol_unknown u)
+{
+	switch (u) {
+	case POL_UNKNOWN_REJECT:
+		return SEPOL_REJECT_UNKNOWN;
+	case POL_UNKNOWN_ALLOW:
+		return SEPOL_ALLOW_UNKNOWN;
+	case POL_UNKNOWN_DEFAULT:
+	case POL_UNKNOWN_DENY:
+		break;
+	}
+	return SEPOL_DENY_UNKNOWN;
+}
+
+int pol_module_expand(struct pol_module *base, const struct pol_build_options *opts,
+		      struct pol_kpolicy **out, struct pol_err *err)
+{
+	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
+	struct pol_kpolicy *kp;
+	sepol_handle_t *h;
+	int rc = POL_EINVAL;
+
+	if (!pol_module_is_base(base))
+		return pol_err_set(err, POL_EINVAL,
+				   "module '%s' is not a base policy: it cannot become a kernel "
+				   "policy alone (package it, then install it with semodule)",
+				   base->p.name ? base->p.name : "?");
+	/* What checkpolicy sets on the parsed policy; expand copies it. */
+	policydb_set_target_platform(
+	    &base->p, opts->target == POL_TARGET_XEN ? SEPOL_TARGET_XEN : SEPOL_TARGET_SELINUX);
+	base->p.handle_unknown = sepol_unknown(opts->handle_unknown);
+
+	kp = calloc(1, sizeof(*kp));
+	if (!kp)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	h = backend_handle(&msgs);
+	if (!h || policydb_init(&kp->p) != 0) {
+		if (h)
+			sepol_handle_destroy(h);
+		free(kp);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	backend_compat_begin(&msgs);
+	/* Linking the base alone resolves its optional blocks. */
+	if (link_modules(h, &base->p, NULL, 0, 0) != 0) {
+		if (!msgs.errors)
+			pol_err_set(err, POL_EINVAL, "cannot resolve the policy's optional blocks");
+		goto out;
+	}
+	/* check=1 checks bounds and neverallow rules; with -N only bounds. */
+	if (expand_module(h, &base->p, &kp->p, 0, !opts->no_neverallow) != 0) {
+		if (!msgs.errors)
+			pol_err_set(err, POL_EINVAL, "cannot expand the policy");
+		goto out;
+	}
+	if (opts->no_neverallow && hierarchy_check_constraints(h, &kp->p) != 0) {
+		if (!msgs.errors)
+			pol_err_set(err, POL_EINVAL,
+				    "the policy violates its type, role or user bounds");
+		goto out;
+	}
+	kp->p.policy_type = POLICY_KERN;
+	kp->p.policyvers = POLICYDB_VERSION_MAX;
+	rc = msgs.errors ? POL_EINVAL : 0;
+out:
+	backend_compat_end();
+	sepol_handle_destroy(h);
+	if (rc != 0) {
+		pol_kpolicy_free(kp);
+		return rc;
+	}
+	*out = kp;
+	return 0;
+}
+
+static uint32_t le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Say what a file is when it is not a kernel policy libsepol can read. */
+static int check_header(const char *path, const char *data, size_t len, struct pol_err *err)
+{
+	uint32_t magic = len >= 4 ? le32((const unsigned char *)data) : 0;
+
+	if (len == 0)
+		return pol_err_set(err, POL_EFORMAT, "'%s' is empty, not a binary policy", path);
+	if (magic == POLICYDB_MOD_MAGIC || magic == SEPOL_MODULE_PACKAGE_MAGIC)
+		return pol_err_set(err, POL_EFORMAT, "'%s' is a policy module, not a kernel policy",
+				   path);
+	if (magic != POLICYDB_MAGIC)
+		return pol_err_set(err, POL_EFORMAT, "'%s' is not a binary policy", path);
+	return 0;
+}
+
+int pol_kpolicy_read(const char *path, struct pol_kpolicy **out, struct pol_err *err)
+{
+	struct pol_err notes;
+	struct backend_msgs msgs = {.err = &notes};
+	struct pol_kpolicy *kp;
+	struct policy_file pf;
+	sepol_handle_t *h;
+	size_t len;
+	char *data;
+	int rc = backend_read_file(path, &data, &len, err);
+
+	if (rc < 0)
+		return rc;
+	rc = check_header(path, data, len, err);
+	if (rc < 0) {
+		free(data);
+		return rc;
+	}
+	kp = calloc(1, sizeof(*kp));
+	h = backend_handle(&msgs);
+	if (!kp || !h || policydb_init(&kp->p) != 0) {
+		free(kp);
+		if (h)
+			sepol_handle_destroy(h);
+		free(data);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	pol_err_init(&notes);
+	policy_file_init(&pf);
+	pf.type = PF_USE_MEMORY;
+	pf.data = data;
+	pf.len = len;
+	pf.handle = h;
+	backend_compat_begin(&msgs);
+	rc = policydb_read(&kp->p, &pf, 0);
+	backend_compat_end();
+	sepol_handle_destroy(h);
+	free(data);
+	if (rc != 0) {
+		/* the summary first, libsepol's own words as notes */
+		pol_err_set(err, POL_EFORMAT, "'%s' is not a valid binary policy", path);
+		for (size_t i = 0; i < notes.count && i < 4; i++)
+			pol_err_add(err, POL_SEV_NOTE, POL_EFORMAT, NULL, 0, 0, "libsepol: %s",
+				    notes.diags[i].message);
+		pol_err_release(&notes);
+		pol_kpolicy_free(kp);
+		return POL_EFORMAT;
+	}
+	pol_err_release(&notes);
+	if (kp->p.policy_type != POLICY_KERN) {
+		pol_kpolicy_free(kp);
+		return pol_err_set(err, POL_EFORMAT, "'%s' is a policy module, not a kernel policy",
+				   path);
+	}
+	*out = kp;
+	return 0;
+}
+
+int pol_kpolicy_finish(struct pol_kpolicy *kp, const struct pol_build_options *opts,
+		       struct pol_err *err)
+{
+	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
+	int rc = 0;
+
+	backend_compat_begin(&msgs);
+	if (opts->optimize && policydb_optimize(&kp->p) != 0)
+		rc = pol_err_set(err, POL_EINVAL, "cannot optimize the policy");
+	if (rc == 0 && opts->sort_ocontexts && policydb_sort_ocontexts(&kp->p) != 0)
+		rc = pol_err_set(err, POL_EINVAL, "cannot sort the policy's ocontexts");
+	backend_compat_end();
+	return rc;
+}

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* A lowered module: its name, and its outputs (CIL, .mod, .pp) as
+ * checkmodule and semodule_package write them. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sepol/module_to_cil.h>
+#include <sepol/policydb/hierarchy.h>
+#include <sepol/policydb/module.h>
+
+#include "source/backend.h"
+
+void pol_module_free(struct pol_module *mod)
+{
+	if (!mod)
+		return;
+	policydb_destroy(&mod->p);
+	free(mod);
+}
+
+bool pol_module_is_base(const struct pol_module *mod)
+{
+	return mod->p.policy_type == POLICY_BASE;
+}
+
+const char *pol_module_name(const struct pol_module *mod)
+{
+	return pol_module_is_base(mod) ? NULL : mod->p.name;
+}
+
+/*
+ * What checkmodule checks after parsing and before writing anything:
+ * the bounds of hierarchical names ("parent.child" types, roles, users).
+ * It also records those bounds, which the written module carries.
+ */
+static int check_hierarchy(struct pol_module *mod, struct pol_err *err)
+{
+	struct backend_msgs msgs = {.err = err};
+	sepol_handle_t *h = backend_handle(&msgs);
+	int rc;
+
+	if (!h)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	backend_compat_begin(&msgs);
+	rc = hierarchy_check_constraints(h, &mod->p);
+	backend_compat_end();
+	sepol_handle_destroy(h);
+	if (rc != 0) {
+		if (!msgs.errors)
+			pol_err_set(err, POL_EINVAL,
+				    "the module violates its type, role or user bounds");
+		return POL_EINVAL;
+	}
+	return 0;
+}
+
+int pol_module_write_cil(struct pol_module *mod, FILE *out, struct pol_err *err)
+{
+	struct backend_msgs msgs = {.err = err};
+	int rc = check_hierarchy(mod, err);
+
+	if (rc < 0)
+		return rc;
+	/* Unlinked, as checkmodule -C writes it: optional blocks stay
+	 * optional for semodule to resolve against the installed policy. */
+	backend_compat_begin(&msgs);
+	rc = sepol_module_policydb_to_cil(out, &mod->p, 0);
+	backend_compat_end();
+	if (rc != 0 || fflush(out) != 0 || ferror(out))
+		return backend_write_error(out, "module as CIL", err);
+	return 0;
+}
+
+/* The version, handle_unknown and target a .mod is written with, as
+ * checkmodule sets them just before writing. */
+static int prepare_mod(struct pol_module *mod, const struct pol_build_options *opts,
+		       struct pol_err *err)
+{
+	unsigned int vers = opts->version ? opts->version : MOD_POLICYDB_VERSION_MAX;
+
+	if (vers < MOD_POLICYDB_VERSION_MIN || vers > MOD_POLICYDB_VERSION_MAX)
+		return pol_err_set(
+		    err, POL_EVERSION,
+		    "module policy version %u is out of range: libsepol writes versions %d to %d",
+		    vers, MOD_POLICYDB_VERSION_MIN, MOD_POLICYDB_VERSION_MAX);
+	if (opts->handle_unknown != POL_UNKNOWN_DEFAULT && !pol_module_is_base(mod))
+		return pol_err_set(
+		    err, POL_EINVAL,
+		    "handle_unknown applies to base modules only, not to module '%s'",
+		    mod->p.name ? mod->p.name : "?");
+	switch (opts->handle_unknown) {
+	case POL_UNKNOWN_DEFAULT:
+	case POL_UNKNOWN_DENY:
+		mod->p.handle_unknown = SEPOL_DENY_UNKNOWN;
+		break;
+	case POL_UNKNOWN_REJECT:
+		mod->p.handle_unknown = SEPOL_REJECT_UNKNOWN;
+		break;
+	case POL_UNKNOWN_ALLOW:
+		mod->p.handle_unknown = SEPOL_ALLOW_UNKNOWN;
+		break;
+	}
+	mod->p.policyvers = vers;
+	return check_hierarchy(mod, err);
+}
+
+int pol_module_write_mod(struct pol_module *mod, const struct pol_build_options *opts, FILE *out,
+			 struct pol_err *err)
+{
+	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
+	struct policy_file pf;
+	sepol_handle_t *h;
+	int rc = prepare_mod(mod, opts, err);
+
+	if (rc < 0)
+		return rc;
+	h = backend_handle(&msgs);
+	if (!h)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	policy_file_init(&pf);
+	pf.type = PF_USE_STDIO;
+	pf.fp = out;
+	pf.handle = h;
+	backend_compat_begin(&msgs);
+	rc = policydb_write(&mod->p, &pf);
+	backend_compat_end();
+	sepol_handle_destroy(h);
+	if (rc != 0 || fflush(out) != 0 || ferror(out))
+		return backend_write_error(out, "module", err);
+	return msgs.errors ? POL_EINVAL : 0;
+}
+
+int pol_module_write_pp(struct pol_module *mod, const struct pol_build_options *opts,
+			const char *fc, size_t fc_len, FILE *out, struct pol_err *err)
+{
+	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
+	struct sepol_module_package pkg;
+	struct sepol_policy_file spf;
+	int rc = prepare_mod(mod, opts, err);
+
+	if (rc < 0)
+		return rc;
+	/*
+	 * semodule_package reads the .mod back into a package; writing the
+	 * package straight from our policydb gives the same bytes without
+	 * the round trip. A struct sepol_policydb is a policydb and nothing
+	 * else, so the module's policydb serves as the package's.
+	 */
+	memset(&pkg, 0, sizeof(pkg));
+	pkg.version = 1;
+	pkg.policy = (sepol_policydb_t *)(void *)&mod->p;
+	if (fc && fc_len) {
+		pkg.file_contexts = (char *)fc;
+		pkg.file_contexts_len = fc_len;
+	}
+	policy_file_init(&spf.pf);
+	spf.pf.type = PF_USE_STDIO;
+	spf.pf.fp = out;
+	spf.pf.handle = backend_handle(&msgs);
+	if (!spf.pf.handle)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	backend_compat_begin(&msgs);
+	rc = sepol_module_package_write(&pkg, &spf);
+	backend_compat_end();
+	sepol_handle_destroy(spf.pf.handle);
+	if (rc != 0 || fflush(out) != 0 || ferror(out))
+		return backend_write_error(out, "module package", err);
+	return msgs.errors ? POL_EINVAL : 0;
+}

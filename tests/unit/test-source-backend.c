@@ -1,0 +1,702 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unit tests of sepolc's back end (libpolicy/source: module.c, kpolicy.c,
+ * kpolicy-write.c, cil.c) against the reference tools: what it writes must
+ * equal what checkpolicy, checkmodule, semodule_package and secilc write.
+ * Inputs come from the shared corpus; without the tools or the corpus the
+ * whole test is skipped.
+ */
+#include "source/internal.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tap.h"
+
+static char tmpdir[] = "/tmp/test-source-backend.XXXXXX";
+static const char *corpus;
+
+static char *path_in(const char *dir, const char *name)
+{
+	char *p;
+
+	if (asprintf(&p, "%s/%s", dir, name) < 0)
+		abort();
+	return p;
+}
+
+static char *tmp(const char *name)
+{
+	return path_in(tmpdir, name);
+}
+
+/* Run a shell command quietly; its exit status. */
+static int __attribute__((format(printf, 1, 2))) run(const char *fmt, ...)
+{
+	char *cmd, *full;
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	if (vasprintf(&cmd, fmt, ap) < 0)
+		abort();
+	va_end(ap);
+	if (asprintf(&full, "(%s) >/dev/null 2>&1", cmd) < 0)
+		abort();
+	rc = system(full);
+	if (rc != 0)
+		printf("#   failed: %s\n", cmd);
+	free(cmd);
+	free(full);
+	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+static bool have_tool(const char *name)
+{
+	char *cmd;
+	int rc;
+
+	if (asprintf(&cmd, "command -v %s >/dev/null 2>&1", name) < 0)
+		abort();
+	rc = system(cmd);
+	free(cmd);
+	return rc == 0;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *data = NULL;
+	size_t alloc = 0, n = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (n + 4096 + 1 > alloc) {
+			alloc = (n + 4096 + 1) * 2;
+			data = realloc(data, alloc);
+		}
+		size_t r = fread(data + n, 1, alloc - n - 1, f);
+
+		if (r == 0)
+			break;
+		n += r;
+	}
+	fclose(f);
+	data[n] = '\0';
+	if (len)
+		*len = n;
+	return data;
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	size_t la, lb;
+	char *da = slurp(a, &la), *db = slurp(b, &lb);
+	bool same = da && db && la == lb && memcmp(da, db, la) == 0;
+
+	if (!same)
+		printf("#   '%s' and '%s' differ\n", a, b);
+	free(da);
+	free(db);
+	return same;
+}
+
+static void print_diags(const struct pol_err *err)
+{
+	for (size_t i = 0; i < err->count; i++)
+		printf("#   diag: %s:%u: %s\n", err->diags[i].file ? err->diags[i].file : "-",
+		       err->diags[i].line, err->diags[i].message);
+}
+
+typedef int (*kp_writer)(struct pol_kpolicy *kp, const struct pol_build_options *opts, FILE *out,
+			 struct pol_err *err);
+
+static int write_bin(struct pol_kpolicy *kp, const struct pol_build_options *opts, FILE *out,
+		     struct pol_err *err)
+{
+	return pol_kpolicy_write_binary(kp, opts, out, err);
+}
+
+static int write_conf(struct pol_kpolicy *kp, const struct pol_build_options *opts, FILE *out,
+		      struct pol_err *err)
+{
+	(void)opts;
+	return pol_kpolicy_write_conf(kp, out, err);
+}
+
+static int write_cil(struct pol_kpolicy *kp, const struct pol_build_options *opts, FILE *out,
+		     struct pol_err *err)
+{
+	(void)opts;
+	return pol_kpolicy_write_cil(kp, out, err);
+}
+
+/* Write kp with writer into the temporary file name; true on success. */
+static bool write_kp(struct pol_kpolicy *kp, kp_writer writer, const struct pol_build_options *opts,
+		     const char *path)
+{
+	struct pol_err err;
+	FILE *f = fopen(path, "wb");
+	int rc;
+
+	pol_err_init(&err);
+	rc = f ? writer(kp, opts, f, &err) : -1;
+	if (f && fclose(f) != 0)
+		rc = -1;
+	if (rc != 0)
+		print_diags(&err);
+	pol_err_release(&err);
+	return rc == 0;
+}
+
+/* A module policydb from a .mod checkmodule wrote, standing in for the
+ * lowering's output. */
+static struct pol_module *read_mod(const char *path)
+{
+	struct pol_module *mod = calloc(1, sizeof(*mod));
+	struct policy_file pf;
+	size_t len;
+	char *data = slurp(path, &len);
+
+	if (!mod || !data || policydb_init(&mod->p) != 0) {
+		free(mod);
+		free(data);
+		return NULL;
+	}
+	policy_file_init(&pf);
+	pf.type = PF_USE_MEMORY;
+	pf.data = data;
+	pf.len = len;
+	if (policydb_read(&mod->p, &pf, 0) != 0) {
+		free(data);
+		pol_module_free(mod);
+		return NULL;
+	}
+	free(data);
+	return mod;
+}
+
+/* Round trips of checkpolicy's binaries: binary, policy.conf and CIL. */
+static void test_kpolicy_roundtrip(const char *conf, bool mls)
+{
+	struct pol_build_options opts = {.mls = mls};
+	const char *m = mls ? "-M" : "";
+	char *src = path_in(corpus, conf);
+	char *ref = tmp("ref.bin"), *ref30 = tmp("ref30.bin"), *refconf = tmp("ref.conf"),
+	     *refcil = tmp("ref.cil"), *refrt = tmp("refrt.bin"), *got = tmp("got");
+	struct pol_kpolicy *kp = NULL;
+	struct pol_err err;
+	int rc;
+
+	pol_err_init(&err);
+	if (run("checkpolicy %s -o %s %s", m, ref, src) != 0 ||
+	    run("checkpolicy %s -b -F -o %s %s", m, refconf, ref) != 0 ||
+	    run("checkpolicy %s -b -C -o %s %s", m, refcil, ref) != 0 ||
+	    run("checkpolicy %s -b -c 30 -o %s %s", m, ref30, ref) != 0 ||
+	    run("checkpolicy %s -b -o %s %s", m, refrt, ref) != 0) {
+		ok(0, "%s: checkpolicy compiles it", conf);
+		goto out;
+	}
+	rc = pol_kpolicy_read(ref, &kp, &err);
+	ok(rc == 0 && kp, "%s: read checkpolicy's binary", conf);
+	if (rc != 0) {
+		print_diags(&err);
+		goto out;
+	}
+	/* libsepol's read and write reorder a freshly compiled policy once,
+	 * so checkpolicy's own round trip is the reference */
+	ok(write_kp(kp, write_bin, &opts, got) && same_file(got, refrt),
+	   "%s: binary written back equals checkpolicy -b's", conf);
+	opts.version = 30;
+	ok(write_kp(kp, write_bin, &opts, got) && same_file(got, ref30),
+	   "%s: version 30 equals checkpolicy -c 30", conf);
+	opts.version = 0;
+	ok(write_kp(kp, write_bin, &opts, got) && same_file(got, refrt),
+	   "%s: writing an older version changed nothing in the policy", conf);
+	ok(write_kp(kp, write_conf, &opts, got) && same_file(got, refconf),
+	   "%s: policy.conf equals checkpolicy -b -F", conf);
+	ok(write_kp(kp, write_cil, &opts, got) && same_file(got, refcil),
+	   "%s: CIL equals checkpolicy -b -C", conf);
+out:
+	pol_kpolicy_free(kp);
+	pol_err_release(&err);
+	free(src);
+	free(ref);
+	free(ref30);
+	free(refconf);
+	free(refcil);
+	free(refrt);
+	free(got);
+}
+
+/* Expand base and write it as a binary into got; true on success. */
+static bool expand_to(const char *base, const struct pol_build_options *opts, const char *got)
+{
+	struct pol_module *mod = read_mod(base);
+	struct pol_kpolicy *kp = NULL;
+	struct pol_err err;
+	bool done;
+
+	pol_err_init(&err);
+	done = mod && pol_module_expand(mod, opts, &kp, &err) == 0 &&
+	       pol_kpolicy_finish(kp, opts, &err) == 0 && write_kp(kp, write_bin, opts, got);
+	print_diags(&err);
+	pol_err_release(&err);
+	pol_kpolicy_free(kp);
+	pol_module_free(mod);
+	return done;
+}
+
+/* A base module expands into what checkpolicy makes of the same source;
+ * its .mod and CIL equal checkmodule's. A .mod keeps no expandattribute,
+ * so the source goes without. */
+static void test_base_expand(const char *conf, bool mls)
+{
+	struct pol_build_options opts = {.mls = mls};
+	const char *m = mls ? "-M" : "";
+	char *src = path_in(corpus, conf);
+	char *plain = tmp("base.conf"), *ref = tmp("ref.bin"), *refopt = tmp("refopt.bin"),
+	     *base = tmp("base.mod"), *basecil = tmp("base.cil"), *got = tmp("got");
+	struct pol_module *mod = NULL;
+	struct pol_err err;
+	FILE *f;
+	int rc;
+
+	pol_err_init(&err);
+	if (run("grep -v '^expandattribute' %s > %s", src, plain) != 0 ||
+	    run("checkpolicy %s -o %s %s", m, ref, plain) != 0 ||
+	    run("checkpolicy %s -S -O -o %s %s", m, refopt, plain) != 0 ||
+	    run("checkmodule %s -o %s %s", m, base, plain) != 0 ||
+	    run("checkmodule %s -b -C -o %s %s", m, basecil, base) != 0) {
+		ok(0, "%s: checkpolicy and checkmodule compile it", conf);
+		goto out;
+	}
+	mod = read_mod(base);
+	ok(mod && pol_module_is_base(mod) && !pol_module_name(mod), "%s: a base module", conf);
+	if (!mod)
+		goto out;
+	f = fopen(got, "wb");
+	rc = pol_module_write_mod(mod, &opts, f, &err);
+	ok(fclose(f) == 0 && rc == 0 && same_file(got, base),
+	   "%s: .mod written back equals checkmodule's", conf);
+	f = fopen(got, "w");
+	rc = pol_module_write_cil(mod, f, &err);
+	ok(fclose(f) == 0 && rc == 0 && same_file(got, basecil),
+	   "%s: module CIL equals checkmodule -C", conf);
+	print_diags(&err);
+	ok(expand_to(base, &opts, got) && same_file(got, ref),
+	   "%s: expanded, equals checkpolicy's binary", conf);
+	opts.sort_ocontexts = opts.optimize = true;
+	ok(expand_to(base, &opts, got) && same_file(got, refopt),
+	   "%s: expanded, sorted and optimized, equals checkpolicy -S -O", conf);
+out:
+	pol_module_free(mod);
+	pol_err_release(&err);
+	free(src);
+	free(plain);
+	free(ref);
+	free(refopt);
+	free(base);
+	free(basecil);
+	free(got);
+}
+
+/* A module and its file contexts as semodule_package packs them. */
+static void test_module_package(void)
+{
+	static const char fc[] = "/srv/foo(/.*)?\tsystem_u:object_r:foo_t:s0\n";
+	struct pol_build_options opts = {0};
+	char *src = path_in(corpus, "checkpolicy/negative/good_module.te");
+	char *mod_path = tmp("good_module.mod"), *fc_path = tmp("good_module.fc"),
+	     *pp = tmp("good_module.pp"), *pp_nofc = tmp("nofc.pp"), *cil = tmp("good_module.cil"),
+	     *got = tmp("got");
+	struct pol_module *mod = NULL;
+	struct pol_err err;
+	FILE *f;
+	int rc;
+
+	pol_err_init(&err);
+	f = fopen(fc_path, "w");
+	fputs(fc, f);
+	fclose(f);
+	if (run("checkmodule -m -o %s %s", mod_path, src) != 0 ||
+	    run("checkmodule -m -C -o %s %s", cil, src) != 0 ||
+	    run("semodule_package -o %s -m %s -f %s", pp, mod_path, fc_path) != 0 ||
+	    run("semodule_package -o %s -m %s", pp_nofc, mod_path) != 0) {
+		ok(0, "good_module.te: checkmodule and semodule_package build it");
+		goto out;
+	}
+	mod = read_mod(mod_path);
+	ok(mod && !pol_module_is_base(mod) && pol_module_name(mod) &&
+	       strcmp(pol_module_name(mod), "good_module") == 0,
+	   "good_module.te: a module named good_module");
+	if (!mod)
+		goto out;
+	f = fopen(got, "wb");
+	rc = pol_module_write_pp(mod, &opts, fc, strlen(fc), f, &err);
+	ok(fclose(f) == 0 && rc == 0 && same_file(got, pp),
+	   "good_module.te: .pp with file contexts equals semodule_package's");
+	f = fopen(got, "wb");
+	rc = pol_module_write_pp(mod, &opts, NULL, 0, f, &err);
+	ok(fclose(f) == 0 && rc == 0 && same_file(got, pp_nofc),
+	   "good_module.te: .pp without file contexts equals semodule_package's");
+	f = fopen(got, "wb");
+	rc = pol_module_write_mod(mod, &opts, f, &err);
+	ok(fclose(f) == 0 && rc == 0 && same_file(got, mod_path),
+	   "good_module.te: .mod equals checkmodule -m");
+	f = fopen(got, "w");
+	rc = pol_module_write_cil(mod, f, &err);
+	ok(fclose(f) == 0 && rc == 0 && same_file(got, cil),
+	   "good_module.te: CIL equals checkmodule -m -C");
+	opts.handle_unknown = POL_UNKNOWN_ALLOW;
+	f = fopen(got, "wb");
+	rc = pol_module_write_mod(mod, &opts, f, &err);
+	fclose(f);
+	ok(rc == POL_EINVAL && pol_err_errors(&err) == 1, "handle_unknown on a module is an error");
+	{
+		struct pol_kpolicy *kp = NULL;
+
+		pol_err_clear(&err);
+		opts.handle_unknown = POL_UNKNOWN_DEFAULT;
+		rc = pol_module_expand(mod, &opts, &kp, &err);
+		ok(rc == POL_EINVAL && !kp && err.count == 1 &&
+		       strstr(err.diags[0].message, "not a base policy"),
+		   "a module does not expand alone");
+	}
+	print_diags(&err);
+out:
+	pol_module_free(mod);
+	pol_err_release(&err);
+	free(src);
+	free(mod_path);
+	free(fc_path);
+	free(pp);
+	free(pp_nofc);
+	free(cil);
+	free(got);
+}
+
+/* The CIL compiler's policy equals secilc's, compared as policy.conf. */
+static void test_cil(const char *name)
+{
+	struct pol_build_options opts = {.mls = true};
+	char *src = path_in(corpus, name), *ref = tmp("secilc.bin"), *reffc = tmp("secilc.fc"),
+	     *refconf = tmp("secilc.conf"), *got = tmp("got.bin"), *gotconf = tmp("got.conf");
+	const char *paths[] = {src};
+	struct pol_kpolicy *kp = NULL;
+	struct pol_err err;
+	char *fc = NULL, *want_fc;
+	size_t fc_len = 0;
+	int rc;
+
+	pol_err_init(&err);
+	if (run("secilc -M true -o %s -f %s %s", ref, reffc, src) != 0 ||
+	    run("checkpolicy -M -b -F -o %s %s", refconf, ref) != 0) {
+		ok(0, "%s: secilc compiles it", name);
+		goto out;
+	}
+	rc = pol_cil_compile(paths, 1, &opts, &kp, &fc, &fc_len, &err);
+	ok(rc == 0 && kp, "%s: compiles", name);
+	if (rc != 0) {
+		print_diags(&err);
+		goto out;
+	}
+	ok(write_kp(kp, write_bin, &opts, got) &&
+	       run("checkpolicy -M -b -F -o %s %s", gotconf, got) == 0 &&
+	       same_file(gotconf, refconf),
+	   "%s: policy equals secilc's (as checkpolicy -b -F)", name);
+	ok(same_file(got, ref), "%s: binary is byte-identical to secilc's", name);
+	want_fc = slurp(reffc, NULL);
+	ok(want_fc && fc && fc_len == strlen(want_fc) && memcmp(fc, want_fc, fc_len) == 0,
+	   "%s: file contexts equal secilc's", name);
+	free(want_fc);
+out:
+	pol_kpolicy_free(kp);
+	free(fc);
+	pol_err_release(&err);
+	free(src);
+	free(ref);
+	free(reffc);
+	free(refconf);
+	free(got);
+	free(gotconf);
+}
+
+static const char never_conf[] = "class CLASS1\n"
+				 "sid kernel\n"
+				 "class CLASS1 { PERM1 PERM2 }\n"
+				 "type TYPE1;\n"
+				 "allow TYPE1 self:CLASS1 PERM1;\n"
+				 "neverallow TYPE1 self:CLASS1 PERM2;\n"
+				 "role ROLE1;\n"
+				 "role ROLE1 types { TYPE1 };\n"
+				 "user USER1 roles ROLE1;\n"
+				 "sid kernel USER1:ROLE1:TYPE1\n";
+
+/* Read base, then make its neverallow also forbid PERM1 (which the policy
+ * allows) and give it the location the lowering would record. */
+static struct pol_module *violating_base(const char *base)
+{
+	struct pol_module *mod = read_mod(base);
+
+	if (!mod)
+		return NULL;
+	for (avrule_t *r = mod->p.global->branch_list->avrules; r; r = r->next) {
+		if (r->specified != AVRULE_NEVERALLOW)
+			continue;
+		r->perms->data |= 1;
+		r->source_filename = strdup("policy/never.te");
+		r->source_line = 42;
+	}
+	return mod;
+}
+
+static void test_neverallow(void)
+{
+	struct pol_build_options opts = {0};
+	char *conf = tmp("never.conf"), *base = tmp("never.mod");
+	struct pol_module *mod = NULL;
+	struct pol_kpolicy *kp = NULL;
+	struct pol_err err;
+	const struct pol_diag *found = NULL;
+	FILE *f = fopen(conf, "w");
+	int rc;
+
+	pol_err_init(&err);
+	fputs(never_conf, f);
+	fclose(f);
+	if (run("checkmodule -o %s %s", base, conf) != 0) {
+		ok(0, "never.conf: checkmodule compiles it");
+		goto out;
+	}
+	mod = violating_base(base);
+	rc = mod ? pol_module_expand(mod, &opts, &kp, &err) : -1;
+	for (size_t i = 0; i < err.count; i++)
+		if (err.diags[i].severity == POL_SEV_ERROR && err.diags[i].file)
+			found = &err.diags[i];
+	ok(rc == POL_EINVAL && !kp && found,
+	   "a violated neverallow fails the expansion with a located error");
+	if (found) {
+		is_str(found->file, "policy/never.te", "the error names the neverallow's file");
+		ok(found->line == 42, "the error names the neverallow's line");
+		is_str(found->message, "neverallow violated by allow TYPE1 TYPE1:CLASS1 { PERM1 }",
+		       "the error names the violating rule");
+	}
+	print_diags(&err);
+	pol_module_free(mod);
+	pol_err_clear(&err);
+
+	opts.no_neverallow = true;
+	mod = violating_base(base);
+	rc = mod ? pol_module_expand(mod, &opts, &kp, &err) : -1;
+	ok(rc == 0 && kp && err.count == 0, "no_neverallow skips the check");
+out:
+	pol_kpolicy_free(kp);
+	pol_module_free(mod);
+	pol_err_release(&err);
+	free(conf);
+	free(base);
+}
+
+static bool has_diag(const struct pol_err *err, const char *file, const char *text);
+
+/* The CIL compiler's neverallow report names the rule and the violator. */
+static void test_cil_neverallow(void)
+{
+	struct pol_build_options opts = {.mls = true};
+	char *src = path_in(corpus, "secilc/neverallow.cil");
+	const char *paths[] = {src};
+	struct pol_kpolicy *kp = NULL;
+	struct pol_err err;
+	bool error = false, note = false;
+	int rc;
+
+	pol_err_init(&err);
+	rc = pol_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
+	for (size_t i = 0; i < err.count; i++) {
+		const struct pol_diag *d = &err.diags[i];
+
+		if (!d->file || strcmp(d->file, src) != 0)
+			continue;
+		if (d->severity == POL_SEV_ERROR && d->line == 72 &&
+		    strcmp(d->message,
+			   "neverallow check failed: (neverallow a5 a6 (CLASS (PERM)))") == 0)
+			error = true;
+		if (d->severity == POL_SEV_NOTE && d->line == 73 &&
+		    strcmp(d->message, "(allow t5 t7 (CLASS (PERM)))") == 0)
+			note = true;
+	}
+	ok(rc == POL_EINVAL && !kp, "neverallow.cil: a violated neverallow fails the compile");
+	ok(error, "neverallow.cil: the error names the neverallow and its line");
+	ok(note, "neverallow.cil: a note names a violating rule and its line");
+	if (!error || !note)
+		print_diags(&err);
+	pol_err_clear(&err);
+	opts.no_neverallow = true;
+	rc = pol_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
+	ok(rc == 0 && kp && pol_err_errors(&err) == 0, "neverallow.cil: no_neverallow compiles it");
+	pol_kpolicy_free(kp);
+	pol_err_release(&err);
+	free(src);
+}
+
+static bool has_diag(const struct pol_err *err, const char *file, const char *text)
+{
+	for (size_t i = 0; i < err->count; i++)
+		if (err->diags[i].severity == POL_SEV_ERROR &&
+		    (!file || (err->diags[i].file && strcmp(err->diags[i].file, file) == 0 &&
+			       err->diags[i].line > 0)) &&
+		    strstr(err->diags[i].message, text))
+			return true;
+	print_diags(err);
+	return false;
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Missing, empty, garbage and truncated inputs give a clear error. */
+static void test_bad_input(void)
+{
+	struct pol_build_options opts = {0};
+	char *garbage = tmp("garbage"), *empty = tmp("empty"), *trunc = tmp("trunc.bin"),
+	     *ref = tmp("ref.bin"), *modp = tmp("good_module.mod"), *badcil = tmp("bad.cil"),
+	     *undef = tmp("undef.cil"), *src = path_in(corpus, "checkpolicy/policy_minimal.conf"),
+	     *te = path_in(corpus, "checkpolicy/negative/good_module.te");
+	const char *missing = "/nonexistent/policy.33";
+	struct pol_kpolicy *kp = NULL;
+	struct pol_err err;
+	int rc;
+
+	pol_err_init(&err);
+	rc = pol_kpolicy_read(missing, &kp, &err);
+	ok(rc == -ENOENT && !kp && has_diag(&err, NULL, "cannot open '/nonexistent/policy.33'"),
+	   "a missing binary: cannot open");
+	pol_err_clear(&err);
+	write_text(garbage, "this is not a policy\n");
+	rc = pol_kpolicy_read(garbage, &kp, &err);
+	ok(rc == POL_EFORMAT && !kp && has_diag(&err, NULL, "is not a binary policy"),
+	   "a text file: not a binary policy");
+	pol_err_clear(&err);
+	write_text(empty, "");
+	rc = pol_kpolicy_read(empty, &kp, &err);
+	ok(rc == POL_EFORMAT && !kp && has_diag(&err, NULL, "is empty"), "an empty file: empty");
+	pol_err_clear(&err);
+	if (run("checkpolicy -o %s %s", ref, src) == 0 &&
+	    run("head -c 300 %s > %s", ref, trunc) == 0) {
+		rc = pol_kpolicy_read(trunc, &kp, &err);
+		ok(rc == POL_EFORMAT && !kp && has_diag(&err, NULL, "is not a valid binary policy"),
+		   "a truncated binary: not valid");
+	} else {
+		ok(0, "checkpolicy compiles policy_minimal.conf");
+	}
+	pol_err_clear(&err);
+	if (run("checkmodule -m -o %s %s", modp, te) == 0) {
+		rc = pol_kpolicy_read(modp, &kp, &err);
+		ok(rc == POL_EFORMAT && !kp && has_diag(&err, NULL, "is a policy module"),
+		   "a module: not a kernel policy");
+	} else {
+		ok(0, "checkmodule compiles good_module.te");
+	}
+	pol_err_clear(&err);
+
+	{
+		const char *paths[] = {missing};
+
+		rc = pol_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
+		ok(rc == -ENOENT && !kp && has_diag(&err, NULL, "cannot open"),
+		   "a missing CIL file: cannot open");
+		pol_err_clear(&err);
+	}
+	{
+		const char *paths[] = {badcil};
+
+		write_text(badcil, "(type a)\n(allow a a (file (read))\n");
+		rc = pol_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
+		ok(rc == POL_EINVAL && !kp && has_diag(&err, badcil, ""),
+		   "unbalanced CIL: an error located in the file");
+		pol_err_clear(&err);
+	}
+	{
+		const char *paths[] = {undef};
+
+		write_text(undef, "(type a)\n\n(allow a b (file (read)))\n");
+		rc = pol_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
+		ok(rc == POL_EINVAL && !kp && has_diag(&err, undef, ""),
+		   "an unknown name in CIL: an error located in the file");
+		pol_err_clear(&err);
+	}
+	pol_err_release(&err);
+	free(garbage);
+	free(empty);
+	free(trunc);
+	free(ref);
+	free(modp);
+	free(badcil);
+	free(undef);
+	free(src);
+	free(te);
+}
+
+static const char *find_corpus(void)
+{
+	static char buf[4096];
+	const char *env = getenv("SEKIT_CORPUS"), *srcdir = getenv("SEKIT_SRCDIR");
+	struct stat st;
+
+	if (env)
+		return stat(env, &st) == 0 ? env : NULL;
+	if (srcdir) {
+		snprintf(buf, sizeof(buf), "%s/../shared/corpus", srcdir);
+		if (stat(buf, &st) == 0)
+			return buf;
+	}
+	return stat("/work/shared/corpus", &st) == 0 ? "/work/shared/corpus" : NULL;
+}
+
+int main(void)
+{
+	static const char *const tools[] = {"checkpolicy", "checkmodule", "secilc",
+					    "semodule_package"};
+
+	corpus = find_corpus();
+	if (!corpus) {
+		printf("1..0 # SKIP no test corpus (set SEKIT_CORPUS)\n");
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
+		if (!have_tool(tools[i])) {
+			printf("1..0 # SKIP %s is not installed\n", tools[i]);
+			return 0;
+		}
+	}
+	if (!mkdtemp(tmpdir)) {
+		perror("mkdtemp");
+		return 99;
+	}
+
+	test_kpolicy_roundtrip("checkpolicy/policy_allonce.conf", false);
+	test_kpolicy_roundtrip("checkpolicy/policy_allonce_mls.conf", true);
+	test_base_expand("checkpolicy/policy_allonce.conf", false);
+	test_base_expand("checkpolicy/policy_allonce_mls.conf", true);
+	test_module_package();
+	test_cil("secilc/policy.cil");
+	test_cil("secilc/minimum.cil");
+	test_neverallow();
+	test_cil_neverallow();
+	test_bad_input();
+
+	run("rm -rf %s", tmpdir);
+	return tap_done();
+}

@@ -98,9 +98,9 @@ static bool nested_set(struct parser *p, const char *what)
 		if (ps_accept(p, T_MINUS))
 			item.neg = true;
 		if (!ps_at(p, T_IDENT)) {
-			char want[128];
+			char want[160];
 
-			snprintf(want, sizeof(want), "%s or '}'", what);
+			snprintf(want, sizeof(want), "a name or '}' in %s", what);
 			ps_expected(p, want);
 			goto fail;
 		}
@@ -166,8 +166,12 @@ bool parse_number(struct parser *p, uint64_t max, uint64_t *out, const char *wha
 	uint64_t v = 0;
 	bool overflow = false;
 
-	if (!ps_at(p, T_NUMBER))
-		return ps_expected(p, what);
+	if (!ps_at(p, T_NUMBER)) {
+		char want[96];
+
+		snprintf(want, sizeof(want), "a number (%s)", what);
+		return ps_expected(p, want);
+	}
 	if (p->tok.len > 2 && s[0] == '0' && s[1] == 'x') {
 		for (s += 2; s < end; s++) {
 			unsigned int d = *s <= '9' ? (unsigned int)(*s - '0')

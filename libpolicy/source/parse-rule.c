@@ -63,10 +63,10 @@ static bool xperm_item(struct parser *p)
 	uint64_t lo, hi;
 	struct src_loc loc = p->tok.loc;
 
-	if (!parse_number(p, 0xffff, &lo, "an extended permission"))
+	if (!parse_number(p, 0xffff, &lo, "extended permission"))
 		return false;
 	hi = lo;
-	if (ps_accept(p, T_MINUS) && !parse_number(p, 0xffff, &hi, "an extended permission"))
+	if (ps_accept(p, T_MINUS) && !parse_number(p, 0xffff, &hi, "extended permission"))
 		return false;
 	if (hi < lo)
 		return ps_error(p, &loc, "extended permission range 0x%llx-0x%llx is backwards",
@@ -84,7 +84,7 @@ static bool xperm_braces(struct parser *p)
 	if (!ps_enter(p))
 		return false;
 	if (ps_at(p, T_RBRACE))
-		ok = ps_expected(p, "an extended permission");
+		ok = ps_expected(p, "extended permission");
 	while (ok && !ps_at(p, T_RBRACE)) {
 		if (ps_at(p, T_LBRACE))
 			ok = xperm_braces(p);
@@ -292,16 +292,21 @@ static bool parse_require(struct parser *p, struct src_stmt *s)
 		return false;
 	if (ps_at(p, T_RBRACE))
 		return ps_error(p, &open, "empty require block");
-	while (!ps_at(p, T_RBRACE)) {
+	while (!ps_at(p, T_RBRACE) && !ps_at(p, T_EOF)) {
 		struct src_require_item *it = ps_alloc(p, sizeof(*it));
 
-		if (!it || !require_item(p, it))
+		if (!it)
 			return false;
+		if (!require_item(p, it)) {
+			/* skip to the next item, staying inside the block */
+			while (!ps_at(p, T_EOF) && !ps_at(p, T_RBRACE) && !ps_accept(p, T_SEMI))
+				ps_next(p);
+			continue;
+		}
 		*tail = it;
 		tail = &it->next;
 	}
-	ps_next(p);
-	return true;
+	return ps_expect(p, T_RBRACE, "to close the require block");
 }
 
 bool parse_rule(struct parser *p, struct src_stmt **out)

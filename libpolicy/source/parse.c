@@ -311,17 +311,22 @@ static bool starts_statement(enum tok k)
 
 /*
  * Skip the rest of a bad statement that started at brace depth depth:
- * first out of any braces it opened, then through the next ';', up to
- * (not through) a '}' closing the enclosing block, or up to a statement
- * keyword that starts a line (policies put each statement on a line of
- * its own, and several statements have no ';' to find).
+ * through the next ';', up to (not through) a '}' closing the enclosing
+ * block, or up to a statement keyword that starts a line (policies put
+ * each statement on a line of its own, and several statements have no
+ * ';' to find). Such a keyword also ends braces the statement left open,
+ * as a missing '}' is the likelier mistake, except in the bodies of if
+ * and optional (whole_blocks), which are skipped whole.
  */
-static void recover(struct parser *p, int depth)
+static void recover(struct parser *p, int depth, bool whole_blocks)
 {
 	while (!ps_at(p, T_EOF) && p->braces >= depth) {
+		if (p->tok.bol && starts_statement(p->tok.kind) &&
+		    (p->braces == depth || !whole_blocks)) {
+			p->braces = depth;
+			return;
+		}
 		if (p->braces == depth) {
-			if (p->tok.bol && starts_statement(p->tok.kind))
-				return;
 			if (ps_at(p, T_RBRACE))
 				return;
 			if (ps_accept(p, T_SEMI))
@@ -516,12 +521,13 @@ static void parse_statements(struct parser *p, struct src_block *out, enum block
 	while (!ps_at(p, T_EOF) && !ps_at(p, T_RBRACE)) {
 		const char *before = p->tok.text;
 		int depth = p->braces;
+		enum tok first = p->tok.kind;
 		struct src_stmt *chain = NULL;
 
 		if (ps_accept(p, T_SEMI))
 			continue; /* checkpolicy takes empty statements */
 		if (!parse_statement(p, &chain)) {
-			recover(p, depth);
+			recover(p, depth, first == K_IF || first == K_OPTIONAL);
 			if (p->tok.text == before && !ps_at(p, T_EOF) && !ps_at(p, T_RBRACE))
 				ps_next(p);
 			continue;

@@ -20,7 +20,8 @@ struct chunk {
 
 struct src_unit {
 	struct src_block top;
-	struct chunk *chunks;
+	struct chunk *chunks;	       /* every chunk, for freeing */
+	struct chunk *nodes, *strings; /* the chunks being filled */
 	/* interned file names: open addressing, power-of-two slots */
 	const char **files;
 	size_t nfiles, file_slots;
@@ -53,14 +54,14 @@ struct src_block *src_unit_top(struct src_unit *unit)
 	return &unit->top;
 }
 
-void *src_alloc(struct src_unit *unit, size_t size)
+/* Carve size bytes from *cur, starting a new chunk when it is full. A
+ * request bigger than a quarter chunk gets a chunk of its own, so the
+ * current one keeps being filled. */
+static void *bump(struct src_unit *unit, struct chunk **cur, size_t size)
 {
-	struct chunk *c = unit->chunks;
+	struct chunk *c = *cur;
 	void *p;
 
-	size = (size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
-	if (size == 0)
-		size = ALIGN;
 	if (!c || c->size - c->used < size) {
 		size_t want = size > CHUNK_SIZE / 4 ? size : CHUNK_SIZE;
 
@@ -69,28 +70,33 @@ void *src_alloc(struct src_unit *unit, size_t size)
 			return NULL;
 		c->size = want;
 		c->used = 0;
-		if (want == size && unit->chunks) {
-			/* a big block: keep filling the current chunk afterwards */
-			c->next = unit->chunks->next;
-			unit->chunks->next = c;
-		} else {
-			c->next = unit->chunks;
-			unit->chunks = c;
-		}
+		c->next = unit->chunks;
+		unit->chunks = c;
+		if (want == CHUNK_SIZE)
+			*cur = c;
 	}
 	p = c->data + c->used;
 	c->used += size;
-	memset(p, 0, size);
 	return p;
 }
 
+void *src_alloc(struct src_unit *unit, size_t size)
+{
+	void *p;
+
+	size = size ? (size + ALIGN - 1) & ~(size_t)(ALIGN - 1) : ALIGN;
+	p = bump(unit, &unit->nodes, size);
+	if (p)
+		memset(p, 0, size);
+	return p;
+}
+
+/* Strings come from chunks of their own, packed without alignment: a big
+ * policy holds millions of names. */
 char *src_strndup(struct src_unit *unit, const char *s, size_t len)
 {
-	char *p;
+	char *p = bump(unit, &unit->strings, len + 1);
 
-	/* strings need no alignment, but keeping one allocator is simpler
-	 * than a second bump pointer and costs a few bytes per name */
-	p = src_alloc(unit, len + 1);
 	if (!p)
 		return NULL;
 	memcpy(p, s, len);

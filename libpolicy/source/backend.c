@@ -75,20 +75,26 @@ static bool report_neverallow(struct backend_msgs *m, const char *text)
 	return true;
 }
 
+/* Counts libsepol gives after reporting each failure ("2 neverallow
+ * failures occurred", "3 errors found during type bounds check"). */
+static bool is_summary(const char *text)
+{
+	return strstr(text, " neverallow failures occurred") ||
+	       (strstr(text, " errors found ") && text[0] >= '0' && text[0] <= '9');
+}
+
 void backend_report(struct backend_msgs *m, int level, const char *text)
 {
 	enum pol_severity sev;
+	char first;
 
 	if (level == SEPOL_MSG_ERR) {
 		if (report_neverallow(m, text))
 			return;
-		/* check_assertions() ends with a count of what it already
-		 * reported one by one */
-		if (strstr(text, "neverallow failures occurred")) {
-			pol_err_add(m->err, POL_SEV_NOTE, POL_EINVAL, NULL, 0, 0, "%s", text);
-			return;
-		}
 		sev = POL_SEV_ERROR;
+		/* the rules a bounds violation lists, indented below it */
+		if (is_summary(text) || text[0] == ' ')
+			sev = POL_SEV_NOTE;
 	} else if (level == SEPOL_MSG_WARN) {
 		sev = m->werror ? POL_SEV_ERROR : POL_SEV_WARNING;
 		m->warnings++;
@@ -97,7 +103,14 @@ void backend_report(struct backend_msgs *m, int level, const char *text)
 	}
 	if (sev == POL_SEV_ERROR)
 		m->errors++;
-	pol_err_add(m->err, sev, POL_EINVAL, NULL, 0, 0, "%s", text);
+	text += strspn(text, " ");
+	if (!*text)
+		return;
+	/* "Discarding ..." reads as our "discarding ..."; "MLS ..." stays */
+	first = text[0];
+	if (first >= 'A' && first <= 'Z' && text[1] >= 'a' && text[1] <= 'z')
+		first = (char)(first - 'A' + 'a');
+	pol_err_add(m->err, sev, POL_EINVAL, NULL, 0, 0, "%c%s", first, text + 1);
 }
 
 static void __attribute__((format(printf, 3, 4)))

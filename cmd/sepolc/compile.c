@@ -367,6 +367,7 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 	if (rc == 0)
 		rc = pol_source_parse_data(src, in->source, text.text, text.len, &err);
 	if (rc < 0) {
+		m4_report_calls(&text, diags);
 		status = failed(rc, &err, diags, in->source);
 		goto out;
 	}

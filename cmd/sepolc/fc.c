@@ -118,7 +118,7 @@ int fc_write_cil(const char *name, const char *fc, size_t len, FILE *out, struct
 		for (w = strtok_r(line, " \t\r", &save); w && count < 4;
 		     w = strtok_r(NULL, " \t\r", &save))
 			words[count++] = w;
-		if (count >= 3 && strcmp(words[0], "#line") == 0) {
+		if (count >= 2 && strcmp(words[0], "#line") == 0) {
 			/* m4 -s: the next line is line N of the user's .fc */
 			lineno = (unsigned int)strtoul(words[1], NULL, 10) - 1;
 			free(line);

@@ -612,6 +612,18 @@ int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct di
 	strv_release(&argv);
 	if (status == EXIT_OK && read_file(te_out, &out->text, &out->len) < 0)
 		status = EXIT_ENV;
+	if (status == EXIT_OK) {
+		/* the definitions: every interface, then the support macros */
+		char **defs = calloc(h.spt.n + 1, sizeof(*defs));
+
+		if (defs) {
+			defs[0] = (char *)raw;
+			memcpy(defs + 1, h.spt.v, h.spt.n * sizeof(*defs));
+		}
+		if (!defs || m4_find_calls(out, defs, h.spt.n + 1) < 0)
+			status = EXIT_ENV;
+		free(defs);
+	}
 	if (status == EXIT_OK && in->fc)
 		status = expand_fc(opts, &h, &w, in->fc, diags, &out->fc, &out->fc_len);
 done:
@@ -644,45 +656,8 @@ int m4_expand_fc(const struct sepolc_opts *opts, const char *fc, struct diag_sin
 
 void m4_result_release(struct m4_result *r)
 {
+	m4_calls_release(r);
 	free(r->text);
 	free(r->fc);
 	r->text = r->fc = NULL;
-}
-
-/* ---- Does a module need m4? ------------------------------------------ */
-
-/* The language's own words that a '(' may follow at the start of a statement. */
-static bool is_keyword(const char *word, size_t len)
-{
-	static const char *const words[] = {"if", "constrain", "mlsconstrain", "validatetrans",
-					    "mlsvalidatetrans"};
-
-	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-		if (strlen(words[i]) == len && memcmp(words[i], word, len) == 0)
-			return true;
-	return false;
-}
-
-bool m4_needed(const char *text, size_t len)
-{
-	const char *end = text + len;
-
-	for (const char *p = text; p < end;) {
-		const char *nl = memchr(p, '\n', end - p), *eol = nl ? nl : end, *w;
-
-		while (p < eol && (*p == ' ' || *p == '\t'))
-			p++;
-		if (p < eol && *p != '#') {
-			/* m4's opening quote appears nowhere in the language */
-			if (memchr(p, '`', eol - p))
-				return true;
-			w = p;
-			while (p < eol && (isalnum((unsigned char)*p) || *p == '_'))
-				p++;
-			if (p > w && p < eol && *p == '(' && !is_keyword(w, p - w))
-				return true;
-		}
-		p = nl ? nl + 1 : end;
-	}
-	return false;
 }

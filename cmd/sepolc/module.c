@@ -38,6 +38,19 @@ static char *fc_for_package(const char *fc, size_t len, size_t *out_len)
 	return clean;
 }
 
+/* semodule would refuse the package later, further from the cause. */
+static bool fc_valid(const char *name, const char *fc, size_t len, struct diag_sink *diags)
+{
+	FILE *null = fopen("/dev/null", "we");
+	bool ok;
+
+	if (!null)
+		return true;
+	ok = fc_write_cil(name, fc, len, null, diags) == EXIT_OK;
+	fclose(null);
+	return ok;
+}
+
 static const char *suffix_for(enum output_kind kind)
 {
 	switch (kind) {
@@ -92,6 +105,8 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 
 		if (fc && !clean)
 			rc = pol_err_set(&err, -ENOMEM, "out of memory");
+		else if (fc && !fc_valid(in->fc, fc, fc_len, diags))
+			rc = POL_EFORMAT;
 		else
 			rc = pol_module_write_pp(mod, &opts->build, clean, clean_len, fp, &err);
 		free(clean);

@@ -64,15 +64,32 @@ size_t diag_warnings(const struct diag_sink *sink);
 void diag_sink_finish(struct diag_sink *sink);
 
 /* m4.c: refpolicy's module build step. */
+/* A call m4 left as it was: no interface or macro of that name. */
+struct m4_call {
+	char *name, *file;
+	unsigned int line, col;
+	char *hint; /* the closest defined name, or NULL */
+};
+
 struct m4_result {
 	char *text; /* the expanded .te (with #line markers) */
 	size_t len;
 	char *fc; /* the expanded .fc, or NULL */
 	size_t fc_len;
 	bool mls; /* the headers build MLS/MCS modules */
+	struct m4_call *calls;
+	size_t n_calls;
 };
+
+/* m4-calls.c: macro calls in policy text. */
 /* Whether a module's text needs m4: interface calls, gen_require, quotes. */
 bool m4_needed(const char *text, size_t len);
+/* Find the calls m4 left unexpanded in r->text, with the closest names
+ * defined in defs (m4 sources: "define(`NAME'"). */
+int m4_find_calls(struct m4_result *r, char *const *defs, size_t n_defs);
+/* Notes for them, to follow the parser's errors. */
+void m4_report_calls(const struct m4_result *r, struct diag_sink *diags);
+void m4_calls_release(struct m4_result *r);
 /* Expand in->source (and in->fc) with the headers; returns an exit status. */
 int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct diag_sink *diags,
 	      struct m4_result *out);

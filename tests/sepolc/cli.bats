@@ -190,6 +190,16 @@ bad_conf() {
 	[ "$(ls -A)" = bad.te ]
 }
 
+@test "sepolc: an interface the headers lack is named, with the closest one" {
+	need_headers
+	cp "$FIX/m4-typo.te" typo.te
+	run -2 --separate-stderr sepolc typo.te
+	[ -z "$output" ]
+	grep -Eq '^typo\.te:5:1: error: ' <<<"$stderr"
+	[[ "$stderr" == *"typo.te:5:1: note: 'files_read_etc_filez' is no interface or macro of the headers; did you mean 'files_read_etc_files'?"* ]]
+	[ ! -e m4typo.cil ]
+}
+
 @test "sepolc: refpolicywarn becomes a warning at its line; -q hides it" {
 	need_headers
 	cp "$FIX/m4-warn.te" w.te
@@ -370,6 +380,17 @@ bad_conf() {
 	grep -qF '(filecon "/etc/sepolcdemo(/.*)?" any (system_u object_r sepolcdemo_conf_t ((s0) (s0))))' sepolcdemo.cil
 	run -0 --separate-stderr sepolc --pp sepolcdemo.te sepolcdemo.fc
 	[ -s sepolcdemo.pp ]
+}
+
+@test "sepolc: a bad .fc line is an error at its line, for CIL and .pp alike" {
+	need_headers
+	cp "$FIX"/sepolcdemo.te "$FIX"/sepolcdemo.if .
+	printf '/usr/bin/x\t--\tgen_context(system_u:object_r:sepolcdemo_exec_t,s0)\n\n/etc/x\t-x\tgen_context(system_u:object_r:etc_t,s0)\n' >bad.fc
+	run -2 --separate-stderr sepolc sepolcdemo.te bad.fc
+	[[ "$stderr" == *"bad.fc:3: error: unknown file type '-x'"* ]]
+	run -2 --separate-stderr sepolc --pp sepolcdemo.te bad.fc
+	[[ "$stderr" == *"bad.fc:3: error: unknown file type '-x'"* ]]
+	[ ! -e sepolcdemo.cil ] && [ ! -e sepolcdemo.pp ]
 }
 
 # A scratch copy of the system's module store: semodule -p ROOT -s STORE

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Macro calls in policy text. Before m4: does a .te need it at all? After
+ * m4: which calls did it leave alone because no interface or macro has that
+ * name? The parser only sees "expected a statement" there; the note names
+ * the interface and the closest one the headers define.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "sepolc.h"
+#include "util/suggest.h"
+
+/* The language's own words that a '(' may follow at the start of a statement. */
+static bool is_keyword(const char *word, size_t len)
+{
+	static const char *const words[] = {"if", "constrain", "mlsconstrain", "validatetrans",
+					    "mlsvalidatetrans"};
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == len && memcmp(words[i], word, len) == 0)
+			return true;
+	return false;
+}
+
+static bool is_word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The length of a call's name at p ("name(" at a statement's start), or 0. */
+static size_t call_at(const char *p, const char *eol)
+{
+	const char *w = p;
+
+	while (p < eol && is_word_char(*p))
+		p++;
+	if (p == w || p == eol || *p != '(' || isdigit((unsigned char)*w) || is_keyword(w, p - w))
+		return 0;
+	return p - w;
+}
+
+bool m4_needed(const char *text, size_t len)
+{
+	const char *end = text + len;
+
+	for (const char *p = text; p < end;) {
+		const char *nl = memchr(p, '\n', end - p), *eol = nl ? nl : end;
+
+		while (p < eol && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p < eol && *p != '#') {
+			/* m4's opening quote appears nowhere in the language */
+			if (memchr(p, '`', eol - p) || call_at(p, eol))
+				return true;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return false;
+}
+
+static int add_call(struct m4_result *r, const char *name, size_t len, const char *file,
+		    size_t file_len, unsigned int line, unsigned int col)
+{
+	struct m4_call *v = realloc(r->calls, (r->n_calls + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	r->calls = v;
+	v += r->n_calls;
+	memset(v, 0, sizeof(*v));
+	v->name = strndup(name, len);
+	v->file = strndup(file, file_len);
+	v->line = line;
+	v->col = col;
+	if (!v->name || !v->file) {
+		free(v->name);
+		free(v->file);
+		return -ENOMEM;
+	}
+	r->n_calls++;
+	return 0;
+}
+
+struct names {
+	char **v;
+	size_t n, alloc;
+};
+
+/* Every "define(`NAME'" of one m4 source. */
+static int collect_definitions(const char *text, size_t len, struct names *out)
+{
+	static const char marker[] = "define(`";
+	const char *end = text + len;
+
+	for (const char *p = text; p < end;) {
+		const char *hit = memmem(p, end - p, marker, sizeof(marker) - 1), *q;
+
+		if (!hit)
+			break;
+		p = q = hit + sizeof(marker) - 1;
+		while (q < end && is_word_char(*q))
+			q++;
+		if (q == p || q == end || *q != '\'')
+			continue;
+		if (out->n == out->alloc) {
+			size_t n = out->alloc ? out->alloc * 2 : 1024;
+			char **v = realloc(out->v, n * sizeof(*v));
+
+			if (!v)
+				return -ENOMEM;
+			out->v = v;
+			out->alloc = n;
+		}
+		out->v[out->n] = strndup(p, q - p);
+		if (!out->v[out->n])
+			return -ENOMEM;
+		out->n++;
+		p = q;
+	}
+	return 0;
+}
+
+static void suggest(struct m4_result *r, char *const *defs, size_t n_defs)
+{
+	struct names names = {0};
+	char *text;
+	size_t len;
+
+	for (size_t i = 0; i < n_defs; i++) {
+		if (read_file(defs[i], &text, &len) < 0)
+			continue;
+		int rc = collect_definitions(text, len, &names);
+
+		free(text);
+		if (rc < 0)
+			goto out;
+	}
+	for (size_t i = 0; i < r->n_calls; i++) {
+		struct pol_suggest s;
+		const char *best[3];
+
+		pol_suggest_init(&s, r->calls[i].name);
+		for (size_t j = 0; j < names.n; j++)
+			pol_suggest_offer(&s, names.v[j]);
+		if (pol_suggest_result(&s, best) > 0)
+			r->calls[i].hint = strdup(best[0]);
+	}
+out:
+	for (size_t i = 0; i < names.n; i++)
+		free(names.v[i]);
+	free(names.v);
+}
+
+int m4_find_calls(struct m4_result *r, char *const *defs, size_t n_defs)
+{
+	const char *end = r->text + r->len, *file = "", *file_end = file;
+	unsigned int line = 1;
+
+	for (const char *p = r->text; p < end; line++) {
+		const char *nl = memchr(p, '\n', end - p), *eol = nl ? nl : end, *s = p;
+		size_t n;
+
+		while (s < eol && (*s == ' ' || *s == '\t'))
+			s++;
+		if (eol - s > 6 && strncmp(s, "#line ", 6) == 0) {
+			/* #line N "file": the next line is line N of file */
+			char *num_end;
+			unsigned long next = strtoul(s + 6, &num_end, 10);
+			const char *q = strchr(num_end, '"');
+
+			if (q && q < eol) {
+				file = q + 1;
+				file_end = memchr(file, '"', eol - file);
+				if (!file_end)
+					file_end = eol;
+			}
+			line = (unsigned int)next - 1;
+		} else if (s < eol && *s != '#' && (n = call_at(s, eol)) > 0) {
+			if (add_call(r, s, n, file, file_end - file, line,
+				     (unsigned int)(s - p) + 1) < 0)
+				return -ENOMEM;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (r->n_calls)
+		suggest(r, defs, n_defs);
+	return 0;
+}
+
+void m4_report_calls(const struct m4_result *r, struct diag_sink *diags)
+{
+	for (size_t i = 0; i < r->n_calls; i++) {
+		const struct m4_call *c = &r->calls[i];
+
+		if (c->hint)
+			diag_report(
+			    diags, POL_SEV_NOTE, POL_ENOTFOUND, c->file, c->line, c->col,
+			    "'%s' is no interface or macro of the headers; did you mean '%s'?",
+			    c->name, c->hint);
+		else
+			diag_report(diags, POL_SEV_NOTE, POL_ENOTFOUND, c->file, c->line, c->col,
+				    "'%s' is no interface or macro of the headers", c->name);
+	}
+}
+
+void m4_calls_release(struct m4_result *r)
+{
+	for (size_t i = 0; i < r->n_calls; i++) {
+		free(r->calls[i].name);
+		free(r->calls[i].file);
+		free(r->calls[i].hint);
+	}
+	free(r->calls);
+	r->calls = NULL;
+	r->n_calls = 0;
+}

@@ -172,6 +172,7 @@ const char *tok_kind_name(enum tok kind)
 	static const char *const names[K_FIRST_KEYWORD] = {
 	    [T_EOF] = "end of file",
 	    [T_IDENT] = "name",
+	    [T_FSNAME] = "file system name",
 	    [T_NUMBER] = "number",
 	    [T_WORD] = "word",
 	    [T_PATH] = "path",
@@ -404,7 +405,7 @@ static const char *digit_word(const char *p, const char *end, enum tok *kind)
 			other = true;
 		p++;
 	}
-	*kind = other ? T_WORD : letters ? T_IDENT : T_NUMBER;
+	*kind = other ? T_WORD : letters ? T_FSNAME : T_NUMBER;
 	return p;
 }
 

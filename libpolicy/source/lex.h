@@ -18,7 +18,8 @@
 
 enum tok {
 	T_EOF,
-	T_IDENT,  /* letter-led name, also a digit-led one with letters (filesystems: 9p) */
+	T_IDENT,  /* letter-led name */
+	T_FSNAME, /* digit-led name with letters: only file system names (9p) */
 	T_NUMBER, /* 123, 0x1F */
 	T_WORD,	  /* another digit-led word: 1.0, 10.0.0.1; or an address (relexed) */
 	T_PATH,	  /* /unquoted/path */

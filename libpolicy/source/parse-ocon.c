@@ -10,6 +10,14 @@
 
 #include "source/parse-internal.h"
 
+/* checkpolicy's "filesystem": a name, or a digit-led one such as 9p */
+static bool parse_fs_name(struct parser *p, struct src_id *out)
+{
+	if (ps_at(p, T_FSNAME))
+		p->tok.kind = T_IDENT;
+	return parse_id(p, out, "a file system name");
+}
+
 static bool parse_fs_use(struct parser *p, struct src_stmt *s)
 {
 	enum tok kw = p->tok.kind;
@@ -19,8 +27,7 @@ static bool parse_fs_use(struct parser *p, struct src_stmt *s)
 			       : kw == K_FS_USE_TASK ? SRC_FS_USE_TASK
 						     : SRC_FS_USE_TRANS;
 	ps_next(p);
-	return parse_id(p, &s->u.fs_use.fs, "a file system name") &&
-	       parse_context(p, &s->u.fs_use.ctx) &&
+	return parse_fs_name(p, &s->u.fs_use.fs) && parse_context(p, &s->u.fs_use.ctx) &&
 	       ps_expect(p, T_SEMI, "at the end of the fs_use statement");
 }
 
@@ -28,8 +35,7 @@ static bool parse_genfscon(struct parser *p, struct src_stmt *s)
 {
 	s->kind = SRC_GENFSCON;
 	ps_next(p);
-	if (!parse_id(p, &s->u.genfscon.fs, "a file system name") ||
-	    !parse_path(p, &s->u.genfscon.path))
+	if (!parse_fs_name(p, &s->u.genfscon.fs) || !parse_path(p, &s->u.genfscon.path))
 		return false;
 	s->u.genfscon.file_type = SRC_FILE_ANY;
 	if (ps_accept(p, T_MINUS)) {

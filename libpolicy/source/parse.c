@@ -99,6 +99,7 @@ static void describe(const struct token *t, char *buf, size_t size)
 		snprintf(buf, size, "end of file");
 		break;
 	case T_IDENT:
+	case T_FSNAME:
 	case T_NUMBER:
 	case T_WORD:
 		snprintf(buf, size, "'%.*s%s'", len, t->text, more);
@@ -533,6 +534,11 @@ static void parse_statements(struct parser *p, struct src_block *out, enum block
 			continue;
 		}
 		for (struct src_stmt *s = chain; s; s = s->next) {
+			if (s->kind == SRC_MODULE && ctx == BLOCK_TOP && out->first) {
+				ps_error(p, &s->loc, "the module statement must come first");
+				chain = NULL;
+				break;
+			}
 			if (!allowed_in(s, ctx)) {
 				ps_error(p, &s->loc, "%s is not allowed in %s", kind_desc(s->kind),
 					 ctx_desc(ctx));

@@ -590,6 +590,8 @@ static void test_errors(void)
 	error_is("allow a { b c : file read;", 1, 15,
 		 "expected a name or '}' in a target type set, found ':'");
 	error_is("type a\x01;", 1, 7, "unexpected byte 0x01");
+	error_is("type 1bad;", 1, 6, "expected a type name, found '1bad'");
+	error_is("module m 1.0;\nmodule m 1.0;\n", 2, 1, "the module statement must come first");
 	error_is("type_transition a b : c d \"unterminated;\n", 1, 27,
 		 "unterminated quoted string");
 }

@@ -162,7 +162,18 @@ bool ps_expect(struct parser *p, enum tok kind, const char *context)
 	if (ps_accept(p, kind))
 		return true;
 	describe(&p->tok, found, sizeof(found));
-	return ps_error(p, NULL,
+	/* A ';' missing at the end of a line is reported where it belongs,
+	 * right after the statement, not at the next line's first token. */
+	struct src_loc loc = p->tok.loc;
+
+	if (kind == T_SEMI && p->prev.loc.file &&
+	    (p->tok.loc.line != p->prev.loc.line || p->tok.loc.file != p->prev.loc.file)) {
+		loc = p->prev.loc;
+		loc.col += p->prev.len;
+		if (p->prev.kind == T_STRING || p->prev.kind == T_QPATH)
+			loc.col += 2;
+	}
+	return ps_error(p, &loc,
 			tok_is_keyword(kind) ? "expected '%s' %s, found %s"
 					     : "expected %s %s, found %s",
 			tok_kind_name(kind), context, found);

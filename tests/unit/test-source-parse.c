@@ -613,8 +613,8 @@ static void test_recovery(void)
 		   "type d;\n");
 	ok(ps.rc == POL_EFORMAT && pol_err_errors(&ps.err) == 4, "four errors reported (got %zu)",
 	   pol_err_errors(&ps.err));
-	ok(ps.err.count >= 4 && ps.err.diags[0].line == 3 && ps.err.diags[1].line == 4 &&
-	       ps.err.diags[2].line == 6 && ps.err.diags[3].line == 8,
+	ok(ps.err.count >= 4 && ps.err.diags[0].line == 2 && ps.err.diags[0].col == 22 &&
+	       ps.err.diags[1].line == 4 && ps.err.diags[2].line == 6 && ps.err.diags[3].line == 8,
 	   "each at its own line");
 	for (s = ps.first; s; s = s->next)
 		n++;

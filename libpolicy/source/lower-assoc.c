@@ -91,7 +91,12 @@ static int implicit_type_bounds(struct lower *lw, const struct src_id *id)
 	parent.name = strndup(id->name, (size_t)(dot - id->name));
 	if (!parent.name)
 		return lower_nomem(lw);
-	ret = bound_type(lw, &parent, id);
+	if (!hashtab_search(lw->p->p_types.table, parent.name))
+		ret = lower_error(lw, &id->loc,
+				  "type '%s' is bounded by its prefix '%s', which is not declared",
+				  id->name, parent.name);
+	else
+		ret = bound_type(lw, &parent, id);
 	free((char *)parent.name);
 	return ret;
 }

@@ -163,9 +163,21 @@ const struct src_loc *lower_decl_loc(struct lower *lw, const struct src_id *id, 
 	return block_declares(lower_root_frame(lw)->root, &fd) ? fd.found : &id->loc;
 }
 
+/* What the symbol already in table sym under name is, for messages. */
+static const char *existing_kind(const struct lower *lw, uint32_t sym, const char *name)
+{
+	const void *d = hashtab_search(lw->p->symtab[sym].table, name);
+
+	if (d && sym == SYM_TYPES && ((const type_datum_t *)d)->flavor == TYPE_ATTRIB)
+		return "attribute";
+	if (d && sym == SYM_ROLES && ((const role_datum_t *)d)->flavor == ROLE_ATTRIB)
+		return "role attribute";
+	return lower_sym_kind(sym);
+}
+
 int lower_symbol_error(struct lower *lw, const struct src_id *id, uint32_t sym, int ret)
 {
-	const char *kind = lower_sym_kind(sym);
+	const char *kind = existing_kind(lw, sym, id->name);
 	struct first_decl fd = {.sym = sym, .name = id->name, .not_this = &id->loc};
 
 	switch (ret) {

@@ -214,6 +214,8 @@ bool parse_path(struct parser *p, const char **out)
 {
 	if (!ps_at(p, T_PATH) && !ps_at(p, T_QPATH))
 		return ps_expected(p, "a path starting with '/'");
+	if (memchr(p->tok.text, 0, p->tok.len))
+		return ps_error(p, NULL, "unexpected NUL byte in a path");
 	*out = ps_strndup(p, p->tok.text, p->tok.len);
 	ps_next(p);
 	return *out != NULL;

@@ -15,7 +15,9 @@ static bool parse_class(struct parser *p, struct src_stmt *s)
 	if (!parse_id(p, &s->u.perms.name, "a class name"))
 		return false;
 	if (!ps_at(p, T_LBRACE) && !ps_at(p, K_INHERITS)) {
-		s->kind = SRC_CLASS_DECL; /* "class NAME": the list of classes */
+		/* "class NAME", the list of classes: u.name, which is the same
+		 * memory as u.perms.name */
+		s->kind = SRC_CLASS_DECL;
 		return true;
 	}
 	s->kind = SRC_CLASS_PERMS;
@@ -246,11 +248,16 @@ bool parse_decl(struct parser *p, struct src_stmt **out)
 	case K_SID:
 		s->kind = SRC_SID_DECL;
 		ps_next(p);
-		if (!parse_id(p, &s->u.sid.name, "an initial SID name"))
+		if (!parse_id(p, &s->u.name, "an initial SID name"))
 			return false;
 		if (!ps_at(p, T_IDENT))
 			return true;
 		s->kind = SRC_SID_CONTEXT;
+		{
+			struct src_id name = s->u.name;
+
+			s->u.sid.name = name;
+		}
 		return parse_context(p, &s->u.sid.ctx);
 	case K_DEFAULT_USER:
 	case K_DEFAULT_ROLE:

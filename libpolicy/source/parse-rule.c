@@ -143,6 +143,8 @@ static bool parse_typerule(struct parser *p, struct src_stmt *s)
 		if (ps_at(p, T_QPATH) || memchr(p->tok.text, '/', p->tok.len))
 			return ps_error(p, NULL,
 					"a type transition's file name cannot contain '/'");
+		if (memchr(p->tok.text, 0, p->tok.len))
+			return ps_error(p, NULL, "unexpected NUL byte in a file name");
 		if (p->tok.len == 0)
 			return ps_error(p, NULL, "a type transition's file name cannot be empty");
 		s->u.rule.filename = ps_strndup(p, p->tok.text, p->tok.len);

@@ -86,6 +86,33 @@ int rules_class_bitmap(struct lower *lw, const struct src_set *set, bool process
 	return rc;
 }
 
+/*
+ * checkpolicy collects a rule's classes in a bitmap, so its class list is
+ * in class value order without duplicates (ascending for access vector
+ * rules, descending for type rules, which it prepends). libsepol expands
+ * the list in that order into conditional lists, so keeping it makes our
+ * binaries byte for byte checkpolicy's. Duplicates keep the first node.
+ */
+static class_perm_node_t *sort_classes(class_perm_node_t *list, bool descending)
+{
+	class_perm_node_t *sorted = NULL;
+
+	while (list) {
+		class_perm_node_t *n = list, **at = &sorted;
+
+		list = list->next;
+		while (*at && (descending ? (*at)->tclass > n->tclass : (*at)->tclass < n->tclass))
+			at = &(*at)->next;
+		if (*at && (*at)->tclass == n->tclass) {
+			free(n);
+			continue;
+		}
+		n->next = *at;
+		*at = n;
+	}
+	return sorted;
+}
+
 static uint32_t av_specified(enum src_avrule_kind kind)
 {
 	switch (kind) {
@@ -161,6 +188,7 @@ int lower_avrule(struct lower *lw, const struct src_stmt *s, avrule_t **dest)
 		rc = POL_EINVAL;
 	else if (lower_perm_masks(lw, &s->u.rule.perms, rule->perms) < 0)
 		rc = POL_EINVAL;
+	rule->perms = sort_classes(rule->perms, false);
 	if (!rc && kind == SRC_DONTAUDIT && s->u.rule.perms.tilde)
 		lower_warning(lw, &s->u.rule.perms.loc,
 			      "%s with '~' silences every permission but the ones named",
@@ -317,6 +345,7 @@ int lower_xpermrule(struct lower *lw, const struct src_stmt *s, avrule_t **dest)
 	if (lower_class_list(lw, &s->u.rule.classes, &tmpl->perms) < 0) {
 		rc = POL_EINVAL;
 	} else {
+		tmpl->perms = sort_classes(tmpl->perms, false);
 		/* the rule also grants the class permission named like the kind */
 		for (c = tmpl->perms; c; c = c->next) {
 			uint32_t v = lower_perm(lw, lw->p->class_val_to_struct[c->tclass - 1],
@@ -330,8 +359,7 @@ int lower_xpermrule(struct lower *lw, const struct src_stmt *s, avrule_t **dest)
 	}
 	for (i = 0; i < xp->n; i++)
 		if (xp->items[i].lo > xp->items[i].hi)
-			rc = lower_error(lw, &xp->loc,
-					 "ioctl range 0x%04x-0x%04x is not in ascending order",
+			rc = lower_error(lw, &xp->loc, "ioctl range 0x%04x-0x%04x is backwards",
 					 xp->items[i].lo, xp->items[i].hi);
 	if (rc)
 		goto out;
@@ -516,6 +544,7 @@ int lower_typerule(struct lower *lw, const struct src_stmt *s, avrule_t **dest)
 		rc = POL_EINVAL;
 	if (lower_class_list(lw, &s->u.rule.classes, &rule->perms) < 0)
 		rc = POL_EINVAL;
+	rule->perms = sort_classes(rule->perms, true);
 	otype = lower_type(lw, &s->u.rule.deflt);
 	if (!otype) {
 		rc = POL_EINVAL;

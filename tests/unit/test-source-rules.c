@@ -29,9 +29,9 @@ static const char prefix_head[] = "class process\nclass file\nclass dir\nclass l
 static const char prefix_mls[] = "sensitivity s0;\nsensitivity s1;\ndominance { s0 s1 }\n"
 				 "category c0;\ncategory c1;\nlevel s0:c0.c1;\nlevel s1:c0.c1;\n";
 static const char prefix_te[] =
-    "type t1;\ntype t2;\ntype t3;\nattribute a1;\ntypeattribute t1 a1;\n"
+    "type ta;\ntype tb;\ntype tc;\nattribute a1;\ntypeattribute ta a1;\n"
     "bool b1 true;\nbool b2 false;\ntunable tu1 true;\ntunable tu2 false;\n"
-    "role r1;\nrole r2;\nrole r1 types { t1 t2 t3 };\nrole r2 types { t1 t2 t3 };\n";
+    "role ra;\nrole rb;\nrole ra types { ta tb tc };\nrole rb types { ta tb tc };\n";
 
 struct build {
 	struct pol_source *src;
@@ -61,8 +61,8 @@ static int compile_with(struct build *b, bool mls, const char *defaults, const c
 			const char *tail)
 {
 	struct pol_build_options opts = {.mls = mls};
-	const char *users = mls ? "user u1 roles { object_r r1 r2 } level s0 range s0 - s1:c0.c1;\n"
-				: "user u1 roles { object_r r1 r2 };\n";
+	const char *users = mls ? "user ua roles { object_r ra rb } level s0 range s0 - s1:c0.c1;\n"
+				: "user ua roles { object_r ra rb };\n";
 
 	memset(b, 0, sizeof(*b));
 	pol_err_init(&b->err);
@@ -77,8 +77,8 @@ static int compile_with(struct build *b, bool mls, const char *defaults, const c
 	snprintf(b->text + strlen(b->text), sizeof(b->text) - strlen(b->text), "%s%s%s%s", rules,
 		 users, tail,
 		 strstr(tail, "sid ") ? ""
-		 : mls		      ? "sid kernel u1:object_r:t1:s0\n"
-				      : "sid kernel u1:object_r:t1\n");
+		 : mls		      ? "sid kernel ua:object_r:ta:s0\n"
+				      : "sid kernel ua:object_r:ta\n");
 	b->rc = pol_source_new(&b->src, &b->err);
 	if (b->rc == 0)
 		b->rc = pol_source_parse_data(b->src, "t.conf", b->text, strlen(b->text), &b->err);
@@ -136,6 +136,13 @@ static uint32_t value_of(struct build *b, uint32_t sym, const char *name)
 	return d ? d->value : 0;
 }
 
+static uint32_t sens_value(struct build *b, const char *name)
+{
+	level_datum_t *l = hashtab_search(pdb(b)->p_levels.table, name);
+
+	return l ? l->level->sens : 0;
+}
+
 static uint32_t perm_bit(struct build *b, const char *cls, const char *perm)
 {
 	class_datum_t *c = hashtab_search(pdb(b)->p_classes.table, cls);
@@ -161,10 +168,10 @@ static void test_avrules(void)
 	avrule_t *r;
 
 	if (compile(&b, false,
-		    "allow t1 t2:file { read write };\n"
-		    "allow t1 self:{ file dir } getattr;\n"
-		    "auditallow t1 t2:file *;\n"
-		    "dontaudit t1 t2:file ~read;\n"
+		    "allow ta tb:file { read write };\n"
+		    "allow ta self:{ file dir } getattr;\n"
+		    "auditallow ta tb:file *;\n"
+		    "dontaudit ta tb:file ~read;\n"
 		    "neverallow * ~a1:process transition;\n",
 		    NULL) != 0) {
 		ok(0, "avrules compile");
@@ -174,8 +181,8 @@ static void test_avrules(void)
 	r = global_decl(&b)->avrules;
 	ok(count_avrules(r) == 5, "five avrules in the global decl, in order");
 	ok(r->specified == AVRULE_ALLOWED, "allow is AVRULE_ALLOWED");
-	ok(ebitmap_get_bit(&r->stypes.types, value_of(&b, SYM_TYPES, "t1") - 1), "source t1");
-	ok(ebitmap_get_bit(&r->ttypes.types, value_of(&b, SYM_TYPES, "t2") - 1), "target t2");
+	ok(ebitmap_get_bit(&r->stypes.types, value_of(&b, SYM_TYPES, "ta") - 1), "source ta");
+	ok(ebitmap_get_bit(&r->ttypes.types, value_of(&b, SYM_TYPES, "tb") - 1), "target tb");
 	ok(r->perms && r->perms->tclass == value_of(&b, SYM_CLASSES, "file") && !r->perms->next,
 	   "one class, file");
 	ok(r->perms->data == (perm_bit(&b, "file", "read") | perm_bit(&b, "file", "write")),
@@ -199,7 +206,7 @@ static void test_avrules(void)
 	   "neverallow keeps * and ~ as type set flags");
 	done(&b);
 
-	compile(&b, false, "allow * t2:file read;\n", NULL);
+	compile(&b, false, "allow * tb:file read;\n", NULL);
 	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 7, "'*'"),
 	   "'*' in allow is an error at its column");
 	done(&b);
@@ -211,9 +218,9 @@ static void test_xperms(void)
 	avrule_t *r;
 
 	if (compile(&b, false,
-		    "allowxperm t1 t2:file ioctl { 0x8910-0x8a05 0x1 };\n"
-		    "allowxperm t1 t2:file ioctl { 0x8900-0x8aff };\n"
-		    "allowxperm t1 t2:file ioctl ~{ 0x0-0xfeff };\n",
+		    "allowxperm ta tb:file ioctl { 0x8910-0x8a05 0x1 };\n"
+		    "allowxperm ta tb:file ioctl { 0x8900-0x8aff };\n"
+		    "allowxperm ta tb:file ioctl ~{ 0x0-0xfeff };\n",
 		    NULL) != 0) {
 		ok(0, "xperm rules compile");
 		done(&b);
@@ -243,8 +250,8 @@ static void test_xperms(void)
 	   "~{ 0x0-0xfeff } is driver 0xff");
 	done(&b);
 
-	compile(&b, false, "allowxperm t1 t2:file ioctl { 0x20-0x10 };\n", NULL);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 0, "ascending"),
+	compile(&b, false, "allowxperm ta tb:file ioctl { 0x20-0x10 };\n", NULL);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 0, "backwards"),
 	   "a reversed ioctl range is an error");
 	done(&b);
 }
@@ -256,9 +263,9 @@ static void test_typerules(void)
 	filename_trans_rule_t *f;
 
 	if (compile(&b, false,
-		    "type_transition t1 t2:process t3;\n"
-		    "type_change t1 t2:{ file dir } t3;\n"
-		    "type_transition t1 t2:{ file dir } t3 \"name\";\n",
+		    "type_transition ta tb:process tc;\n"
+		    "type_change ta tb:{ file dir } tc;\n"
+		    "type_transition ta tb:{ file dir } tc \"name\";\n",
 		    NULL) != 0) {
 		ok(0, "type rules compile");
 		done(&b);
@@ -266,25 +273,25 @@ static void test_typerules(void)
 	}
 	r = global_decl(&b)->avrules;
 	ok(count_avrules(r) == 2, "two type rules");
-	ok(r->specified == AVRULE_TRANSITION && r->perms->data == value_of(&b, SYM_TYPES, "t3"),
+	ok(r->specified == AVRULE_TRANSITION && r->perms->data == value_of(&b, SYM_TYPES, "tc"),
 	   "type_transition: the new type's value as data");
 	r = r->next;
 	ok(r->specified == AVRULE_CHANGE && r->perms->next &&
-	       r->perms->next->data == value_of(&b, SYM_TYPES, "t3"),
+	       r->perms->next->data == value_of(&b, SYM_TYPES, "tc"),
 	   "type_change over two classes");
 	f = global_decl(&b)->filename_trans_rules;
 	ok(f && f->next && !f->next->next, "one filename rule per class");
-	ok(f && strcmp(f->name, "name") == 0 && f->otype == value_of(&b, SYM_TYPES, "t3"),
+	ok(f && strcmp(f->name, "name") == 0 && f->otype == value_of(&b, SYM_TYPES, "tc"),
 	   "filename rule: name and new type");
 	done(&b);
 
-	compile(&b, false, "type_transition t1 t2:process a1;\n", NULL);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 32, "attribute"),
+	compile(&b, false, "type_transition ta tb:process a1;\n", NULL);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 31, "attribute"),
 	   "an attribute as the new type is an error at its column");
 	done(&b);
 
 	compile(&b, false,
-		"type_transition t1 t2:file t3 \"n\";\ntype_transition t1 t2:file t3 \"n\";\n",
+		"type_transition ta tb:file tc \"n\";\ntype_transition ta tb:file tc \"n\";\n",
 		NULL);
 	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 1, "duplicate"),
 	   "a repeated filename transition is an error");
@@ -306,11 +313,11 @@ static void test_conditionals(void)
 	cond_list_t *c;
 
 	if (compile(&b, false,
-		    "if (b1) { allow t1 t2:file read; } else { allow t1 t2:file write; }\n"
-		    "if (b1) { allow t1 t3:file read; allow t1 t3:file write; }\n"
-		    "if (!b1) { allow t2 t3:file read; }\n"
-		    "if (b1 && b2) { allow t2 t3:file getattr; }\n"
-		    "if (tu1) { allow t3 t3:file read; }\n",
+		    "if (b1) { allow ta tb:file read; } else { allow ta tb:file write; }\n"
+		    "if (b1) { allow ta tc:file read; allow ta tc:file write; }\n"
+		    "if (!b1) { allow tb tc:file read; }\n"
+		    "if (b1 && b2) { allow tb tc:file getattr; }\n"
+		    "if (tu1) { allow tc tc:file read; }\n",
 		    NULL) != 0) {
 		ok(0, "conditionals compile");
 		done(&b);
@@ -336,13 +343,14 @@ static void test_conditionals(void)
 	}
 	done(&b);
 
-	compile(&b, false, "if (b1 || tu1) { allow t1 t2:file read; }\n", NULL);
+	compile(&b, false, "if (b1 || tu1) { allow ta tb:file read; }\n", NULL);
 	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 0, "tunables and booleans"),
 	   "mixing tunables and booleans is an error");
 	done(&b);
 
-	compile(&b, false, "if (b1) {\nneverallow t1 t2:file read;\n}\n", NULL);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 1, "neverallow"),
+	compile(&b, false, "if (b1) {\nneverallow ta tb:file read;\n}\n", NULL);
+	ok(b.rc != 0 &&
+	       has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 1, "not allowed in a conditional"),
 	   "neverallow inside a conditional is an error at the rule");
 	done(&b);
 }
@@ -353,8 +361,8 @@ static void test_roles(void)
 	avrule_decl_t *d;
 
 	if (compile(&b, false,
-		    "allow r1 r2;\nrole_transition r1 t2 r2;\n"
-		    "role_transition r1 t2:file r2;\n",
+		    "allow ra rb;\nrole_transition ra tb rb;\n"
+		    "role_transition ra tb:file rb;\n",
 		    NULL) != 0) {
 		ok(0, "role rules compile");
 		done(&b);
@@ -363,10 +371,10 @@ static void test_roles(void)
 	d = global_decl(&b);
 	ok(d->role_allow_rules &&
 	       ebitmap_get_bit(&d->role_allow_rules->roles.roles,
-			       value_of(&b, SYM_ROLES, "r1") - 1) &&
+			       value_of(&b, SYM_ROLES, "ra") - 1) &&
 	       ebitmap_get_bit(&d->role_allow_rules->new_roles.roles,
-			       value_of(&b, SYM_ROLES, "r2") - 1),
-	   "role allow r1 -> r2");
+			       value_of(&b, SYM_ROLES, "rb") - 1),
+	   "role allow ra -> rb");
 	ok(d->role_tr_rules && d->role_tr_rules->next &&
 	       ebitmap_get_bit(&d->role_tr_rules->next->classes,
 			       value_of(&b, SYM_CLASSES, "process") - 1) &&
@@ -374,21 +382,21 @@ static void test_roles(void)
 	   "role_transition defaults to process (rules are prepended)");
 	done(&b);
 
-	compile(&b, false, "role_transition r1 t2 r2;\nrole_transition r1 t2 r1;\n", NULL);
+	compile(&b, false, "role_transition ra tb rb;\nrole_transition ra tb ra;\n", NULL);
 	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 1, "duplicate"),
 	   "a second role_transition for the same triple is an error");
 	done(&b);
 
-	compile(&b, false, "range_transition t1 t2 s0;\n", NULL);
+	compile(&b, false, "range_transition ta tb s0;\n", NULL);
 	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 1, "not MLS"),
 	   "range_transition needs an MLS policy");
 	done(&b);
 
-	if (compile(&b, true, "range_transition t1 t2:file s0 - s1:c0;\n", NULL) == 0) {
+	if (compile(&b, true, "range_transition ta tb:file s0 - s1:c0;\n", NULL) == 0) {
 		range_trans_rule_t *rt = global_decl(&b)->range_tr_rules;
 
 		ok(rt && ebitmap_get_bit(&rt->tclasses, value_of(&b, SYM_CLASSES, "file") - 1) &&
-		       rt->trange.level[1].sens == value_of(&b, SYM_LEVELS, "s1"),
+		       rt->trange.level[1].sens == sens_value(&b, "s1"),
 		   "range_transition in an MLS policy");
 	} else {
 		ok(0, "range_transition in an MLS policy");
@@ -405,8 +413,8 @@ static void test_constraints(void)
 	if (compile_with(&b, false,
 			 "default_user file source;\ndefault_type { file dir } target;\n", "",
 			 "constrain file { read write } (u1 == u2 and t1 == a1);\n"
-			 "constrain { file dir } ~read (r1 == r2 or not t2 != { t1 t2 });\n"
-			 "validatetrans file (u1 == u2 or t3 == t1);\n") != 0) {
+			 "constrain { file dir } ~read (r1 == r2 or not t2 != { ta tb });\n"
+			 "validatetrans file (u1 == u2 or t3 == ta);\n") != 0) {
 		ok(0, "constraints compile");
 		done(&b);
 		return;
@@ -419,7 +427,7 @@ static void test_constraints(void)
 	   "u1 == u2 first");
 	ok(e && e->next && e->next->expr_type == CEXPR_NAMES && e->next->attr == CEXPR_TYPE &&
 	       ebitmap_get_bit(&e->next->type_names->types, value_of(&b, SYM_TYPES, "a1") - 1),
-	   "t1 == a1: a type set");
+	   "ta == a1: a type set");
 	ok(e && e->next && e->next->next && e->next->next->expr_type == CEXPR_AND &&
 	       !e->next->next->next,
 	   "and last");
@@ -436,7 +444,7 @@ static void test_constraints(void)
 	   "default_user and default_type");
 	done(&b);
 
-	compile(&b, false, "", "constrain file read (t3 == t1);\n");
+	compile(&b, false, "", "constrain file read (t3 == ta);\n");
 	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 0, "validatetrans"),
 	   "t3 outside validatetrans is an error");
 	done(&b);
@@ -465,7 +473,7 @@ static void test_constraints(void)
 
 static void test_ocontexts(void)
 {
-	static const char ctx[] = "u1:object_r:t1";
+	static const char ctx[] = "ua:object_r:ta";
 	struct build b;
 	char tail[2048];
 	ocontext_t *c;
@@ -489,8 +497,8 @@ static void test_ocontexts(void)
 	for (c = pdb(&b)->ocontexts[OCON_ISID]; c; c = c->next)
 		if (strcmp(c->u.name, "kernel") == 0)
 			break;
-	ok(c && c->context[0].user == value_of(&b, SYM_USERS, "u1") &&
-	       c->context[0].type == value_of(&b, SYM_TYPES, "t1"),
+	ok(c && c->context[0].user == value_of(&b, SYM_USERS, "ua") &&
+	       c->context[0].type == value_of(&b, SYM_TYPES, "ta"),
 	   "sid kernel has its context");
 	c = pdb(&b)->ocontexts[OCON_FSUSE];
 	ok(c && c->v.behavior == SECURITY_FS_USE_XATTR && strcmp(c->u.name, "ext4") == 0,

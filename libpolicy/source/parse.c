@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "source/parse-internal.h"
+#include "util/suggest.h"
 
 /* ---- diagnostics ---- */
 
@@ -436,6 +437,33 @@ static bool allowed_in(const struct src_stmt *s, enum block_ctx ctx)
 	return false;
 }
 
+/* "expected a statement", with the closest statement keyword when the
+ * name looks like a misspelt one ("alow", "Allow"). */
+static bool unknown_statement(struct parser *p)
+{
+	struct src_loc loc = p->tok.loc;
+	const char *near[3];
+	struct pol_suggest sg;
+	char name[64];
+
+	if (p->tok.kind != T_IDENT || p->tok.len >= sizeof(name))
+		return ps_expected(p, "a statement");
+	memcpy(name, p->tok.text, p->tok.len);
+	name[p->tok.len] = 0;
+	ps_expected(p, "a statement");
+	if (p->stop)
+		return false;
+	pol_suggest_init(&sg, name);
+	for (int k = K_FIRST_KEYWORD; k < T_NKINDS; k++) {
+		if (starts_statement((enum tok)k))
+			pol_suggest_offer(&sg, tok_kind_name((enum tok)k));
+	}
+	if (pol_suggest_result(&sg, near) > 0)
+		pol_err_add(p->err, POL_SEV_NOTE, POL_EFORMAT, loc.file, loc.line, loc.col,
+			    "did you mean '%s'?", near[0]);
+	return false;
+}
+
 static bool parse_statement(struct parser *p, struct src_stmt **out)
 {
 	switch (p->tok.kind) {
@@ -505,7 +533,7 @@ static bool parse_statement(struct parser *p, struct src_stmt **out)
 	case K_DEVICETREECON:
 		return parse_ocon(p, out);
 	default:
-		return ps_expected(p, "a statement");
+		return unknown_statement(p);
 	}
 }
 

@@ -596,6 +596,20 @@ static void test_errors(void)
 		 "unterminated quoted string");
 }
 
+static void test_suggestion(void)
+{
+	struct parsed ps;
+
+	parse(&ps, "type a;\n  alow a b : file read;\n");
+	ok(ps.err.count == 2 && ps.err.diags[1].severity == POL_SEV_NOTE &&
+	       ps.err.diags[1].line == 2 && ps.err.diags[1].col == 3,
+	   "a misspelt statement keyword gets a note");
+	if (ps.err.count == 2)
+		is_str(ps.err.diags[1].message, "did you mean 'allow'?",
+		       "the note names the keyword");
+	done(&ps);
+}
+
 static void test_recovery(void)
 {
 	struct parsed ps;
@@ -730,6 +744,7 @@ int main(void)
 	test_modules();
 	test_line_markers();
 	test_errors();
+	test_suggestion();
 	test_recovery();
 	test_robustness();
 	bench();

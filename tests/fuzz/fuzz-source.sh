@@ -74,7 +74,7 @@ UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
 	"$dir/fuzz-source" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
 	-max_len=65536 -dict="$src/tests/fuzz/policy.dict" -print_final_stats=1 \
 	-artifact_prefix="$dir/crashes/" $([ "$jobs" -gt 1 ] && echo "-fork=$jobs -ignore_crashes=1") \
-	"$dir/corpus" "$dir/seeds" 2>&1 | tee "$dir/fuzz.log" | grep -E '^(#[0-9]+ +(INITED|DONE|pulse)|==|SUMMARY|stat::|artifact_prefix|Test unit written)' 
+	"$dir/corpus" "$dir/seeds" 2>&1 | tee "$dir/fuzz.log" | grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE|pulse)|==|SUMMARY|stat::|artifact_prefix|Test unit written)' 
 found=$(find "$dir/crashes" -type f | wc -l)
 echo "fuzz-source: $found finding(s) in $dir/crashes/ (log: $dir/fuzz.log)"
 [ "$found" -eq 0 ]

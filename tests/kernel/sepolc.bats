@@ -1,0 +1,23 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# sepolc in a real SELinux kernel: tests/kernel/sepolc-run compiles Debian's
+# reference policy with sepolc, boots Debian's kernel under qemu
+# (selinux-vm from ../shared/kernel-lab), loads it, and compares the
+# kernel's decisions with those under checkpolicy's binary of the same
+# source. About half a minute under TCG; skipped when the VM or
+# selinux-policy-src is not there.
+bats_require_minimum_version 1.5.0
+load ../helpers
+
+@test "sepolc: refpolicy compiled by sepolc loads in a real SELinux kernel and decides as checkpolicy's" {
+	run "$SEKIT_SRCDIR/tests/kernel/sepolc-run"
+	if [ "$status" -eq 77 ]; then
+		skip "${output##*skipped: }"
+	fi
+	echo "$output"
+	grep -E 'disagreements|passed, ' <<<"$output" | sed 's/^/# /' >&3
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" 0 failed"* ]]
+	[[ "$output" == *"access: "*" random queries, 0 disagreements"* ]]
+}

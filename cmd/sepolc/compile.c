@@ -387,6 +387,15 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 		status = module_write(&mopts, in, mod, text.fc, text.fc_len, diags);
 		goto out;
 	}
+	if (opts->output == OUT_CIL && !opts->check_only) {
+		/* checkpolicy -C writes the base module as CIL, unexpanded:
+		 * attributes, optionals and neverallows stay as written */
+		struct sepolc_opts mopts = *opts;
+
+		mopts.build = build;
+		status = module_write(&mopts, in, mod, NULL, 0, diags);
+		goto out;
+	}
 	rc = pol_module_expand(mod, &build, &kp, &err);
 	if (rc < 0) {
 		status = failed(rc, &err, diags, in->source);

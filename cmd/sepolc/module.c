@@ -78,6 +78,8 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 		return EXIT_OK;
 	if (opts->out_path) {
 		path = strdup(opts->out_path);
+	} else if (pol_module_is_base(mod)) {
+		path = strdup("policy.cil");
 	} else {
 		if (!name || !*name) {
 			diag_report(diags, POL_SEV_ERROR, POL_EINVAL, in->source, 0, 0,

@@ -9,8 +9,10 @@
 #include "source/internal.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tap.h"
 
@@ -476,6 +478,96 @@ static void test_mls(void)
 	done(&b);
 }
 
+static const char *corpus_dir(void)
+{
+	static char path[4096];
+	const char *c = getenv("SEKIT_CORPUS"), *src = getenv("SEKIT_SRCDIR");
+
+	if (c)
+		return c;
+	snprintf(path, sizeof(path), "%s/../shared/corpus", src ? src : ".");
+	return path;
+}
+
+static char *slurp(FILE *f, size_t *len)
+{
+	char *buf = NULL;
+	size_t n = 0, got;
+	char chunk[65536];
+
+	while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		char *nb = realloc(buf, n + got);
+
+		if (!nb)
+			break;
+		buf = nb;
+		memcpy(buf + n, chunk, got);
+		n += got;
+	}
+	*len = n;
+	return buf;
+}
+
+/* policy_minimal.conf through lowering, expansion and the binary writer
+ * gives the bytes checkpolicy writes. */
+static void test_end_to_end(void)
+{
+	struct pol_build_options opts = {0};
+	struct pol_source *src = NULL;
+	struct pol_module *mod = NULL;
+	struct pol_kpolicy *kp = NULL;
+	struct pol_err err;
+	char conf[4200], ref[] = "/tmp/test-source-lower.XXXXXX", cmd[8500];
+	char *ours = NULL, *theirs = NULL;
+	size_t ours_len = 0, theirs_len = 0;
+	FILE *f;
+	int fd, rc;
+
+	snprintf(conf, sizeof(conf), "%s/checkpolicy/policy_minimal.conf", corpus_dir());
+	if (access(conf, R_OK) != 0 || system("checkpolicy -V >/dev/null 2>&1") != 0) {
+		printf("# no %s or no checkpolicy\n", conf);
+		skip(2, "corpus or checkpolicy absent");
+		return;
+	}
+	pol_err_init(&err);
+	rc = pol_source_new(&src, &err);
+	if (!rc)
+		rc = pol_source_parse_file(src, conf, &err);
+	if (!rc)
+		rc = pol_source_lower(src, &opts, &mod, &err);
+	if (!rc)
+		rc = pol_module_expand(mod, &opts, &kp, &err);
+	f = rc ? NULL : tmpfile();
+	if (f && pol_kpolicy_write_binary(kp, &opts, f, &err) == 0) {
+		rewind(f);
+		ours = slurp(f, &ours_len);
+	}
+	if (f)
+		fclose(f);
+	ok(ours && ours_len > 0, "policy_minimal.conf compiles through the library");
+	fd = mkstemp(ref);
+	if (fd >= 0) {
+		close(fd);
+		snprintf(cmd, sizeof(cmd), "checkpolicy -o '%s' '%s' >/dev/null 2>&1", ref, conf);
+		if (system(cmd) == 0 && (f = fopen(ref, "rb"))) {
+			theirs = slurp(f, &theirs_len);
+			fclose(f);
+		}
+		unlink(ref);
+	}
+	ok(ours && theirs && ours_len == theirs_len && memcmp(ours, theirs, ours_len) == 0,
+	   "the kernel binary is checkpolicy's, byte for byte (%zu and %zu bytes)", ours_len,
+	   theirs_len);
+	if (rc)
+		pol_err_print(&err, stdout, "#");
+	free(ours);
+	free(theirs);
+	pol_kpolicy_free(kp);
+	pol_module_free(mod);
+	pol_source_free(src);
+	pol_err_release(&err);
+}
+
 int main(void)
 {
 	test_base_declarations();
@@ -483,5 +575,6 @@ int main(void)
 	test_base_optional();
 	test_module();
 	test_mls();
+	test_end_to_end();
 	return tap_done();
 }

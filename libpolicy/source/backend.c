@@ -69,9 +69,11 @@ static bool report_neverallow(struct backend_msgs *m, const char *text)
 	if (!path)
 		return false;
 	m->errors++;
-	pol_err_add(m->err, POL_SEV_ERROR, POL_EINVAL, path, (unsigned int)line, 0,
-		    "%s violated by %.*s", kind, (int)rest_len, rest);
+	pol_err_add(m->err, POL_SEV_ERROR, POL_EINVAL, path, (unsigned int)line,
+		    backend_line_col(m, path, line), "%s violated by %.*s", kind, (int)rest_len,
+		    rest);
 	free(path);
+	backend_note_allows(m, rest);
 	return true;
 }
 

@@ -17,11 +17,20 @@
  * ("neverallow on line N of FILE ...") becomes "FILE:N: error: neverallow
  * violated by ...".
  */
+struct backend_lines;
+
 struct backend_msgs {
 	struct pol_err *err;
 	bool werror;
 	unsigned int errors, warnings; /* counted as reported */
+	/* While a base is expanded into kernel: where a violated neverallow's
+	 * allow rules come from (neverallow.c), and the columns of lines. */
+	const policydb_t *base, *kernel;
+	struct backend_lines *lines;
 };
+
+/* Free what reporting cached (the lines of a source file). */
+void backend_msgs_release(struct backend_msgs *m);
 
 /* A handle whose messages go to m; NULL when out of memory. Destroy with
  * sepol_handle_destroy(). */
@@ -38,6 +47,19 @@ void backend_compat_end(void);
 /* Add a diagnostic for one line of libsepol's text at the given level
  * (SEPOL_MSG_ERR, SEPOL_MSG_WARN), recognising located messages. */
 void backend_report(struct backend_msgs *m, int level, const char *text);
+
+/*
+ * After a violated neverallow's error: a note at each allow rule of
+ * m->base (with its recorded origin) behind the violation, given in
+ * libsepol's words ("allow S T:C { P ... }", or allowxperm's). Needs
+ * m->base (linked) and m->kernel (expanded); does nothing without them.
+ */
+void backend_note_allows(struct backend_msgs *m, const char *violation);
+
+/* The column (1-based) where line of file starts, past blanks, so a
+ * rule's diagnostic reads FILE:LINE:COL; 0 when the file cannot be read.
+ * The file is read once and kept in m until backend_msgs_release(). */
+unsigned int backend_line_col(struct backend_msgs *m, const char *file, unsigned long line);
 
 /* An error for a write that failed: the stream's error (ferror) when it
  * has one, else what libsepol said. Returns the status to return. */

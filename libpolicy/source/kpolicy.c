@@ -64,6 +64,8 @@ int pol_module_expand(struct pol_module *base, const struct pol_build_options *o
 		free(kp);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
+	msgs.base = &base->p;
+	msgs.kernel = &kp->p;
 	backend_compat_begin(&msgs);
 	/* Linking the base alone resolves its optional blocks. */
 	if (link_modules(h, &base->p, NULL, 0, 0) != 0) {
@@ -89,6 +91,7 @@ int pol_module_expand(struct pol_module *base, const struct pol_build_options *o
 out:
 	backend_compat_end();
 	sepol_handle_destroy(h);
+	backend_msgs_release(&msgs);
 	if (rc != 0) {
 		pol_kpolicy_free(kp);
 		return rc;

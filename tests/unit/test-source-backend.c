@@ -448,10 +448,12 @@ static struct pol_module *violating_base(const char *base)
 	if (!mod)
 		return NULL;
 	for (avrule_t *r = mod->p.global->branch_list->avrules; r; r = r->next) {
+		r->source_filename = strdup("policy/never.te");
+		if (r->specified == AVRULE_ALLOWED)
+			r->source_line = 5;
 		if (r->specified != AVRULE_NEVERALLOW)
 			continue;
 		r->perms->data |= 1;
-		r->source_filename = strdup("policy/never.te");
 		r->source_line = 42;
 	}
 	return mod;
@@ -464,7 +466,7 @@ static void test_neverallow(void)
 	struct pol_module *mod = NULL;
 	struct pol_kpolicy *kp = NULL;
 	struct pol_err err;
-	const struct pol_diag *found = NULL;
+	const struct pol_diag *found = NULL, *allowed = NULL;
 	FILE *f = fopen(conf, "w");
 	int rc;
 
@@ -477,17 +479,23 @@ static void test_neverallow(void)
 	}
 	mod = violating_base(base);
 	rc = mod ? pol_module_expand(mod, &opts, &kp, &err) : -1;
-	for (size_t i = 0; i < err.count; i++)
+	for (size_t i = 0; i < err.count; i++) {
 		if (err.diags[i].severity == POL_SEV_ERROR && err.diags[i].file)
 			found = &err.diags[i];
+		if (err.diags[i].severity == POL_SEV_NOTE && err.diags[i].file)
+			allowed = &err.diags[i];
+	}
 	ok(rc == POL_EINVAL && !kp && found,
 	   "a violated neverallow fails the expansion with a located error");
 	if (found) {
 		is_str(found->file, "policy/never.te", "the error names the neverallow's file");
 		ok(found->line == 42, "the error names the neverallow's line");
 		is_str(found->message, "neverallow violated by allow TYPE1 TYPE1:CLASS1 { PERM1 }",
-		       "the error names the violating rule");
+		       "the error names the violating access");
 	}
+	ok(allowed && allowed > found && strcmp(allowed->file, "policy/never.te") == 0 &&
+	       allowed->line == 5,
+	   "a note after the error names the allow rule's file and line");
 	print_diags(&err);
 	pol_module_free(mod);
 	pol_err_clear(&err);

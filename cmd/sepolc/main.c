@@ -119,6 +119,8 @@ static int list_options(void)
 			continue;
 		if (o->val < 0x100)
 			printf("-%c\n", o->val);
+		if (o->val == OPT_DISABLE_DONTAUDIT)
+			printf("-D\n"); /* also -DNAME, --define's short form */
 		printf("--%s%s\n", o->name, o->has_arg == required_argument ? "=" : "");
 	}
 	return EXIT_OK;

@@ -182,12 +182,21 @@ bool parse_number(struct parser *p, uint64_t max, uint64_t *out, const char *wha
 			v = (v << 4) | d;
 		}
 	} else {
+		/* checkpolicy reads numbers with strtoul(..., 0): a leading 0
+		 * means octal */
+		unsigned int base = p->tok.len > 1 && s[0] == '0' ? 8 : 10;
+
 		for (; s < end; s++) {
 			unsigned int d = (unsigned int)(*s - '0');
 
-			if (v > (UINT64_MAX - d) / 10)
+			if (d >= base)
+				return ps_error(
+				    p, NULL,
+				    "%.*s is not an octal number (a leading 0 means octal)",
+				    (int)(p->tok.len > 40 ? 40 : p->tok.len), p->tok.text);
+			if (v > (UINT64_MAX - d) / base)
 				overflow = true;
-			v = v * 10 + d;
+			v = v * base + d;
 		}
 	}
 	if (overflow || v > max)

@@ -492,13 +492,19 @@ static void test_contexts(void)
 	done(&ps);
 
 	s = parse_ok(&ps, "pirqcon 33 u:r:t\niomemcon 0xfebd9-0xfebdf u:r:t\nioportcon 0x60 u:r:t\n"
-			  "pcidevicecon 0xc800 u:r:t\ndevicetreecon \"/path/dev\" u:r:t\n");
+			  "pcidevicecon 010 u:r:t\ndevicetreecon \"/path/dev\" u:r:t\n");
 	ok(s->kind == SRC_XEN_CONTEXT && s->u.xen.kind == SRC_PIRQCON && s->u.xen.low == 33,
 	   "pirqcon");
 	s = s->next;
 	ok(s->u.xen.kind == SRC_IOMEMCON && s->u.xen.low == 0xfebd9 && s->u.xen.high == 0xfebdf,
 	   "iomemcon range");
-	s = s->next->next->next;
+	s = s->next;
+	ok(s->u.xen.kind == SRC_IOPORTCON && s->u.xen.low == 0x60 && s->u.xen.high == 0x60,
+	   "ioportcon");
+	s = s->next;
+	ok(s->u.xen.kind == SRC_PCIDEVICECON && s->u.xen.low == 8,
+	   "pcidevicecon 010 is octal, as checkpolicy reads it");
+	s = s->next;
 	ok(s->u.xen.kind == SRC_DEVICETREECON && !strcmp(s->u.xen.path, "/path/dev"),
 	   "devicetreecon");
 	done(&ps);
@@ -591,6 +597,8 @@ static void test_errors(void)
 		 "expected a name or '}' in a target type set, found ':'");
 	error_is("type a\x01;", 1, 7, "unexpected byte 0x01");
 	error_is("type 1bad;", 1, 6, "expected a type name, found '1bad'");
+	error_is("portcon tcp 0080 u:r:t", 1, 13,
+		 "0080 is not an octal number (a leading 0 means octal)");
 	error_is("module m 1.0;\nmodule m 1.0;\n", 2, 1, "the module statement must come first");
 	error_is("type_transition a b : c d \"unterminated;\n", 1, 27,
 		 "unterminated quoted string");

@@ -7,6 +7,7 @@
 
 #include <sepol/module_to_cil.h>
 #include <sepol/policydb/hierarchy.h>
+#include <sepol/policydb/link.h>
 #include <sepol/policydb/module.h>
 
 #include "source/backend.h"
@@ -55,17 +56,48 @@ static int check_hierarchy(struct pol_module *mod, struct pol_err *err)
 	return 0;
 }
 
+/* Resolve a base's optional blocks (link it alone), unless that is done. */
+static int link_base(struct pol_module *mod, struct pol_err *err)
+{
+	struct backend_msgs msgs = {.err = err};
+	sepol_handle_t *h;
+	int rc;
+
+	if (mod->p.global && mod->p.global->enabled)
+		return 0;
+	h = backend_handle(&msgs);
+	if (!h)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	backend_compat_begin(&msgs);
+	rc = link_modules(h, &mod->p, NULL, 0, 0);
+	backend_compat_end();
+	sepol_handle_destroy(h);
+	if (rc != 0) {
+		if (!msgs.errors)
+			pol_err_set(err, POL_EINVAL, "cannot resolve the policy's optional blocks");
+		return POL_EINVAL;
+	}
+	return 0;
+}
+
 int pol_module_write_cil(struct pol_module *mod, FILE *out, struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err};
-	int rc = check_hierarchy(mod, err);
+	bool base = pol_module_is_base(mod);
+	int rc;
 
+	/*
+	 * A base is written as checkpolicy -C writes a policy.conf: linked,
+	 * so only the optional blocks whose requirements are met remain. A
+	 * module is written as checkmodule -m -C does, checked for bounds
+	 * and unlinked: its optional blocks stay optional for semodule to
+	 * resolve against the installed policy.
+	 */
+	rc = base ? link_base(mod, err) : check_hierarchy(mod, err);
 	if (rc < 0)
 		return rc;
-	/* Unlinked, as checkmodule -C writes it: optional blocks stay
-	 * optional for semodule to resolve against the installed policy. */
 	backend_compat_begin(&msgs);
-	rc = sepol_module_policydb_to_cil(out, &mod->p, 0);
+	rc = sepol_module_policydb_to_cil(out, &mod->p, base);
 	backend_compat_end();
 	if (rc != 0 || fflush(out) != 0 || ferror(out))
 		return backend_write_error(out, "module as CIL", err);

@@ -156,8 +156,6 @@ static int kernel_write(const struct sepolc_opts *opts, const struct pol_build_o
 	}
 	if (opts->check_only) {
 		pol_err_release(&err);
-		if (build->werror && diag_warnings(diags) > 0)
-			return EXIT_USAGE;
 		return EXIT_OK;
 	}
 
@@ -185,11 +183,6 @@ static int kernel_write(const struct sepolc_opts *opts, const struct pol_build_o
 	}
 	if (status == EXIT_OK && fco && fc_len && fwrite(fc, 1, fc_len, fcfp) != fc_len)
 		status = failed(-EIO, &err, diags, "cannot write the file contexts");
-	if (status == EXIT_OK && build->werror && diag_warnings(diags) > 0) {
-		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
-			    "warnings are errors (-E); nothing written");
-		status = EXIT_USAGE;
-	}
 	pol_err_release(&err);
 	/* both outputs or neither */
 	int close_fc = output_close(fco, status == EXIT_OK, diags);

@@ -332,8 +332,11 @@ static void workdir_remove(struct workdir *w)
 
 /* m4's complaints as diagnostics: "m4:FILE:LINE: message" from m4 itself,
  * "FILE:LINE: Warning: message" from refpolicy's refpolicywarn/refpolicyerr. */
-static void report_m4_stderr(const char *text, size_t len, bool failed, struct diag_sink *diags)
+static size_t report_m4_stderr(const char *text, size_t len, bool failed, bool werror,
+			       struct diag_sink *diags)
 {
+	size_t warnings = 0;
+
 	const char *end = text + len;
 
 	for (const char *p = text; p < end;) {
@@ -345,7 +348,7 @@ static void report_m4_stderr(const char *text, size_t len, bool failed, struct d
 
 		p = nl ? nl + 1 : end;
 		if (!line)
-			return;
+			return warnings;
 		if (!*line) {
 			free(line);
 			continue;
@@ -376,9 +379,15 @@ static void report_m4_stderr(const char *text, size_t len, bool failed, struct d
 		} else if (strncmp(msg, "ERROR: ", 7) == 0) {
 			msg += 7; /* m4's own fatal errors */
 		}
+		if (sev == POL_SEV_WARNING) {
+			warnings++;
+			if (werror)
+				sev = POL_SEV_ERROR;
+		}
 		diag_report(diags, sev, POL_EFORMAT, file, (unsigned int)lineno, 0, "%s", msg);
 		free(line);
 	}
+	return warnings;
 }
 
 static size_t argc_last(char *const *argv)
@@ -407,7 +416,7 @@ static int run_m4(const struct sepolc_opts *opts, char *const *argv, const char 
 {
 	posix_spawn_file_actions_t fa;
 	char *errtext = NULL;
-	size_t errlen = 0;
+	size_t errlen = 0, warnings = 0;
 	pid_t pid;
 	int rc, wstatus;
 	bool failed;
@@ -429,11 +438,17 @@ static int run_m4(const struct sepolc_opts *opts, char *const *argv, const char 
 			return EXIT_ENV;
 	failed = !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0;
 	if (read_file(err_path, &errtext, &errlen) == 0)
-		report_m4_stderr(errtext, errlen, failed, diags);
+		warnings = report_m4_stderr(errtext, errlen, failed, opts->build.werror, diags);
 	free(errtext);
 	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 127) {
 		diag_report(diags, POL_SEV_ERROR, -ENOENT, NULL, 0, 0, "cannot run '%s'", argv[0]);
 		return EXIT_ENV;
+	}
+	if (!failed && warnings && opts->build.werror) {
+		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
+			    "m4 warned about '%s', and warnings are errors (-E)",
+			    argv[argc_last(argv)]);
+		return EXIT_USAGE;
 	}
 	if (failed) {
 		diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, NULL, 0, 0, "m4 failed on '%s'%s",

@@ -132,11 +132,6 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 			    strerror(errno));
 		rc = -EIO;
 	}
-	if (rc == 0 && opts->build.werror && diag_warnings(diags) > 0) {
-		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
-			    "warnings are errors (-E); nothing written");
-		rc = POL_EINVAL;
-	}
 	status = output_close(o, rc == 0, diags);
 	if (rc == 0 && status == EXIT_OK && opts->verbose && !opts->json)
 		fprintf(stderr, "%s: wrote '%s'\n", cli_name(), path);

@@ -207,6 +207,10 @@ bad_conf() {
 	[[ "$stderr" == *"w.te:2: warning: old style"* ]]
 	run -0 --separate-stderr sepolc -q --preprocess w.te
 	[ -z "$stderr" ]
+	# -E: m4's warnings are errors too
+	run -2 --separate-stderr sepolc -E --preprocess w.te
+	[[ "$stderr" == *"w.te:2: error: old style"* ]]
+	[[ "$stderr" == *"warnings are errors (-E)"* ]]
 }
 
 @test "sepolc: a .te that calls interfaces gets m4 by itself (note with -v)" {

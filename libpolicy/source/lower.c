@@ -177,6 +177,11 @@ static void optional(struct lower *lw, const struct src_stmt *s, enum phase phas
 	struct lower_frame frame = {.parent = lw->frame};
 	avrule_block_t *saved_block = lw->block, *block;
 	avrule_decl_t *saved_decl = lw->decl, *decl;
+	/* the enclosing decl's rule tail stays valid while the block's rules
+	 * go to its own decls; restoring it spares lower-avrule.c a walk of
+	 * the global rule list (100k rules in refpolicy) after each block */
+	avrule_decl_t *saved_tail_decl = lw->avrule_tail_decl;
+	avrule_t *saved_tail = lw->avrule_tail;
 
 	if (phase == DECLARE) {
 		block = avrule_block_create();
@@ -223,6 +228,8 @@ static void optional(struct lower *lw, const struct src_stmt *s, enum phase phas
 	lw->frame = frame.parent;
 	lw->block = saved_block;
 	lw->decl = saved_decl;
+	lw->avrule_tail_decl = saved_tail_decl;
+	lw->avrule_tail = saved_tail;
 }
 
 /* Requirements inside if blocks belong to the enclosing block. */

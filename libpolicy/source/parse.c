@@ -349,52 +349,6 @@ static void recover(struct parser *p, int depth, bool whole_blocks)
 	}
 }
 
-static const char *kind_desc(enum src_kind k)
-{
-	switch (k) {
-	case SRC_CLASS_DECL:
-	case SRC_CLASS_PERMS:
-		return "class";
-	case SRC_COMMON:
-		return "common";
-	case SRC_SID_DECL:
-	case SRC_SID_CONTEXT:
-		return "sid";
-	case SRC_DEFAULT:
-		return "a default_* rule";
-	case SRC_SENSITIVITY:
-		return "sensitivity";
-	case SRC_DOMINANCE:
-		return "a sensitivity dominance";
-	case SRC_CATEGORY:
-		return "category";
-	case SRC_LEVEL:
-		return "level";
-	case SRC_XPERMRULE:
-		return "an extended permission rule";
-	case SRC_AVRULE:
-		return "this rule";
-	case SRC_ROLE_ALLOW:
-		return "a role allow rule";
-	case SRC_CONSTRAIN:
-		return "a constraint";
-	case SRC_VALIDATETRANS:
-		return "validatetrans";
-	case SRC_POLICYCAP:
-		return "policycap";
-	case SRC_MODULE:
-		return "module";
-	case SRC_IF:
-		return "a conditional";
-	case SRC_OPTIONAL:
-		return "optional";
-	case SRC_USER:
-		return "user";
-	default:
-		return "this statement";
-	}
-}
-
 /* What checkpolicy's grammar takes inside optional (avrule_decl plus users)
  * and inside if branches (cond_rule_def). */
 static bool allowed_in(const struct src_stmt *s, enum block_ctx ctx)
@@ -539,7 +493,7 @@ static bool parse_statement(struct parser *p, struct src_stmt **out)
 
 static const char *ctx_desc(enum block_ctx ctx)
 {
-	return ctx == BLOCK_COND ? "a conditional (if) block" : "an optional block or module";
+	return ctx == BLOCK_COND ? "a conditional (if) block" : "an optional block";
 }
 
 static void append(struct src_block *b, struct src_stmt *chain)
@@ -579,8 +533,13 @@ static void parse_statements(struct parser *p, struct src_block *out, enum block
 				break;
 			}
 			if (!allowed_in(s, ctx)) {
-				ps_error(p, &s->loc, "%s is not allowed in %s", kind_desc(s->kind),
-					 ctx_desc(ctx));
+				if (s->kind == SRC_ROLE_ALLOW)
+					ps_error(p, &s->loc,
+						 "role allow rules are not allowed in %s",
+						 ctx_desc(ctx));
+				else
+					ps_error(p, &s->loc, "'%s' is not allowed in %s",
+						 tok_kind_name(first), ctx_desc(ctx));
 				chain = NULL;
 				break;
 			}

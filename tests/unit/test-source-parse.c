@@ -582,11 +582,15 @@ static void test_errors(void)
 	error_is("Allow a b : c d;", 1, 1, "expected a statement, found 'Allow'");
 	error_is("type a;\n  type b @;", 2, 10, "unexpected character '@'");
 	error_is("if (a) { class file }", 1, 10,
-		 "class is not allowed in a conditional (if) block");
+		 "'class' is not allowed in a conditional (if) block");
 	error_is("if (a) { neverallow a b : c d; }", 1, 10,
-		 "this rule is not allowed in a conditional (if) block");
+		 "'neverallow' is not allowed in a conditional (if) block");
 	error_is("optional { portcon tcp 1 u:r:t }", 1, 12,
-		 "this statement is not allowed in an optional block or module");
+		 "'portcon' is not allowed in an optional block");
+	error_is("if (a) {\n  allow ra rb;\n}", 2, 3,
+		 "role allow rules are not allowed in a conditional (if) block");
+	error_is("if (a) { allowxperm a b : c ioctl 1; }", 1, 10,
+		 "'allowxperm' is not allowed in a conditional (if) block");
 	error_is("nodecon 1.2.3 255.0.0.0 u:r:t", 1, 9, "invalid IPv4 address '1.2.3'");
 	error_is("portcon tcp 90-80 u:r:t", 1, 13, "port range 90-80 is backwards");
 	error_is("type_transition a b : c d \"x/y\";", 1, 27,

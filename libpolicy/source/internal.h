@@ -102,15 +102,19 @@ cat_datum_t *lower_cat(struct lower *lw, const struct src_id *id);
 uint32_t lower_perm(struct lower *lw, class_datum_t *cls, const struct src_id *id);
 
 /* Sets. A type set may name "self" only where allow_self; *has_self then
- * tells the caller to set RULE_SELF on its rule. */
+ * tells the caller to set RULE_SELF on its rule. Names are added to out,
+ * which the caller has initialised and frees even on error; "*" and "~"
+ * are accepted (callers that forbid them check set->star and set->tilde). */
 int lower_type_set(struct lower *lw, const struct src_set *set, type_set_t *out, bool allow_self,
 		   bool *has_self);
 int lower_role_set(struct lower *lw, const struct src_set *set, role_set_t *out);
-/* Classes named by set (or every class for "*"), as a NULL-free list in
- * the order written; "~" complements against all classes. */
+/* Classes named by set (or every class for "*"), as a list in class value
+ * order, each class once, as checkpolicy's read_classes() gathers them (type
+ * rules reverse it); "~" complements against all classes. */
 int lower_class_list(struct lower *lw, const struct src_set *set, class_perm_node_t **out);
 /* Fill each class's permission mask from a permission set ("*", "~{...}",
- * names). Names unknown to every class are errors. */
+ * names). A name that one of the classes lacks is an error, as in
+ * checkpolicy. */
 int lower_perm_masks(struct lower *lw, const struct src_set *perms, class_perm_node_t *classes);
 
 /* MLS pieces. Levels and ranges in rules stay semantic (resolved at
@@ -153,6 +157,10 @@ int lower_policycap(struct lower *lw, const struct src_stmt *s);
 
 struct pol_kpolicy {
 	policydb_t p; /* POLICY_KERN */
+	/* made by expand or the CIL compiler, not read from a binary: it
+	 * still holds what a binary drops (role attributes, ...), so the
+	 * text writers write what the binary would read back as */
+	bool built;
 };
 
 /* libsepol's messages become diagnostics through a sepol_handle_t whose

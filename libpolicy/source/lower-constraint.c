@@ -365,9 +365,8 @@ static int default_value(struct lower *lw, const struct src_stmt *s, char *value
 		*value = which == SRC_DEFAULT_SOURCE ? DEFAULT_SOURCE : DEFAULT_TARGET;
 		return 0;
 	}
-	if (!lw->opts->mls)
-		return lower_error(lw, &s->loc,
-				   "default_range in a policy that is not MLS (compile with -M)");
+	/* checkpolicy keeps default_range in a policy that is not MLS too; the
+	 * kernel then ignores it */
 	switch (part) {
 	case SRC_DEFAULT_LOW:
 		*value = which == SRC_DEFAULT_SOURCE ? DEFAULT_SOURCE_LOW : DEFAULT_TARGET_LOW;

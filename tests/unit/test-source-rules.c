@@ -57,10 +57,11 @@ static unsigned int count_lines(const char *s)
  * (constraints, contexts). Returns the lowering's status; b->mod is set on
  * success.
  */
-static int compile_with(struct build *b, bool mls, const char *defaults, const char *rules,
-			const char *tail)
+static int compile_opts(struct build *b, const struct pol_build_options *o, const char *defaults,
+			const char *rules, const char *tail)
 {
-	struct pol_build_options opts = {.mls = mls};
+	struct pol_build_options opts = *o;
+	bool mls = o->mls;
 	const char *users = mls ? "user ua roles { object_r ra rb } level s0 range s0 - s1:c0.c1;\n"
 				: "user ua roles { object_r ra rb };\n";
 
@@ -90,6 +91,14 @@ static int compile_with(struct build *b, bool mls, const char *defaults, const c
 			       b->err.diags[i].message);
 	}
 	return b->rc;
+}
+
+static int compile_with(struct build *b, bool mls, const char *defaults, const char *rules,
+			const char *tail)
+{
+	struct pol_build_options opts = {.mls = mls};
+
+	return compile_opts(b, &opts, defaults, rules, tail);
 }
 
 static int compile(struct build *b, bool mls, const char *rules, const char *tail)
@@ -550,6 +559,84 @@ static void test_ocontexts(void)
 	done(&b);
 }
 
+static void test_xen(void)
+{
+	static const char ctx[] = "ua:object_r:ta";
+	struct pol_build_options xen = {.target = POL_TARGET_XEN, .version = 30};
+	struct build b;
+	char tail[1024];
+	ocontext_t *c;
+
+	snprintf(tail, sizeof(tail),
+		 "sid kernel %s\npirqcon 7 %s\npirqcon 3 %s\niomemcon 0x10-0x1f %s\n"
+		 "ioportcon 0x60 %s\npcidevicecon 0x800 %s\ndevicetreecon \"/dev/a\" %s\n",
+		 ctx, ctx, ctx, ctx, ctx, ctx, ctx);
+	if (compile_opts(&b, &xen, "", "", tail) != 0) {
+		ok(0, "xen contexts compile");
+		done(&b);
+		return;
+	}
+	c = pdb(&b)->ocontexts[OCON_XEN_PIRQ];
+	ok(c && c->u.pirq == 7 && c->next && c->next->u.pirq == 3, "pirqcon in the order written");
+	c = pdb(&b)->ocontexts[OCON_XEN_IOMEM];
+	ok(c && c->u.iomem.low_iomem == 0x10 && c->u.iomem.high_iomem == 0x1f, "iomemcon range");
+	c = pdb(&b)->ocontexts[OCON_XEN_IOPORT];
+	ok(c && c->u.ioport.low_ioport == 0x60 && c->u.ioport.high_ioport == 0x60,
+	   "ioportcon single port");
+	c = pdb(&b)->ocontexts[OCON_XEN_PCIDEVICE];
+	ok(c && c->u.device == 0x800, "pcidevicecon");
+	c = pdb(&b)->ocontexts[OCON_XEN_DEVICETREE];
+	ok(c && strcmp(c->u.name, "/dev/a") == 0, "devicetreecon");
+	done(&b);
+
+	snprintf(tail, sizeof(tail), "sid kernel %s\niomemcon 0x10-0x1f %s\niomemcon 0x18 %s\n",
+		 ctx, ctx, ctx);
+	compile_opts(&b, &xen, "", "", tail);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 3, 1, "overlaps"),
+	   "overlapping iomemcon ranges are an error");
+	done(&b);
+	snprintf(tail, sizeof(tail), "sid kernel %s\npirqcon 7 %s\npirqcon 7 %s\n", ctx, ctx, ctx);
+	compile_opts(&b, &xen, "", "", tail);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 3, 1, "duplicate pirqcon"),
+	   "a repeated pirq is an error");
+	done(&b);
+	snprintf(tail, sizeof(tail), "sid kernel %s\npirqcon 7 %s\n", ctx, ctx);
+	compile(&b, false, "", tail);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 2, 1, "xen"),
+	   "pirqcon outside a xen target is an error");
+	done(&b);
+}
+
+static void test_mls_rules(void)
+{
+	struct build b;
+	class_datum_t *file;
+
+	if (compile_with(&b, true,
+			 "default_range file target low-high;\ndefault_range dir glblub;\n", "",
+			 "mlsvalidatetrans file (l1 eq l2 or u3 == ua);\n") != 0) {
+		ok(0, "MLS defaults and mlsvalidatetrans compile");
+		done(&b);
+		return;
+	}
+	file = hashtab_search(pdb(&b)->p_classes.table, "file");
+	ok(file->default_range == DEFAULT_TARGET_LOW_HIGH, "default_range target low-high");
+	file = hashtab_search(pdb(&b)->p_classes.table, "dir");
+	ok(file->default_range == DEFAULT_GLBLUB, "default_range glblub");
+	file = hashtab_search(pdb(&b)->p_classes.table, "file");
+	ok(file->validatetrans && file->validatetrans->expr->attr == CEXPR_L1L2 &&
+	       file->validatetrans->expr->next->attr == (CEXPR_USER | CEXPR_XTARGET),
+	   "mlsvalidatetrans: l1 eq l2, u3 names");
+	done(&b);
+
+	compile_with(&b, false, "default_range file target low;\n", "", NULL);
+	ok(b.rc == 0 &&
+	       ((class_datum_t *)hashtab_search(pdb(&b)->p_classes.table, "file"))->default_range ==
+		   DEFAULT_TARGET_LOW,
+	   "default_range is kept in a policy that is not MLS, as checkpolicy keeps it");
+	done(&b);
+}
+
 int main(void)
 {
 	test_avrules();
@@ -559,5 +646,7 @@ int main(void)
 	test_roles();
 	test_constraints();
 	test_ocontexts();
+	test_xen();
+	test_mls_rules();
 	return tap_done();
 }

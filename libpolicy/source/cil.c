@@ -124,6 +124,7 @@ int pol_cil_compile(const char *const *paths, size_t n, const struct pol_build_o
 	kp->p = pdb->p;
 	free(pdb);
 	kp->p.policy_type = POLICY_KERN;
+	kp->built = true;
 	*out = kp;
 	if (fc) {
 		*fc = fc_text;

@@ -2,6 +2,7 @@
 /* Writing a kernel policy: binary (checkpolicy -o), CIL (-C), policy.conf
  * (-F). */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <sepol/kernel_to_cil.h>
@@ -88,17 +89,71 @@ int pol_kpolicy_write_binary(struct pol_kpolicy *kp, const struct pol_build_opti
 
 typedef int (*text_writer)(FILE *fp, struct policydb *pdb);
 
+/*
+ * A built policy as a binary and back: what checkpolicy -b -F or -b -C
+ * would print of the binary it writes. The in-memory policy still has
+ * role attributes and other things no binary keeps.
+ */
+static int reread(struct pol_kpolicy *kp, policydb_t *out, struct pol_err *err)
+{
+	struct backend_msgs msgs = {.err = err};
+	sepol_handle_t *h = backend_handle(&msgs);
+	unsigned int have = kp->p.policyvers;
+	struct policy_file pf;
+	void *data = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (!h)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	/* Xen policies exist at two versions only; 30 has everything */
+	if (kp->p.target_platform == SEPOL_TARGET_XEN)
+		kp->p.policyvers = have >= POLICYDB_VERSION_XEN_DEVICETREE
+				       ? POLICYDB_VERSION_XEN_DEVICETREE
+				       : POLICYDB_VERSION_BOUNDARY;
+	backend_compat_begin(&msgs);
+	rc = policydb_to_image(h, &kp->p, &data, &len);
+	kp->p.policyvers = have;
+	if (rc == 0 && policydb_init(out) != 0)
+		rc = -1;
+	if (rc == 0) {
+		policy_file_init(&pf);
+		pf.type = PF_USE_MEMORY;
+		pf.data = data;
+		pf.len = len;
+		pf.handle = h;
+		rc = policydb_read(out, &pf, 0);
+		if (rc != 0)
+			policydb_destroy(out);
+	}
+	backend_compat_end();
+	sepol_handle_destroy(h);
+	free(data);
+	if (rc != 0 && !msgs.errors)
+		pol_err_set(err, POL_EINTERNAL, "cannot convert the policy to its binary form");
+	return rc == 0 ? 0 : POL_EINTERNAL;
+}
+
 static int write_text(struct pol_kpolicy *kp, text_writer write, const char *what, FILE *out,
 		      struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err};
+	policydb_t binary, *p = &kp->p;
 	int rc;
 
+	if (kp->built) {
+		rc = reread(kp, &binary, err);
+		if (rc < 0)
+			return rc;
+		p = &binary;
+	}
 	/* kernel_to_cil.c and kernel_to_conf.c report through the compat
 	 * handle only */
 	backend_compat_begin(&msgs);
-	rc = write(out, &kp->p);
+	rc = write(out, p);
 	backend_compat_end();
+	if (p == &binary)
+		policydb_destroy(&binary);
 	if (rc != 0 || fflush(out) != 0 || ferror(out))
 		return backend_write_error(out, what, err);
 	return 0;

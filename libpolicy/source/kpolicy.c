@@ -87,6 +87,7 @@ int pol_module_expand(struct pol_module *base, const struct pol_build_options *o
 	}
 	kp->p.policy_type = POLICY_KERN;
 	kp->p.policyvers = POLICYDB_VERSION_MAX;
+	kp->built = true;
 	rc = msgs.errors ? POL_EINVAL : 0;
 out:
 	backend_compat_end();

@@ -157,6 +157,10 @@ int lower_policycap(struct lower *lw, const struct src_stmt *s);
 
 struct pol_kpolicy {
 	policydb_t p; /* POLICY_KERN */
+	/* made by expand or the CIL compiler, not read from a binary: it
+	 * still holds what a binary drops (role attributes, ...), so the
+	 * text writers write what the binary would read back as */
+	bool built;
 };
 
 /* libsepol's messages become diagnostics through a sepol_handle_t whose

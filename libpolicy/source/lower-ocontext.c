@@ -94,9 +94,20 @@ static int sid_context(struct lower *lw, const struct src_stmt *s)
 	for (c = lw->p->ocontexts[OCON_ISID]; c; c = c->next)
 		if (strcmp(c->u.name, s->u.sid.name.name) == 0)
 			break;
-	if (!c)
-		return lower_error(lw, &s->u.sid.name.loc, "initial SID '%s' is not declared",
-				   s->u.sid.name.name);
+	if (!c) {
+		const struct src_loc *loc = &s->u.sid.name.loc;
+		struct pol_suggest sg;
+		const char *best[3];
+
+		lower_error(lw, loc, "initial SID '%s' is not declared", s->u.sid.name.name);
+		pol_suggest_init(&sg, s->u.sid.name.name);
+		for (c = lw->p->ocontexts[OCON_ISID]; c; c = c->next)
+			pol_suggest_offer(&sg, c->u.name);
+		if (pol_suggest_result(&sg, best) > 0)
+			pol_err_add(lw->err, POL_SEV_NOTE, 0, loc->file, loc->line, loc->col,
+				    "did you mean '%s'?", best[0]);
+		return POL_EINVAL;
+	}
 	if (c->context[0].user)
 		return lower_error(lw, &s->u.sid.name.loc, "initial SID '%s' already has a context",
 				   s->u.sid.name.name);

@@ -548,8 +548,9 @@ static void test_ocontexts(void)
 	done(&b);
 	snprintf(tail, sizeof(tail), "sid kernal %s\n", ctx);
 	compile(&b, false, "", tail);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 5, "not declared"),
-	   "an undeclared SID is an error");
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 5, "not declared") &&
+	       has_diag(&b, POL_SEV_NOTE, b.first_line + 1, 5, "'kernel'"),
+	   "an undeclared SID is an error with a suggestion");
 	done(&b);
 	compile(&b, false, "policycap network_peer_control;\n", NULL);
 	ok(b.rc != 0 &&

@@ -236,7 +236,8 @@ out:
 }
 
 /* Expand base and write it as a binary into got; true on success. */
-static bool expand_to(const char *base, const struct pol_build_options *opts, const char *got)
+static bool expand_to(const char *base, const struct pol_build_options *opts, kp_writer writer,
+		      const char *got)
 {
 	struct pol_module *mod = read_mod(base);
 	struct pol_kpolicy *kp = NULL;
@@ -245,7 +246,7 @@ static bool expand_to(const char *base, const struct pol_build_options *opts, co
 
 	pol_err_init(&err);
 	done = mod && pol_module_expand(mod, opts, &kp, &err) == 0 &&
-	       pol_kpolicy_finish(kp, opts, &err) == 0 && write_kp(kp, write_bin, opts, got);
+	       pol_kpolicy_finish(kp, opts, &err) == 0 && write_kp(kp, writer, opts, got);
 	print_diags(&err);
 	pol_err_release(&err);
 	pol_kpolicy_free(kp);
@@ -262,7 +263,7 @@ static void test_base_expand(const char *conf, bool mls)
 	const char *m = mls ? "-M" : "";
 	char *src = path_in(corpus, conf);
 	char *plain = tmp("base.conf"), *ref = tmp("ref.bin"), *refopt = tmp("refopt.bin"),
-	     *base = tmp("base.mod"), *got = tmp("got");
+	     *refconf = tmp("ref.conf"), *base = tmp("base.mod"), *got = tmp("got");
 	struct pol_module *mod = NULL;
 	struct pol_err err;
 	FILE *f;
@@ -272,6 +273,7 @@ static void test_base_expand(const char *conf, bool mls)
 	if (run("grep -v '^expandattribute' %s > %s", src, plain) != 0 ||
 	    run("checkpolicy %s -o %s %s", m, ref, plain) != 0 ||
 	    run("checkpolicy %s -S -O -o %s %s", m, refopt, plain) != 0 ||
+	    run("checkpolicy %s -b -F -o %s %s", m, refconf, ref) != 0 ||
 	    run("checkmodule %s -o %s %s", m, base, plain) != 0) {
 		ok(0, "%s: checkpolicy and checkmodule compile it", conf);
 		goto out;
@@ -285,10 +287,13 @@ static void test_base_expand(const char *conf, bool mls)
 	ok(fclose(f) == 0 && rc == 0 && same_file(got, base),
 	   "%s: .mod written back equals checkmodule's", conf);
 	print_diags(&err);
-	ok(expand_to(base, &opts, got) && same_file(got, ref),
+	ok(expand_to(base, &opts, write_bin, got) && same_file(got, ref),
 	   "%s: expanded, equals checkpolicy's binary", conf);
+	/* the expanded policy still has role attributes: -F must not show them */
+	ok(expand_to(base, &opts, write_conf, got) && same_file(got, refconf),
+	   "%s: expanded, policy.conf equals checkpolicy -b -F of checkpolicy's binary", conf);
 	opts.sort_ocontexts = opts.optimize = true;
-	ok(expand_to(base, &opts, got) && same_file(got, refopt),
+	ok(expand_to(base, &opts, write_bin, got) && same_file(got, refopt),
 	   "%s: expanded, sorted and optimized, equals checkpolicy -S -O", conf);
 out:
 	pol_module_free(mod);
@@ -297,6 +302,7 @@ out:
 	free(plain);
 	free(ref);
 	free(refopt);
+	free(refconf);
 	free(base);
 	free(got);
 }
@@ -439,6 +445,8 @@ static void test_cil(const char *name)
 	       same_file(gotconf, refconf),
 	   "%s: policy equals secilc's (as checkpolicy -b -F)", name);
 	ok(same_file(got, ref), "%s: binary is byte-identical to secilc's", name);
+	ok(write_kp(kp, write_conf, &opts, gotconf) && same_file(gotconf, refconf),
+	   "%s: policy.conf written directly equals checkpolicy -b -F of secilc's binary", name);
 	want_fc = slurp(reffc, NULL);
 	ok(want_fc && fc && fc_len == strlen(want_fc) && memcmp(fc, want_fc, fc_len) == 0,
 	   "%s: file contexts equal secilc's", name);

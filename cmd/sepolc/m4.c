@@ -21,6 +21,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <glob.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -319,8 +320,42 @@ static const char *workdir_file(struct workdir *w, const char *name)
 	return p;
 }
 
+/* The directory in use, for a signal that ends the run while m4 works:
+ * unlink() and rmdir() are async-signal-safe, and the files are complete
+ * paths by the time the pointer is published. */
+static struct workdir *volatile live_workdir;
+
+static void remove_on_signal(int sig)
+{
+	struct workdir *w = live_workdir;
+
+	if (w) {
+		for (size_t i = 0; i < w->n; i++)
+			unlink(w->files[i]);
+		rmdir(w->path);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void watch_workdir(struct workdir *w)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = w ? remove_on_signal : SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaddset(&sa.sa_mask, sigs[i]);
+	live_workdir = w;
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
 static void workdir_remove(struct workdir *w)
 {
+	watch_workdir(NULL);
 	for (size_t i = 0; i < w->n; i++) {
 		unlink(w->files[i]);
 		free(w->files[i]);
@@ -551,6 +586,7 @@ static int make_workdir(struct workdir *w, struct diag_sink *diags)
 		w->path[0] = '\0';
 		return EXIT_ENV;
 	}
+	watch_workdir(w);
 	return EXIT_OK;
 }
 

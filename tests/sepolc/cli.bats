@@ -240,6 +240,21 @@ bad_conf() {
 	[ -z "$(ls -A "$TMPDIR")" ]
 }
 
+@test "sepolc: interrupted while m4 runs, it leaves no temporary files" {
+	need_headers
+	cp "$FIX"/sepolcdemo.* .
+	mkdir tmpd
+	local delay pid
+	for delay in 0.05 0.15 0.3; do
+		TMPDIR=$T/tmpd sepolc --check sepolcdemo.te &
+		pid=$!
+		sleep "$delay"
+		kill -INT "$pid" 2>/dev/null || true
+		wait "$pid" || true
+		[ -z "$(ls -A tmpd)" ] || { ls -lR tmpd; false; }
+	done
+}
+
 # ---- diagnostics and outputs ---------------------------------------------
 
 @test "sepolc: a syntax error is file:line:col: error: with the line and a caret" {

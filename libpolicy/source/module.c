@@ -84,6 +84,7 @@ int pol_module_write_cil(struct pol_module *mod, FILE *out, struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err};
 	bool base = pol_module_is_base(mod);
+	ocontext_t *fscons = NULL;
 	int rc;
 
 	/*
@@ -96,9 +97,18 @@ int pol_module_write_cil(struct pol_module *mod, FILE *out, struct pol_err *err)
 	rc = base ? link_base(mod, err) : check_hierarchy(mod, err);
 	if (rc < 0)
 		return rc;
+	/* CIL has no fscon: module-to-CIL drops them with a warning it
+	 * prints to stderr itself. Drop them first, silently (the parser
+	 * already warned that fscon is obsolete). */
+	if (mod->p.target_platform == SEPOL_TARGET_SELINUX) {
+		fscons = mod->p.ocontexts[OCON_FS];
+		mod->p.ocontexts[OCON_FS] = NULL;
+	}
 	backend_compat_begin(&msgs);
 	rc = sepol_module_policydb_to_cil(out, &mod->p, base);
 	backend_compat_end();
+	if (fscons)
+		mod->p.ocontexts[OCON_FS] = fscons;
 	if (rc != 0 || fflush(out) != 0 || ferror(out))
 		return backend_write_error(out, "module as CIL", err);
 	return 0;

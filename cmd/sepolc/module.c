@@ -12,8 +12,9 @@
 #include "cli.h"
 #include "sepolc.h"
 
-/* The .fc as the package stores it: m4 leaves blank lines, the headers'
- * comments and line markers behind. */
+/* The .fc as the package stores it: what m4 without -s writes, as the
+ * headers' Makefile runs it, so the .pp is the one that Makefile builds.
+ * m4 -s differs from that only by its "#line" lines. */
 static char *fc_for_package(const char *fc, size_t len, size_t *out_len)
 {
 	char *clean = malloc(len + 1), *q = clean;
@@ -22,16 +23,13 @@ static char *fc_for_package(const char *fc, size_t len, size_t *out_len)
 	if (!clean)
 		return NULL;
 	for (const char *p = fc; p < end;) {
-		const char *nl = memchr(p, '\n', end - p), *eol = nl ? nl : end, *s = p;
+		const char *nl = memchr(p, '\n', end - p), *next = nl ? nl + 1 : end;
 
-		while (s < eol && (*s == ' ' || *s == '\t' || *s == '\r'))
-			s++;
-		if (s < eol && *s != '#') {
-			memcpy(q, p, eol - p);
-			q += eol - p;
-			*q++ = '\n';
+		if (!(next - p >= 6 && memcmp(p, "#line ", 6) == 0)) {
+			memcpy(q, p, next - p);
+			q += next - p;
 		}
-		p = nl ? nl + 1 : end;
+		p = next;
 	}
 	*q = '\0';
 	*out_len = q - clean;
@@ -115,6 +113,11 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 		break;
 	}
 	case OUT_MOD:
+		if (in->fc)
+			diag_report(
+			    diags, POL_SEV_WARNING, POL_EINVAL, NULL, 0, 0,
+			    "a .mod holds no file contexts: '%s' is left out (--pp keeps it)",
+			    in->fc);
 		rc = pol_module_write_mod(mod, &opts->build, fp, &err);
 		break;
 	default:

@@ -412,6 +412,23 @@ bad_conf() {
 	[ ! -e sepolcdemo.cil ] && [ ! -e sepolcdemo.pp ]
 }
 
+@test "sepolc --pp: the same bytes as the development headers' Makefile builds" {
+	need_headers
+	local mk=${SEKIT_DEVEL_MAKEFILE:-/usr/share/selinux/devel/Makefile}
+	[ -r "$mk" ] || skip "no $mk (apt-get install selinux-policy-dev)"
+	require_command checkmodule checkpolicy
+	require_command semodule_package semodule-utils
+	cp "$FIX"/sepolcdemo.* .
+	make -s -f "$mk" sepolcdemo.pp >/dev/null
+	mv sepolcdemo.pp make.pp
+	run -0 --separate-stderr sepolc --pp sepolcdemo.te sepolcdemo.fc
+	cmp sepolcdemo.pp make.pp
+	# and with --mod, checkmodule's .mod (no file contexts: a warning)
+	run -0 --separate-stderr sepolc --mod sepolcdemo.te sepolcdemo.fc
+	[[ "$stderr" == *"a .mod holds no file contexts"* ]]
+	[ -s sepolcdemo.mod ]
+}
+
 # A scratch copy of the system's module store: semodule -p ROOT -s STORE
 # works there and never touches /var/lib/selinux or the loaded policy.
 scratch_store() {

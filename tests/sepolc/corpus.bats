@@ -210,3 +210,75 @@ same_as_checkpolicy_binary() {
 @test "sepolc -b -F: same policy.conf as checkpolicy -b -F on the Xen binary of policy_allonce_xen.conf" {
 	same_as_checkpolicy_binary -F policy_allonce_xen.conf --target xen -c 30
 }
+
+# --- CIL input: secilc 3.4's test policies ($SEKIT_CORPUS/secilc) ---------
+
+# same_as_secilc NAME: sepolc -M true NAME.cil writes secilc's binary and
+# file_contexts (libsepol's CIL compiler does both, so bytes must match).
+same_as_secilc() {
+	local cil=$SEKIT_CORPUS/secilc/$1.cil
+	[ -r "$cil" ] || skip "secilc corpus not found at $SEKIT_CORPUS/secilc"
+	require_command secilc secilc
+	secilc -M true -o "$T/secilc.bin" -f "$T/secilc.fc" "$cil" >/dev/null 2>&1
+	compile "$T/sepolc.bin" -M true -f "$T/sepolc.fc" "$cil"
+	cmp "$T/secilc.bin" "$T/sepolc.bin"
+	same "$T/secilc.fc" "$T/sepolc.fc" "sepolc -f on $1.cil vs secilc -f"
+}
+
+@test "sepolc: secilc's policy.cil compiles to secilc's binary and file_contexts" {
+	same_as_secilc policy
+}
+
+@test "sepolc: secilc's minimum.cil compiles to secilc's binary and file_contexts" {
+	same_as_secilc minimum
+}
+
+@test "sepolc: secilc's opt-input.cil compiles to secilc's binary and file_contexts" {
+	same_as_secilc opt-input
+}
+
+# --- setools 4.4.4's test policies ($SEKIT_CORPUS/setools) ----------------
+
+@test "sepolc: every setools test policy compiles to checkpolicy's policy; the invalid ones fail in both" {
+	local dir=$SEKIT_CORPUS/setools conf name xen mls failed=0 n=0
+	[ -d "$dir" ] || skip "setools corpus not found at $dir"
+	while IFS= read -r conf; do
+		name=${conf#"$dir"/}
+		xen=()
+		case $(basename "$conf") in
+		iomemcon* | ioportcon* | pcidevicecon* | pirqcon* | devicetreecon*) xen=(-t xen -c 30) ;;
+		esac
+		# as setools' tests compile them: MLS first, else without
+		mls=(-M)
+		"$CHECKPOLICY" -M "${xen[@]}" -U reject -o "$T/ref.bin" "$conf" >/dev/null 2>&1 || {
+			mls=()
+			"$CHECKPOLICY" "${xen[@]}" -U reject -o "$T/ref.bin" "$conf" >/dev/null 2>&1
+		} || {
+			# checkpolicy refuses it: sepolc must too, with exit 2 and an error
+			run --separate-stderr "$SEPOLC" -M "${xen[@]}" -U reject -o "$T/ours.bin" "$conf"
+			if [ "$status" -ne 2 ] || [[ "$stderr" != *"error: "* ]]; then
+				echo "$name: checkpolicy refuses it, sepolc exits $status: ${stderr:0:300}"
+				failed=$((failed + 1))
+			fi
+			continue
+		}
+		n=$((n + 1))
+		rm -f "$T/ours.bin"
+		run --separate-stderr "$SEPOLC" "${mls[@]}" "${xen[@]}" -U reject -o "$T/ours.bin" "$conf"
+		if [ "$status" -ne 0 ]; then
+			echo "$name: sepolc ${mls[*]} ${xen[*]} exits $status: ${stderr:0:300}"
+			failed=$((failed + 1))
+		elif ! cmp -s "$T/ref.bin" "$T/ours.bin"; then
+			"$CHECKPOLICY" "${mls[@]}" "${xen[@]}" -b -F -o "$T/ref.conf" "$T/ref.bin" >/dev/null 2>&1
+			"$CHECKPOLICY" "${mls[@]}" "${xen[@]}" -b -F -o "$T/ours.conf" "$T/ours.bin" >/dev/null 2>&1
+			if ! diff -u "$T/ref.conf" "$T/ours.conf" >"$T/diff"; then
+				echo "$name: the binary differs (checkpolicy -b -F, - checkpolicy, + sepolc):"
+				head -20 "$T/diff"
+				failed=$((failed + 1))
+			fi
+		fi
+	done < <(find "$dir" -name '*.conf' | LC_ALL=C sort)
+	echo "$n policies compiled by both, $failed failures"
+	[ "$n" -gt 40 ]
+	[ "$failed" -eq 0 ]
+}

@@ -78,8 +78,9 @@ bool parse_plain_names(struct parser *p, struct src_id **ids, size_t *n, const c
 	return parse_id(p, *ids, what);
 }
 
-/* "{ a -b { c } }": the items go to the scratch area. */
-static bool nested_set(struct parser *p, const char *what)
+/* "{ a -b { c } }": the items go to the scratch area. A plain set (the
+ * names of constraints) takes neither nested braces nor "-name". */
+static bool nested_set(struct parser *p, const char *what, bool plain)
 {
 	struct src_loc open = p->tok.loc;
 	size_t mark = scratch_mark(p);
@@ -90,12 +91,12 @@ static bool nested_set(struct parser *p, const char *what)
 	while (!ps_at(p, T_RBRACE)) {
 		struct src_set_item item = {.neg = false};
 
-		if (ps_at(p, T_LBRACE)) {
-			if (!nested_set(p, what))
+		if (!plain && ps_at(p, T_LBRACE)) {
+			if (!nested_set(p, what, plain))
 				goto fail;
 			continue;
 		}
-		if (ps_accept(p, T_MINUS))
+		if (!plain && ps_accept(p, T_MINUS))
 			item.neg = true;
 		if (!ps_at(p, T_IDENT)) {
 			char want[160];
@@ -117,7 +118,7 @@ fail:
 	return false;
 }
 
-bool parse_set(struct parser *p, struct src_set *out, const char *what)
+static bool set(struct parser *p, struct src_set *out, const char *what, bool plain)
 {
 	size_t mark = scratch_mark(p);
 	struct src_set_item item = {.neg = false};
@@ -131,13 +132,13 @@ bool parse_set(struct parser *p, struct src_set *out, const char *what)
 	if (ps_accept(p, T_TILDE))
 		out->tilde = true;
 	if (ps_at(p, T_LBRACE)) {
-		if (!nested_set(p, what))
+		if (!nested_set(p, what, plain))
 			goto fail;
 	} else if (ps_at(p, T_IDENT)) {
 		if (!take_id(p, &item.id) || !scratch_push(p, &item, sizeof(item)))
 			goto fail;
 		/* checkpolicy's "a - b", the same as "{ a -b }" */
-		if (!out->tilde && ps_accept(p, T_MINUS)) {
+		if (!plain && !out->tilde && ps_accept(p, T_MINUS)) {
 			item.neg = true;
 			if (!ps_at(p, T_IDENT)) {
 				ps_expected(p, "a name after '-'");
@@ -158,6 +159,16 @@ bool parse_set(struct parser *p, struct src_set *out, const char *what)
 fail:
 	p->scratch_used = mark;
 	return false;
+}
+
+bool parse_set(struct parser *p, struct src_set *out, const char *what)
+{
+	return set(p, out, what, false);
+}
+
+bool parse_plain_set(struct parser *p, struct src_set *out, const char *what)
+{
+	return set(p, out, what, true);
 }
 
 bool parse_number(struct parser *p, uint64_t max, uint64_t *out, const char *what)

@@ -229,7 +229,7 @@ static struct src_cexpr *cx_primary(struct parser *p)
 		if (c) {
 			c->left = left;
 			c->op = SRC_CX_EQ;
-			if (!parse_set(p, &c->names, "names"))
+			if (!parse_plain_set(p, &c->names, "names"))
 				return NULL;
 		}
 		return c;
@@ -278,7 +278,7 @@ static struct src_cexpr *cx_primary(struct parser *p)
 		return NULL;
 	}
 	c->kind = SRC_CEXPR_NAMES;
-	return parse_set(p, &c->names, "names") ? c : NULL;
+	return parse_plain_set(p, &c->names, "names") ? c : NULL;
 }
 
 static struct src_cexpr *cx_or(struct parser *p);

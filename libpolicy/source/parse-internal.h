@@ -91,6 +91,8 @@ bool parse_id_comma_list(struct parser *p, struct src_id **ids, size_t *n, const
 bool parse_braced_ids(struct parser *p, struct src_id **ids, size_t *n, const char *what);
 /* checkpolicy's "names": a, { a -b { c } }, *, ~a, ~{ a b }, a - b. */
 bool parse_set(struct parser *p, struct src_set *out, const char *what);
+/* checkpolicy's "names_push" of constraints: a, { a b }, *, ~a, ~{ a b }. */
+bool parse_plain_set(struct parser *p, struct src_set *out, const char *what);
 /* A set that may only list names (aliases, require perms): a or { a b }. */
 bool parse_plain_names(struct parser *p, struct src_id **ids, size_t *n, const char *what);
 bool parse_level(struct parser *p, struct src_level *out);

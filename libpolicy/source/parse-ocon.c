@@ -27,7 +27,11 @@ static bool parse_fs_use(struct parser *p, struct src_stmt *s)
 			       : kw == K_FS_USE_TASK ? SRC_FS_USE_TASK
 						     : SRC_FS_USE_TRANS;
 	ps_next(p);
-	return parse_fs_name(p, &s->u.fs_use.fs) && parse_context(p, &s->u.fs_use.ctx) &&
+	/* only fs_use_xattr takes checkpolicy's "filesystem" */
+	if (kw == K_FS_USE_XATTR ? !parse_fs_name(p, &s->u.fs_use.fs)
+				 : !parse_id(p, &s->u.fs_use.fs, "a file system name"))
+		return false;
+	return parse_context(p, &s->u.fs_use.ctx) &&
 	       ps_expect(p, T_SEMI, "at the end of the fs_use statement");
 }
 

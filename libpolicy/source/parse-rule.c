@@ -57,7 +57,8 @@ static bool parse_avrule(struct parser *p, struct src_stmt *s)
 }
 
 /* "0x8910", "{ 0x8910-0x8920 35 { 1 } }": ranges go to the scratch area */
-static bool xperm_item(struct parser *p)
+/* A value, or inside braces (ranges) also a range "lo-hi". */
+static bool xperm_item(struct parser *p, bool ranges)
 {
 	struct src_xperm_range r;
 	uint64_t lo, hi;
@@ -66,7 +67,7 @@ static bool xperm_item(struct parser *p)
 	if (!parse_number(p, 0xffff, &lo, "extended permission"))
 		return false;
 	hi = lo;
-	if (ps_accept(p, T_MINUS) && !parse_number(p, 0xffff, &hi, "extended permission"))
+	if (ranges && ps_accept(p, T_MINUS) && !parse_number(p, 0xffff, &hi, "extended permission"))
 		return false;
 	if (hi < lo)
 		return ps_error(p, &loc, "extended permission range 0x%llx-0x%llx is backwards",
@@ -89,7 +90,7 @@ static bool xperm_braces(struct parser *p)
 		if (ps_at(p, T_LBRACE))
 			ok = xperm_braces(p);
 		else
-			ok = xperm_item(p);
+			ok = xperm_item(p, true);
 	}
 	ps_leave(p);
 	return ok && ps_expect(p, T_RBRACE, "to end the extended permissions");
@@ -102,7 +103,7 @@ static bool parse_xperms(struct parser *p, struct src_xperms *out)
 
 	out->loc = p->tok.loc;
 	out->tilde = ps_accept(p, T_TILDE);
-	ok = ps_at(p, T_LBRACE) ? xperm_braces(p) : xperm_item(p);
+	ok = ps_at(p, T_LBRACE) ? xperm_braces(p) : xperm_item(p, false);
 	if (!ok) {
 		p->scratch_used = mark;
 		return false;

@@ -510,16 +510,54 @@ static void append(struct src_block *b, struct src_stmt *chain)
 }
 
 /* Statements until '}' or the end; each bad one is reported and skipped. */
+/* Statements checkpolicy ends without ';' (and fscon, which leaves no
+ * statement): a ';' after them is a syntax error there, not an empty
+ * statement, as they come before the section that takes those. */
+static bool ends_without_semicolon(enum tok keyword)
+{
+	switch (keyword) {
+	case K_CLASS:
+	case K_COMMON:
+	case K_SID:
+	case K_FSCON:
+	case K_GENFSCON:
+	case K_PORTCON:
+	case K_NETIFCON:
+	case K_NODECON:
+	case K_IBPKEYCON:
+	case K_IBENDPORTCON:
+	case K_PIRQCON:
+	case K_IOMEMCON:
+	case K_IOPORTCON:
+	case K_PCIDEVICECON:
+	case K_DEVICETREECON:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static void parse_statements(struct parser *p, struct src_block *out, enum block_ctx ctx)
 {
+	enum tok last = T_EOF; /* keyword of the statement just parsed */
+
 	while (!ps_at(p, T_EOF) && !ps_at(p, T_RBRACE)) {
 		const char *before = p->tok.text;
 		int depth = p->braces;
 		enum tok first = p->tok.kind;
 		struct src_stmt *chain = NULL;
 
-		if (ps_accept(p, T_SEMI))
-			continue; /* checkpolicy takes empty statements */
+		/* checkpolicy takes empty statements, but not in if */
+		if (ctx != BLOCK_COND && ps_at(p, T_SEMI)) {
+			if (ends_without_semicolon(last) ||
+			    (last == K_DOMINANCE && out->last && out->last->kind == SRC_DOMINANCE))
+				ps_error(p, NULL, "unexpected ';': '%s' statements end without one",
+					 tok_kind_name(last));
+			ps_next(p);
+			last = T_EOF;
+			continue;
+		}
+		last = T_EOF;
 		if (!parse_statement(p, &chain)) {
 			recover(p, depth, first == K_IF || first == K_OPTIONAL);
 			if (p->tok.text == before && !ps_at(p, T_EOF) && !ps_at(p, T_RBRACE))
@@ -545,6 +583,7 @@ static void parse_statements(struct parser *p, struct src_block *out, enum block
 			}
 		}
 		append(out, chain);
+		last = first;
 	}
 }
 
@@ -558,6 +597,8 @@ bool parse_block(struct parser *p, struct src_block *out, enum block_ctx ctx)
 		return false;
 	parse_statements(p, out, ctx);
 	ps_leave(p);
+	if (ctx == BLOCK_OPTIONAL && !out->first && ps_at(p, T_RBRACE))
+		ps_error(p, &open, "empty optional block"); /* checkpolicy wants one statement */
 	if (ps_at(p, T_EOF) && !p->stop)
 		return ps_error(
 		    p, NULL, "expected '}' to close the block opened at line %u, found end of file",

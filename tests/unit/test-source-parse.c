@@ -601,6 +601,17 @@ static void test_errors(void)
 		 "expected a name or '}' in a target type set, found ':'");
 	error_is("type a\x01;", 1, 7, "unexpected byte 0x01");
 	error_is("type 1bad;", 1, 6, "expected a type name, found '1bad'");
+	error_is("class file\nclass dir { read };\n", 2, 19,
+		 "unexpected ';': 'class' statements end without one");
+	error_is("constrain file read t1 == a - b;", 1, 29,
+		 "expected ';' at the end of the constraint, found '-'");
+	error_is("constrain file read t1 == { a { b } };", 1, 31,
+		 "expected a name or '}' in names, found '{'");
+	error_is("fs_use_task 9p u:r:t;", 1, 13, "expected a file system name, found '9p'");
+	error_is("allowxperm a b : c ioctl 1-2;", 1, 27,
+		 "expected ';' at the end of the rule, found '-'");
+	error_is("if (a) { ; }", 1, 10, "expected a statement, found ';'");
+	error_is("optional { }", 1, 10, "empty optional block");
 	error_is("portcon tcp 0080 u:r:t", 1, 13,
 		 "0080 is not an octal number (a leading 0 means octal)");
 	error_is("module m 1.0;\nmodule m 1.0;\n", 2, 1, "the module statement must come first");

@@ -21,8 +21,12 @@
 #     TE rule kind) and the same seinfo statistics.
 # Then "N passed, N failed".
 #
-# Usage: sepolc-module.sh [DIR]   (DIR holds NAME.te, NAME.if, NAME.fc;
-#                                  default: sepolc-module/ next to this script)
+# Usage: sepolc-module.sh [--no-install] [DIR | NAME.te]
+#   DIR holds NAME.te, NAME.if, NAME.fc (default: sepolc-module/ next to
+#   this script); NAME.te names the module when its directory holds others
+#   (NAME.if and NAME.fc beside it are used when present).
+#   --no-install: the CIL comparisons only, no scratch stores (seconds
+#   instead of most of a minute).
 # Environment: SEPOLC (default sepolc from PATH), SEKIT_DEVEL_MAKEFILE
 # (default /usr/share/selinux/devel/Makefile), SEKIT_SELINUX_STORE (default
 # /var/lib/selinux/default), SEKIT_ORACLE_KEEP=1 keeps the work directory.
@@ -36,7 +40,16 @@ SEPOLC=${SEPOLC:-sepolc}
 devel_mk=${SEKIT_DEVEL_MAKEFILE:-/usr/share/selinux/devel/Makefile}
 store=${SEKIT_SELINUX_STORE:-/var/lib/selinux/default}
 hll_pp=${SEKIT_HLL_PP:-/usr/libexec/selinux/hll/pp}
+install=1
+if [ "${1:-}" = --no-install ]; then
+	install=0
+	shift
+fi
 dir=${1:-$here/sepolc-module}
+te=
+case $dir in
+*.te) te=$dir dir=$(dirname "$dir") ;;
+esac
 
 skip() {
 	echo "SKIP: $*"
@@ -54,8 +67,8 @@ command -v "$SEPOLC" >/dev/null || {
 	echo "sepolc-module: '$SEPOLC' not found (set SEPOLC)"
 	exit 2
 }
-te=$(ls "$dir"/*.te 2>/dev/null | head -1)
-[ -n "$te" ] || {
+[ -n "$te" ] || te=$(ls "$dir"/*.te 2>/dev/null | head -1)
+[ -n "$te" ] && [ -r "$te" ] || {
 	echo "sepolc-module: no .te in $dir"
 	exit 2
 }
@@ -161,7 +174,7 @@ install_scratch() {
 	semodule -S /store -p "$root" -s default -n -i "$pkg" >"$root.log" 2>&1
 }
 
-[ "$have_cil" = 1 ] || summary
+[ "$have_cil" = 1 ] && [ "$install" = 1 ] || summary
 if ! install_scratch "$work/ref/$name.pp" "$work/root-ref"; then
 	echo "sepolc-module: semodule -i of the reference .pp into a scratch store fails:"
 	show "$work/root-ref.log"

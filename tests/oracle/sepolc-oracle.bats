@@ -32,3 +32,9 @@ run_suite() {
 @test "sepolc: a refpolicy-style module gives the CIL and the installed rules of checkmodule + semodule_package" {
 	run_suite "$BATS_TEST_DIRNAME/sepolc-module.sh"
 }
+
+@test "sepolc: the cli tests' module (fixtures/sepolcdemo.te) gives the CIL of checkmodule + semodule_package" {
+	local te=$BATS_TEST_DIRNAME/../sepolc/fixtures/sepolcdemo.te
+	[ -r "$te" ] || skip "no $te"
+	run_suite "$BATS_TEST_DIRNAME/sepolc-module.sh" --no-install "$te"
+}

@@ -85,18 +85,26 @@ type_datum_t *lower_local_type(struct lower *lw, const char *name, uint32_t valu
 role_datum_t *lower_local_role(struct lower *lw, const char *name, uint32_t value, bool attr);
 user_datum_t *lower_local_user(struct lower *lw, const char *name);
 
-/* A require { } block (pass 1). */
+/* A require { } block: its symbols in pass 1, the permissions of its
+ * classes in pass 2 (once the classes' own permissions are known). */
 int lower_require(struct lower *lw, const struct src_stmt *s);
+int lower_require_perms(struct lower *lw, const struct src_stmt *s);
 /* At the end of a block in the last pass: the decl inherits its enclosing
  * blocks' requirements (checkpolicy's end_avrule_block, pass 2). */
 int lower_copy_requirements(struct lower *lw);
 
-/* lower-decl.c: pass 1 declarations, pass 2 associations. */
+/* lower-decl.c: declarations; then the definitions that need every
+ * symbol of pass 1 (class permissions, dominance, levels); lower-assoc.c:
+ * associations. */
 int lower_declare(struct lower *lw, const struct src_stmt *s);
+int lower_define(struct lower *lw, const struct src_stmt *s);
 int lower_associate(struct lower *lw, const struct src_stmt *s);
 
 /* lower-mls.c */
+/* Sensitivities and categories (and the error for any MLS statement in
+ * a non-MLS policy); then dominance and levels. */
 int lower_mls_declare(struct lower *lw, const struct src_stmt *s);
+int lower_mls_define(struct lower *lw, const struct src_stmt *s);
 /* After pass 1: every sensitivity has a level and a place in the
  * dominance; aliases get their own copy of the level. */
 int lower_mls_finish(struct lower *lw, const struct src_loc *where);

@@ -542,8 +542,20 @@ static int require_class(struct lower *lw, const struct src_require_item *it)
 		free(key);
 		if (ret < 0)
 			return lower_symbol_error(lw, id, SYM_CLASSES, ret);
-		cls = hashtab_search(lw->p->p_classes.table, id->name);
 	}
+	return 0;
+}
+
+/* After the classes' own permissions are defined (pass 2 of ours, pass 1
+ * of checkpolicy, whose grammar puts them first). */
+static int require_class_perms(struct lower *lw, const struct src_require_item *it)
+{
+	const struct src_id *id = &it->ids[0];
+	class_datum_t *cls = hashtab_search(lw->p->p_classes.table, id->name);
+	char *key;
+
+	if (!cls) /* its requirement failed and was reported */
+		return POL_EINVAL;
 	for (size_t i = 0; i < it->nperms; i++) {
 		const struct src_id *pid = &it->perms[i];
 		perm_datum_t *perm = hashtab_search(cls->permissions.table, pid->name);
@@ -616,6 +628,16 @@ int lower_require(struct lower *lw, const struct src_stmt *s)
 	return status;
 }
 
+int lower_require_perms(struct lower *lw, const struct src_stmt *s)
+{
+	int status = 0;
+
+	for (const struct src_require_item *it = s->u.require.items; it; it = it->next)
+		if (it->kind == SRC_REQ_CLASS && it->n && require_class_perms(lw, it))
+			status = POL_EINVAL;
+	return status;
+}
+
 /* ---- pass 1 dispatch --------------------------------------------- */
 
 int lower_declare(struct lower *lw, const struct src_stmt *s)
@@ -627,8 +649,6 @@ int lower_declare(struct lower *lw, const struct src_stmt *s)
 		return declare_class(lw, &s->u.name);
 	case SRC_COMMON:
 		return declare_common(lw, s);
-	case SRC_CLASS_PERMS:
-		return define_class_perms(lw, s);
 	case SRC_SID_DECL:
 		return declare_initial_sid(lw, &s->u.name);
 	case SRC_TYPE:
@@ -653,6 +673,21 @@ int lower_declare(struct lower *lw, const struct src_stmt *s)
 	case SRC_CATEGORY:
 	case SRC_LEVEL:
 		return lower_mls_declare(lw, s);
+	default:
+		return 0;
+	}
+}
+
+int lower_define(struct lower *lw, const struct src_stmt *s)
+{
+	switch (s->kind) {
+	case SRC_CLASS_PERMS:
+		return define_class_perms(lw, s);
+	case SRC_REQUIRE:
+		return lower_require_perms(lw, s);
+	case SRC_DOMINANCE:
+	case SRC_LEVEL:
+		return lower_mls_define(lw, s);
 	default:
 		return 0;
 	}

@@ -236,10 +236,20 @@ int lower_mls_declare(struct lower *lw, const struct src_stmt *s)
 	switch (s->kind) {
 	case SRC_SENSITIVITY:
 		return declare_sens(lw, s);
-	case SRC_DOMINANCE:
-		return dominance(lw, s);
 	case SRC_CATEGORY:
 		return declare_cat(lw, s);
+	default:
+		return 0;
+	}
+}
+
+int lower_mls_define(struct lower *lw, const struct src_stmt *s)
+{
+	if (!lw->p->mls) /* reported by lower_mls_declare() */
+		return POL_EINVAL;
+	switch (s->kind) {
+	case SRC_DOMINANCE:
+		return dominance(lw, s);
 	case SRC_LEVEL:
 		return define_level(lw, s);
 	default:

@@ -1,22 +1,25 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The lowering driver: AST -> libsepol module policydb, as checkpolicy and
- * checkmodule build it. checkpolicy parses twice; we walk the AST three
+ * checkmodule build it. checkpolicy parses twice; we walk the AST four
  * times, each walk visiting optional blocks in the same order:
  *   1. declarations and requirements (and the avrule blocks and decls of
  *      optional blocks);
- *   2. associations between declared symbols (aliases, attributes, bounds,
+ *   2. definitions that need those symbols: class permissions, dominance,
+ *      levels;
+ *   3. associations between declared symbols (aliases, attributes, bounds,
  *      role types, users' roles and levels), which rules and contexts read;
- *   3. rules, conditionals, constraints and contexts (lower-avrule.c etc.).
- * Splitting checkpolicy's second pass lets a base policy use a name before
- * the statement that declares or associates it.
+ *   4. rules, conditionals, constraints and contexts (lower-avrule.c etc.).
+ * Splitting checkpolicy's passes lets a base policy use a name before the
+ * statement that declares or associates it. Symbols get their values in
+ * walk 1, in checkpolicy's order, so the binaries compare equal.
  */
 #include "source/lower-core.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum phase { DECLARE = 1, ASSOCIATE, RULES };
+enum phase { DECLARE = 1, DEFINE, ASSOCIATE, RULES };
 
 static int add_diag(struct lower *lw, enum pol_severity sev, const struct src_loc *loc,
 		    const char *fmt, va_list ap)
@@ -233,11 +236,16 @@ static void optional(struct lower *lw, const struct src_stmt *s, enum phase phas
 }
 
 /* Requirements inside if blocks belong to the enclosing block. */
-static void if_requires(struct lower *lw, const struct src_block *b)
+static void if_requires(struct lower *lw, const struct src_block *b, enum phase phase)
 {
-	for (const struct src_stmt *s = b->first; s && !stopped(lw); s = s->next)
-		if (s->kind == SRC_REQUIRE)
+	for (const struct src_stmt *s = b->first; s && !stopped(lw); s = s->next) {
+		if (s->kind != SRC_REQUIRE)
+			continue;
+		if (phase == DECLARE)
 			lower_require(lw, s);
+		else
+			lower_require_perms(lw, s);
+	}
 }
 
 static void lower_rule_stmt(struct lower *lw, const struct src_stmt *s)
@@ -304,11 +312,19 @@ static void walk(struct lower *lw, const struct src_block *b, enum phase phase)
 			if (check_placement(lw, s))
 				break;
 			if (s->kind == SRC_IF) {
-				if_requires(lw, &s->u.cond.then_block);
-				if_requires(lw, &s->u.cond.else_block);
+				if_requires(lw, &s->u.cond.then_block, phase);
+				if_requires(lw, &s->u.cond.else_block, phase);
 				break;
 			}
 			lower_declare(lw, s);
+			break;
+		case DEFINE:
+			if (s->kind == SRC_IF) {
+				if_requires(lw, &s->u.cond.then_block, phase);
+				if_requires(lw, &s->u.cond.else_block, phase);
+				break;
+			}
+			lower_define(lw, s);
 			break;
 		case ASSOCIATE:
 			lower_associate(lw, s);
@@ -414,9 +430,14 @@ int pol_source_lower(const struct pol_source *src, const struct pol_build_option
 	lw.frame = &frame;
 
 	walk(&lw, root, DECLARE);
-	lower_mls_unshare(&lw);
 	if (lw.p->policy_type == POLICY_MOD && root->first)
 		check_required(&lw, &root->first->loc, "this module");
+	if (!lw.errors) {
+		lw.decl_next = 0;
+		frame.last_block = lw.p->global;
+		walk(&lw, root, DEFINE);
+	}
+	lower_mls_unshare(&lw);
 	if (lw.errors || lower_mls_finish(&lw, where) || index_all(&lw))
 		goto fail;
 

@@ -292,6 +292,36 @@ static void test_base_optional(void)
 	done(&b);
 }
 
+/* A base policy may use a name before the statement that declares it. */
+static void test_base_order(void)
+{
+	struct build b;
+	class_datum_t *c;
+	level_datum_t *l;
+
+	build(&b, true,
+	      "class c1 inherits com { p1 }\ncommon com { cp }\nlevel s0:c0;\n"
+	      "dominance { s0 }\nsensitivity s0;\ncategory c0;\nclass c1\nsid kernel\n"
+	      "typeattribute t a;\nattribute a;\ntype t;\n"
+	      "optional { require { class c1 { p1 cp }; } allow t t:c1 { p1 cp }; }\n"
+	      "user u roles r level s0 range s0 - s0:c0;\nrole r types t;\nrole r;\n"
+	      "sid kernel u:r:t:s0\n");
+	ok(b.rc == 0,
+	   "class permissions, levels, attributes and roles may come before their names");
+	if (b.rc) {
+		show(&b);
+		done(&b);
+		return;
+	}
+	c = sym(&b, SYM_CLASSES, "c1");
+	l = sym(&b, SYM_LEVELS, "s0");
+	ok(c && c->comdatum && c->permissions.nprim == 2 && l && l->level->sens == 1 &&
+	       ebitmap_get_bit(&l->level->cat, 0),
+	   "and get the same values");
+	ok(in_attr(&b, pdb(&b)->p_types.table, "a", "t"), "typeattribute before attribute works");
+	done(&b);
+}
+
 static const char module_head[] = "module m 1.0;\n"
 				  "require {\n"
 				  "\ttype foo_t;\n"
@@ -573,6 +603,7 @@ int main(void)
 	test_base_declarations();
 	test_base_errors();
 	test_base_optional();
+	test_base_order();
 	test_module();
 	test_mls();
 	test_end_to_end();

@@ -13,7 +13,8 @@
 /*
  * The version to write, as checkpolicy chooses it: the one asked for or
  * the newest, except that a binary older than version 24 cannot be
- * upgraded (it keeps no attribute names) and stays at its version.
+ * upgraded (it keeps no attribute names) and stays at its version. The
+ * newest for Xen is 30 (checkpolicy fails without -c 30 there).
  */
 static unsigned int write_version(const struct pol_kpolicy *kp,
 				  const struct pol_build_options *opts, struct pol_err *err)
@@ -30,6 +31,17 @@ static unsigned int write_version(const struct pol_kpolicy *kp,
 		else if (opts->version)
 			return opts->version;
 		return have;
+	}
+	if (kp->p.target_platform == SEPOL_TARGET_XEN) {
+		/* libsepol writes Xen policies at 24 and 30 only */
+		if (!opts->version)
+			return POLICYDB_VERSION_XEN_DEVICETREE;
+		if (opts->version != POLICYDB_VERSION_BOUNDARY &&
+		    opts->version != POLICYDB_VERSION_XEN_DEVICETREE)
+			pol_err_set(err, POL_EVERSION,
+				    "a Xen policy is written at version %d or %d, not %u",
+				    POLICYDB_VERSION_BOUNDARY, POLICYDB_VERSION_XEN_DEVICETREE,
+				    opts->version);
 	}
 	return opts->version ? opts->version : POLICYDB_VERSION_MAX;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * What the back end's files (module.c, kpolicy.c, kpolicy-write.c, cil.c)
- * share: turning libsepol's messages into diagnostics.
+ * What the back end's files share (module.c, kpolicy.c, kpolicy-write.c,
+ * cil.c, backend.c, cil-log.c, neverallow.c): libsepol's and the CIL
+ * compiler's messages as diagnostics, and reading whole files.
  */
 #ifndef POL_SOURCE_BACKEND_H
 #define POL_SOURCE_BACKEND_H

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <sepol/policydb.h>
+#include <sepol/policydb/policydb.h>
 
 #include "cli.h"
 #include "sepolc.h"
@@ -114,6 +115,7 @@ static int write_kernel_output(const struct sepolc_opts *opts,
 static char *kernel_output_path(const struct sepolc_opts *opts,
 				const struct pol_build_options *build)
 {
+	unsigned int vers;
 	char *path;
 
 	if (opts->out_path)
@@ -124,10 +126,14 @@ static char *kernel_output_path(const struct sepolc_opts *opts,
 	case OUT_CONF:
 		return strdup("policy.conf");
 	default:
-		/* as secilc names it: policy.VERSION in the current directory */
-		if (asprintf(&path, "policy.%u",
-			     build->version ? build->version
-					    : (unsigned int)sepol_policy_kern_vers_max()) < 0)
+		/* as secilc names it: policy.VERSION in the current directory,
+		 * VERSION the one the library writes (Xen's newest is 30) */
+		vers = build->version;
+		if (!vers)
+			vers = build->target == POL_TARGET_XEN
+				   ? POLICYDB_VERSION_XEN_DEVICETREE
+				   : (unsigned int)sepol_policy_kern_vers_max();
+		if (asprintf(&path, "policy.%u", vers) < 0)
 			return NULL;
 		return path;
 	}

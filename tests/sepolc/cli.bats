@@ -310,6 +310,11 @@ bad_conf() {
 	[ -s policy.cil ]
 	run -0 --separate-stderr sepolc -F "$CP/policy_minimal.conf"
 	[ -s policy.conf ]
+	# a Xen policy's newest version is 30, and its name says so
+	if [ -r "$CP/policy_allonce_xen.conf" ]; then
+		run -0 --separate-stderr sepolc -t xen "$CP/policy_allonce_xen.conf"
+		[ -s policy.30 ]
+	fi
 	# and the binary is one checkpolicy reads back
 	require_command checkpolicy checkpolicy
 	checkpolicy -b -F -o back.conf "$v" >/dev/null

@@ -255,22 +255,68 @@ struct offer {
 	const struct lower *lw;
 	uint32_t sym;
 	struct pol_suggest *sg;
+	/* names one "word_" away from the wanted one, alphabetically first */
+	const char *apart[3];
 };
+
+/* Whether longer is shorter with one more "word_" inside, the way policy
+ * names grow: httpd_cache_t and httpd_cache_file_t. Edit distance finds
+ * these too far apart to suggest. */
+static bool one_word_more(const char *longer, const char *shorter)
+{
+	size_t ll = strlen(longer), ls = strlen(shorter), extra;
+
+	if (ll <= ls)
+		return false;
+	extra = ll - ls;
+	for (size_t i = 0; i <= ls; i++) {
+		if (i && longer[i - 1] != shorter[i - 1])
+			return false;
+		if ((i == 0 || longer[i - 1] == '_') && longer[i + extra - 1] == '_' &&
+		    !memchr(longer + i, '_', extra - 1) &&
+		    strcmp(longer + i + extra, shorter + i) == 0)
+			return true;
+	}
+	return false;
+}
+
+static void offer_apart(struct offer *o, const char *name)
+{
+	const char *want = o->sg->want;
+
+	if (!one_word_more(name, want) && !one_word_more(want, name))
+		return;
+	for (int i = 0; i < 3; i++) {
+		if (o->apart[i] && strcmp(name, o->apart[i]) >= 0)
+			continue;
+		for (int k = 2; k > i; k--)
+			o->apart[k] = o->apart[k - 1];
+		o->apart[i] = name;
+		return;
+	}
+}
 
 static int offer_name(hashtab_key_t key, hashtab_datum_t datum, void *arg)
 {
 	struct offer *o = arg;
 
 	(void)datum;
-	if (o->sym >= SYM_NUM || lower_in_scope(o->lw, o->sym, key))
+	if (o->sym >= SYM_NUM || lower_in_scope(o->lw, o->sym, key)) {
 		pol_suggest_offer(o->sg, key);
+		offer_apart(o, key);
+	}
 	return 0;
 }
 
-static void suggest_note(struct lower *lw, const struct src_loc *loc, struct pol_suggest *sg)
+static void suggest_note(struct lower *lw, const struct src_loc *loc, struct pol_suggest *sg,
+			 const char *const apart[3])
 {
 	const char *best[3];
 	size_t n = pol_suggest_result(sg, best);
+
+	if (!n && apart)
+		for (; n < 3 && apart[n]; n++)
+			best[n] = apart[n];
 
 	if (n == 1)
 		pol_err_add(lw->err, POL_SEV_NOTE, POL_EINVAL, loc->file, loc->line, loc->col,
@@ -300,7 +346,7 @@ int lower_unknown(struct lower *lw, const struct src_id *id, const char *kind, u
 		return ret;
 	pol_suggest_init(&sg, id->name);
 	hashtab_map(lw->p->symtab[sym].table, offer_name, &o);
-	suggest_note(lw, &id->loc, &sg);
+	suggest_note(lw, &id->loc, &sg, o.apart);
 	return ret;
 }
 
@@ -416,7 +462,7 @@ uint32_t lower_perm(struct lower *lw, class_datum_t *cls, const struct src_id *i
 		hashtab_map(cls->permissions.table, offer_perm, &sg);
 	if (cls->comdatum)
 		hashtab_map(cls->comdatum->permissions.table, offer_perm, &sg);
-	suggest_note(lw, &id->loc, &sg);
+	suggest_note(lw, &id->loc, &sg, NULL);
 	return 0;
 }
 

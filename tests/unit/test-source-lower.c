@@ -395,6 +395,13 @@ static void test_module(void)
 	done(&b);
 
 	snprintf(text, sizeof(text), "%s%s", module_head,
+		 "require { type httpd_cache_file_t; }\nallow foo_t httpd_cache_t:file read;\n");
+	build(&b, false, text);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_NOTE, 8, 13, "did you mean 'httpd_cache_file_t'?"),
+	   "a name one word short of a required one is suggested");
+	done(&b);
+
+	snprintf(text, sizeof(text), "%s%s", module_head,
 		 "optional {\n\trequire { type bar_t; }\n}\nallow foo_t bar_t:file read;\n");
 	build(&b, false, text);
 	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, 10, 13, "bar_t"),

@@ -292,6 +292,49 @@ static void test_base_optional(void)
 	done(&b);
 }
 
+/* The sets rules are made of. */
+static void test_sets(void)
+{
+	struct build b;
+	avrule_t *r;
+
+	build(&b, false,
+	      HEAD "type t;\ntype u_t;\nallow t u_t:{ file process } *;\n"
+		   "allow t self:~process { read };\nneverallow t ~{ t -u_t }:file ~read;\n"
+		   "role r;\n" TAIL_NOMLS);
+	ok(b.rc == 0, "rules with class sets, '~' and '*' lower");
+	if (b.rc) {
+		show(&b);
+		done(&b);
+		return;
+	}
+	r = pdb(&b)->global->branch_list->avrules;
+	ok(r && r->perms && r->perms->tclass == 1 && r->perms->next &&
+	       r->perms->next->tclass == 2 && r->perms->data == ~0u,
+	   "classes come in value order, '*' grants every permission");
+	r = r ? r->next : NULL;
+	ok(r && r->perms && r->perms->tclass == 2 && !r->perms->next && (r->flags & RULE_SELF),
+	   "'~process' is every other class; self sets RULE_SELF");
+	r = r ? r->next : NULL;
+	ok(r && r->ttypes.flags == TYPE_COMP && ebitmap_get_bit(&r->ttypes.negset, 1) &&
+	       r->perms->data == ~UINT32_C(1),
+	   "'~{ t -u_t }' complements with a negative set, '~read' the permissions");
+	done(&b);
+
+	build(&b, false, HEAD "type t;\nallow self t:file read;\n" TAIL_NOMLS);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 2, 7, "'self'"),
+	   "'self' among the sources is an error at its column");
+	done(&b);
+
+	build(&b, false, HEAD "type t;\nallow t t:file { read reed };\n" TAIL_NOMLS);
+	ok(b.rc != 0 &&
+	       has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 2, 23,
+			"unknown permission 'reed' in class 'file'") &&
+	       has_diag(&b, POL_SEV_NOTE, HEAD_LINES + 2, 23, "did you mean 'read'?"),
+	   "an unknown permission is located and gets a suggestion");
+	done(&b);
+}
+
 /* A base policy may use a name before the statement that declares it. */
 static void test_base_order(void)
 {
@@ -611,6 +654,7 @@ int main(void)
 	test_base_errors();
 	test_base_optional();
 	test_base_order();
+	test_sets();
 	test_module();
 	test_mls();
 	test_end_to_end();

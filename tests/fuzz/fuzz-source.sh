@@ -9,8 +9,9 @@
 # Seeds: checkpolicy's corpus (policy.conf files and negative modules),
 # setools' test policies ($SEKIT_CORPUS), sepolc's own fixtures and the
 # refpolicy-style module of the oracle. Findings land in DIR/crashes/
-# (libFuzzer's crash-*, leak-*, timeout-*, oom-* files); the corpus the
-# fuzzer grows stays in DIR/corpus for the next run.
+# (libFuzzer's crash-*, leak-*, timeout-*, oom-* files; fork mode, so the
+# run goes on after a finding); the corpus the fuzzer grows stays in
+# DIR/corpus for the next run.
 #
 # Environment: FUZZ_SECONDS, FUZZ_CC (default clang), FUZZ_JOBS (parallel
 # fuzzing processes, default 1), FUZZ_EXPAND=1 (also link and expand),
@@ -73,8 +74,9 @@ ASAN_OPTIONS=${ASAN_OPTIONS:-allocator_may_return_null=1:detect_leaks=1} \
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
 	"$dir/fuzz-source" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
 	-max_len=65536 -dict="$src/tests/fuzz/policy.dict" -print_final_stats=1 \
-	-artifact_prefix="$dir/crashes/" $([ "$jobs" -gt 1 ] && echo "-fork=$jobs -ignore_crashes=1") \
-	"$dir/corpus" "$dir/seeds" 2>&1 | tee "$dir/fuzz.log" | grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE|pulse)|==|SUMMARY|stat::|artifact_prefix|Test unit written)' 
+	-artifact_prefix="$dir/crashes/" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 \
+	-ignore_ooms=1 "$dir/corpus" "$dir/seeds" 2>&1 | tee "$dir/fuzz.log" |
+	grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|INFO: fuzzed for|SUMMARY|stat::|Test unit written)' 
 found=$(find "$dir/crashes" -type f | wc -l)
 echo "fuzz-source: $found finding(s) in $dir/crashes/ (log: $dir/fuzz.log)"
 [ "$found" -eq 0 ]

@@ -300,3 +300,21 @@ mentions_line() {
 	[ "$status" -eq 0 ]
 	[ -s "$T/fixed.bin" ]
 }
+
+# --- the fuzzer's findings (tests/fuzz/crashes) ------------------------------
+
+@test "sepolc: no input the fuzzer found crashes it (exit 0 or 2, errors said)" {
+	local f failed=0 mls
+	for f in "$BATS_TEST_DIRNAME"/../fuzz/crashes/*; do
+		[ -f "$f" ] || continue
+		# fuzz-source lowers as MLS when the text has a sensitivity statement
+		mls=()
+		grep -q sensitivity "$f" && mls=(-M)
+		run --separate-stderr "$SEPOLC" "${mls[@]}" --check "$f"
+		if [ "$status" -ne 0 ] && { [ "$status" -ne 2 ] || [[ "$stderr" != *"error: "* ]]; }; then
+			echo "sepolc ${mls[*]} --check $f: exit $status: $(tail -3 <<<"$stderr")"
+			failed=$((failed + 1))
+		fi
+	done
+	[ "$failed" -eq 0 ]
+}

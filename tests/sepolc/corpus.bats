@@ -9,7 +9,19 @@
 #     X.expected_opt.conf; the expected file compiled again gives itself
 #     (a fixpoint), with the option sets of test_roundtrip.sh;
 #   - sepolc -F and sepolc -C write what checkpolicy -F and -C write for the
-#     same input.
+#     same input (for -C: the same text, or CIL that secilc compiles into
+#     the same policy as checkpolicy's CIL; see same_cil).
+#
+# The expected files come from checkpolicy 3.6; the reference tools here are
+# Debian 12's checkpolicy 3.4, whose decompiler differs from 3.6's in three
+# ways even on checkpolicy 3.4's own binaries: it prints classes without
+# permissions ("class dir"), prints a validatetrans as "mlsvalidatetrans"
+# among the MLS statements, and keeps a conditional whose only rule -O
+# emptied ("allow TYPE1 self:CLASS1 {  };" in an else branch). So each
+# round trip is checked twice: sepolc's decompiled binary must equal
+# checkpolicy 3.4's decompiled binary of the same input exactly (order
+# included), and must equal the 3.6 expected file once those three 3.4
+# quirks are undone and both sides are sorted (quirks34 below).
 #
 # SEPOLC names the compiler under test (default: sepolc from PATH); with
 # SEPOLC=checkpolicy the suite checks itself. CHECKPOLICY is the reference.
@@ -69,16 +81,43 @@ same() {
 	}
 }
 
-# roundtrip INPUT EXPECTED OPTS...: test_roundtrip.sh's check_policy.
+# quirks34 FILE: checkpolicy 3.4's decompiled text with its three known
+# differences from 3.6 undone (see the top of this file), sorted.
+quirks34() {
+	awk '
+	/^class [^ ]+$/ { next }                          # class without permissions
+	/^[[:space:]]*(allow|auditallow|dontaudit) .*\{[[:space:]]*\};$/ { next }  # emptied by -O
+	/^mlsvalidatetrans / && !/[lh][12]/ { sub(/^mlsvalidatetrans/, "validatetrans") }
+	{ print }' "$1" |
+		awk '
+		# drop conditionals left without rules
+		function flush() { for (i = 1; i <= n; i++) print buf[i]; n = 0 }
+		/^if \(.*\) \{$/ { flush(); buf[++n] = $0; next }
+		n && /^\} else \{$/ && n == 1 { buf[++n] = $0; next }
+		n && /^\}$/ { n = 0; next }
+		{ flush(); print }
+		END { flush() }' | LC_ALL=C sort
+}
+
+# roundtrip INPUT EXPECTED OPTS...: test_roundtrip.sh's check_policy, with
+# checkpolicy 3.4 as the decompiler (see the top of this file).
 roundtrip() {
-	local input=$CORPUS/$1 expected=$CORPUS/$2 name=$1
+	local input=$CORPUS/$1 expected=$CORPUS/$2 name=$1 pass ref src
 	shift 2
-	compile "$T/pass1.bin" "$@" "$input"
-	decompile "$T/pass1.bin" "$T/pass1.conf" "$@"
-	same "$expected" "$T/pass1.conf" "sepolc $* $name, decompiled by checkpolicy -b -F"
-	compile "$T/pass2.bin" "$@" "$expected"
-	decompile "$T/pass2.bin" "$T/pass2.conf" "$@"
-	same "$expected" "$T/pass2.conf" "sepolc $* $(basename "$expected") (fixpoint), decompiled"
+	quirks34 "$expected" >"$T/expected.sorted"
+	for pass in 1 2; do
+		src=$input
+		[ "$pass" = 2 ] && src=$expected
+		compile "$T/pass$pass.bin" "$@" "$src"
+		decompile "$T/pass$pass.bin" "$T/pass$pass.conf" "$@"
+		"$CHECKPOLICY" "$@" "$src" -o "$T/ref$pass.bin" >/dev/null 2>&1 &&
+			decompile "$T/ref$pass.bin" "$T/ref$pass.conf" "$@"
+		same "$T/ref$pass.conf" "$T/pass$pass.conf" \
+			"pass $pass: sepolc $* $(basename "$src") vs checkpolicy 3.4, both decompiled by checkpolicy -b -F"
+		quirks34 "$T/pass$pass.conf" >"$T/pass$pass.sorted"
+		same "$T/expected.sorted" "$T/pass$pass.sorted" \
+			"pass $pass: sepolc $* $(basename "$src"), decompiled, vs $(basename "$expected") (3.4 quirks undone, sorted)"
+	done
 }
 
 # same_as_checkpolicy FLAG INPUT OPTS...: sepolc FLAG (-F or -C) on a
@@ -100,7 +139,44 @@ same_as_checkpolicy() {
 		return 1
 	}
 	compile "$T/sepolc.out" "$@" "$flag" "$input"
+	if [ "$flag" = -C ] && ! cmp -s "$T/checkpolicy.out" "$T/sepolc.out"; then
+		same_cil "$T/checkpolicy.out" "$T/sepolc.out" "$@"
+		return
+	fi
 	same "$T/checkpolicy.out" "$T/sepolc.out" "sepolc $* $flag $name vs checkpolicy"
+}
+
+# same_cil REF OURS OPTS...: two CIL texts that differ are still the same
+# policy when secilc compiles both into binaries that checkpolicy -b -F
+# decompiles identically. checkpolicy 3.4 -C writes "booleanif" on tunables,
+# which secilc refuses ("Failed to resolve booleanif statement"): then only
+# sepolc's CIL has to compile. OPTS: the checkpolicy options, mapped to
+# secilc's (-M true, -t xen, -c N).
+same_cil() {
+	local ref=$1 ours=$2 o sopts=() mls=() xen=()
+	shift 2
+	for o in "$@"; do
+		case $o in
+		-M) sopts+=(-M true) mls=(-M) ;;
+		xen) sopts+=(-t xen) xen=(--target xen) ;;
+		[0-9]*) sopts+=(-c "$o") ;;
+		esac
+	done
+	require_command secilc secilc
+	secilc "${sopts[@]}" -o "$T/ours-cil.bin" -f /dev/null "$ours" >"$T/secilc.err" 2>&1 || {
+		echo "secilc refuses sepolc's CIL:"
+		head -10 "$T/secilc.err"
+		diff -u "$ref" "$ours" | head -40
+		return 1
+	}
+	if ! secilc "${sopts[@]}" -o "$T/ref-cil.bin" -f /dev/null "$ref" >/dev/null 2>&1; then
+		echo "note: secilc refuses checkpolicy 3.4's CIL; sepolc's compiles"
+		return 0
+	fi
+	decompile "$T/ref-cil.bin" "$T/ref-cil.conf" "${mls[@]}" "${xen[@]}"
+	decompile "$T/ours-cil.bin" "$T/ours-cil.conf" "${mls[@]}" "${xen[@]}"
+	same "$T/ref-cil.conf" "$T/ours-cil.conf" \
+		"the policies secilc makes of checkpolicy's and sepolc's CIL (the CIL texts differ)"
 }
 
 # same_as_checkpolicy_binary FLAG INPUT OPTS...: sepolc -b FLAG on
@@ -179,19 +255,19 @@ same_as_checkpolicy_binary() {
 	same_as_checkpolicy -F policy_minimal_mls.conf -M
 }
 
-@test "sepolc -C: same CIL as checkpolicy -C on policy_allonce.conf" {
+@test "sepolc -C: the same CIL as checkpolicy -C, or the same policy through secilc, on policy_allonce.conf" {
 	same_as_checkpolicy -C policy_allonce.conf
 }
 
-@test "sepolc -C: same CIL as checkpolicy -C on policy_allonce_mls.conf (-M)" {
+@test "sepolc -C: the same CIL as checkpolicy -C, or the same policy through secilc, on policy_allonce_mls.conf (-M)" {
 	same_as_checkpolicy -C policy_allonce_mls.conf -M
 }
 
-@test "sepolc -C: same CIL as checkpolicy -C on policy_allonce_xen.conf (xen)" {
+@test "sepolc -C: the same CIL as checkpolicy -C, or the same policy through secilc, on policy_allonce_xen.conf (xen)" {
 	same_as_checkpolicy -C policy_allonce_xen.conf --target xen -c 30
 }
 
-@test "sepolc -C: same CIL as checkpolicy -C on policy_minimal.conf" {
+@test "sepolc -C: the same CIL as checkpolicy -C, or the same policy through secilc, on policy_minimal.conf" {
 	same_as_checkpolicy -C policy_minimal.conf
 }
 
@@ -280,5 +356,33 @@ same_as_secilc() {
 	done < <(find "$dir" -name '*.conf' | LC_ALL=C sort)
 	echo "$n policies compiled by both, $failed failures"
 	[ "$n" -gt 40 ]
+	[ "$failed" -eq 0 ]
+}
+
+# --- policy versions and handle_unknown --------------------------------------
+
+@test "sepolc -c N and -U: the same binary as checkpolicy for every version and setting" {
+	local v u failed=0
+	for v in 15 20 24 26 28 29 30 31 32 33; do
+		for u in deny reject allow; do
+			"$CHECKPOLICY" -M -c "$v" -U "$u" -o "$T/ref.bin" "$CORPUS/policy_allonce_mls.conf" \
+				>/dev/null 2>&1 || continue
+			run --separate-stderr "$SEPOLC" -M -c "$v" -U "$u" -o "$T/ours.bin" \
+				"$CORPUS/policy_allonce_mls.conf"
+			if [ "$status" -ne 0 ]; then
+				echo "-c $v -U $u: sepolc exits $status: ${stderr:0:200}"
+				failed=$((failed + 1))
+			elif ! cmp -s "$T/ref.bin" "$T/ours.bin"; then
+				"$CHECKPOLICY" -M -b -F -o "$T/ref.conf" "$T/ref.bin" >/dev/null 2>&1
+				"$CHECKPOLICY" -M -b -F -o "$T/ours.conf" "$T/ours.bin" >/dev/null 2>&1
+				if ! diff -q "$T/ref.conf" "$T/ours.conf" >/dev/null ||
+					[ "$(head -c 64 "$T/ref.bin" | od -An -tx1)" != "$(head -c 64 "$T/ours.bin" | od -An -tx1)" ]; then
+					echo "-c $v -U $u: the binary differs from checkpolicy's (header or decompiled text)"
+					diff -u "$T/ref.conf" "$T/ours.conf" | head -10
+					failed=$((failed + 1))
+				fi
+			fi
+		done
+	done
 	[ "$failed" -eq 0 ]
 }

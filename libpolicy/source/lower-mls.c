@@ -370,6 +370,7 @@ int lower_semantic_level(struct lower *lw, const struct src_level *lv, mls_seman
 	return 0;
 fail:
 	mls_semantic_level_destroy(out);
+	mls_semantic_level_init(out); /* destroy leaves the freed list linked */
 	return POL_EINVAL;
 }
 
@@ -380,7 +381,10 @@ int lower_semantic_range(struct lower *lw, const struct src_range *r, mls_semant
 		return POL_EINVAL;
 	if (r->has_high ? lower_semantic_level(lw, &r->high, &out->level[1])
 			: mls_semantic_level_cpy(&out->level[1], &out->level[0])) {
+		/* libsepol's destroy leaves the freed list linked: re-init so
+		 * the caller's range destroy does not free it again */
 		mls_semantic_level_destroy(&out->level[0]);
+		mls_semantic_level_init(&out->level[0]);
 		return lw->errors ? POL_EINVAL : lower_nomem(lw);
 	}
 	return 0;

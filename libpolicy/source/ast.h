@@ -178,6 +178,7 @@ enum src_kind {
 	SRC_VALIDATETRANS, /* validatetrans / mlsvalidatetrans */
 	/* contexts */
 	SRC_SID_CONTEXT, /* sid NAME CONTEXT */
+	SRC_FSCON,       /* fscon MAJOR MINOR CONTEXT CONTEXT (obsolete) */
 	SRC_FS_USE,      /* fs_use_xattr/task/trans FS CONTEXT */
 	SRC_GENFSCON,    /* genfscon FS PATH [-type] CONTEXT */
 	SRC_PORTCON,     /* portcon PROTO PORT[-PORT] CONTEXT */
@@ -357,6 +358,11 @@ struct src_stmt {
 			struct src_id name;
 			struct src_context ctx;
 		} sid;
+
+		struct { /* SRC_FSCON */
+			uint32_t major, minor; /* named "%02x:%02x" in the policy */
+			struct src_context fs_ctx, file_ctx;
+		} fscon;
 
 		struct { /* SRC_FS_USE */
 			enum src_fs_use behavior;

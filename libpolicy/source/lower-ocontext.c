@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Labeling statements (initial SID contexts, fs_use_*, genfscon, portcon,
- * netifcon, nodecon, ibpkeycon, ibendportcon and Xen's pirqcon, iomemcon,
- * ioportcon, pcidevicecon, devicetreecon) become the policy's ocontext
+ * Labeling statements (initial SID contexts, fscon, fs_use_*, genfscon,
+ * portcon, netifcon, nodecon, ibpkeycon, ibendportcon and Xen's pirqcon,
+ * iomemcon, ioportcon, pcidevicecon, devicetreecon) become the policy's ocontext
  * lists, in checkpolicy's order and with its duplicate and overlap checks:
  * the kernel takes the first match, so the order is part of the meaning.
  * Also policycap. All of them belong to base policies only.
@@ -14,6 +14,7 @@
 
 #include <inttypes.h>
 #include <netinet/in.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,8 @@ static const char *stmt_keyword(const struct src_stmt *s)
 	switch (s->kind) {
 	case SRC_SID_CONTEXT:
 		return "sid";
+	case SRC_FSCON:
+		return "fscon";
 	case SRC_FS_USE:
 		return fs_use[s->u.fs_use.behavior];
 	case SRC_GENFSCON:
@@ -112,6 +115,38 @@ static int sid_context(struct lower *lw, const struct src_stmt *s)
 		return lower_error(lw, &s->u.sid.name.loc, "initial SID '%s' already has a context",
 				   s->u.sid.name.name);
 	return lower_context(lw, &s->u.sid.ctx, &c->context[0]);
+}
+
+/* The obsolete fscon: no kernel reads it, but checkpolicy writes it, named
+ * "major:minor" in hex, each list entry in front of the earlier ones. */
+static int fscon(struct lower *lw, const struct src_stmt *s)
+{
+	ocontext_t *c, **head = &lw->p->ocontexts[OCON_FS];
+	char name[sizeof("ffffffff:ffffffff")];
+	int rc = 0;
+
+	snprintf(name, sizeof(name), "%02" PRIx32 ":%02" PRIx32, s->u.fscon.major,
+		 s->u.fscon.minor);
+	for (c = *head; c; c = c->next)
+		if (strcmp(c->u.name, name) == 0)
+			return lower_error(lw, &s->loc, "duplicate fscon for file system %s", name);
+	c = new_ocontext(lw, s);
+	if (!c)
+		return POL_EINVAL;
+	c->u.name = strdup(name);
+	if (!c->u.name)
+		rc = lower_error(lw, &s->loc, "out of memory");
+	if (!rc && lower_context(lw, &s->u.fscon.fs_ctx, &c->context[0]) < 0)
+		rc = POL_EINVAL;
+	if (!rc && lower_context(lw, &s->u.fscon.file_ctx, &c->context[1]) < 0)
+		rc = POL_EINVAL;
+	if (rc) {
+		free_ocontext(c, c->u.name);
+		return rc;
+	}
+	c->next = *head;
+	*head = c;
+	return 0;
 }
 
 static int fs_use(struct lower *lw, const struct src_stmt *s)
@@ -560,6 +595,8 @@ int lower_ocontext(struct lower *lw, const struct src_stmt *s)
 		return lower_error(lw, &s->loc, "%s is not allowed when the target platform is xen",
 				   kw);
 	switch (s->kind) {
+	case SRC_FSCON:
+		return fscon(lw, s);
 	case SRC_FS_USE:
 		return fs_use(lw, s);
 	case SRC_GENFSCON:

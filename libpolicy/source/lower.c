@@ -89,6 +89,7 @@ static const char *base_only(enum src_kind kind)
 	case SRC_CONSTRAIN:
 	case SRC_VALIDATETRANS:
 		return "constraints";
+	case SRC_FSCON:
 	case SRC_FS_USE:
 	case SRC_GENFSCON:
 	case SRC_PORTCON:
@@ -280,6 +281,7 @@ static void lower_rule_stmt(struct lower *lw, const struct src_stmt *s)
 		lower_default(lw, s);
 		break;
 	case SRC_SID_CONTEXT:
+	case SRC_FSCON:
 	case SRC_FS_USE:
 	case SRC_GENFSCON:
 	case SRC_PORTCON:

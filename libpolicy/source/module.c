@@ -98,11 +98,14 @@ int pol_module_write_cil(struct pol_module *mod, FILE *out, struct pol_err *err)
 	if (rc < 0)
 		return rc;
 	/* CIL has no fscon: module-to-CIL drops them with a warning it
-	 * prints to stderr itself. Drop them first, silently (the parser
-	 * already warned that fscon is obsolete). */
+	 * prints to stderr itself. Drop them first and give checkpolicy -C's
+	 * warning here. */
 	if (mod->p.target_platform == SEPOL_TARGET_SELINUX) {
 		fscons = mod->p.ocontexts[OCON_FS];
 		mod->p.ocontexts[OCON_FS] = NULL;
+		if (fscons)
+			pol_err_add(err, POL_SEV_WARNING, 0, NULL, 0, 0,
+				    "fscon is not supported in CIL; it is left out");
 	}
 	backend_compat_begin(&msgs);
 	rc = sepol_module_policydb_to_cil(out, &mod->p, base);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Labeling statements (checkpolicy's ocontexts): fs_use_*, genfscon,
- * portcon, netifcon, nodecon, ibpkeycon, ibendportcon and Xen's pirqcon,
- * iomemcon, ioportcon, pcidevicecon, devicetreecon. Only fs_use_* ends
- * with ';'. Numbers and addresses are checked where they are written.
+ * Labeling statements (checkpolicy's ocontexts): fscon, fs_use_*,
+ * genfscon, portcon, netifcon, nodecon, ibpkeycon, ibendportcon and Xen's
+ * pirqcon, iomemcon, ioportcon, pcidevicecon, devicetreecon. Only fs_use_*
+ * ends with ';'. Numbers and addresses are checked where they are written.
  */
 #include <arpa/inet.h>
 #include <string.h>
@@ -210,21 +210,20 @@ static bool parse_xen(struct parser *p, struct src_stmt *s)
 	return parse_context(p, &s->u.xen.ctx);
 }
 
-/* "fscon N N CTX CTX": obsolete; checkpolicy stores it but neither the
- * kernel nor any decompiler reads it, and the AST has no place for it. */
-static bool parse_fscon(struct parser *p)
+/* "fscon MAJOR MINOR FS_CTX FILE_CTX": obsolete (no kernel reads it),
+ * but checkpolicy keeps it in the binary, so it is kept too. */
+static bool parse_fscon(struct parser *p, struct src_stmt *s)
 {
-	struct src_loc loc = p->tok.loc;
-	struct src_context ctx;
-	uint64_t n;
+	uint64_t major, minor;
 
+	s->kind = SRC_FSCON;
 	ps_next(p);
-	if (!parse_number(p, UINT32_MAX, &n, "number") ||
-	    !parse_number(p, UINT32_MAX, &n, "number") || !parse_context(p, &ctx) ||
-	    !parse_context(p, &ctx))
+	if (!parse_number(p, UINT32_MAX, &major, "major number") ||
+	    !parse_number(p, UINT32_MAX, &minor, "minor number"))
 		return false;
-	ps_warning(p, &loc, "fscon is obsolete and ignored");
-	return true;
+	s->u.fscon.major = (uint32_t)major;
+	s->u.fscon.minor = (uint32_t)minor;
+	return parse_context(p, &s->u.fscon.fs_ctx) && parse_context(p, &s->u.fscon.file_ctx);
 }
 
 bool parse_ocon(struct parser *p, struct src_stmt **out)
@@ -232,8 +231,6 @@ bool parse_ocon(struct parser *p, struct src_stmt **out)
 	struct src_stmt *s;
 
 	*out = NULL;
-	if (ps_at(p, K_FSCON))
-		return parse_fscon(p);
 	s = ps_stmt(p, SRC_PORTCON, &p->tok.loc);
 	if (!s)
 		return false;
@@ -243,6 +240,8 @@ bool parse_ocon(struct parser *p, struct src_stmt **out)
 	case K_FS_USE_TASK:
 	case K_FS_USE_TRANS:
 		return parse_fs_use(p, s);
+	case K_FSCON:
+		return parse_fscon(p, s);
 	case K_GENFSCON:
 		return parse_genfscon(p, s);
 	case K_PORTCON:

@@ -434,6 +434,7 @@ static void test_contexts(void)
 
 	s = parse_ok(&ps, "sid kernel u:r:t:s0 - s1:c0.c1\n"
 			  "sid init u:r:t\n"
+			  "fscon 0x8 010 u:r:t u:r:tf:s0\n"
 			  "fs_use_xattr ext4 u:r:t;\n"
 			  "genfscon proc / -d u:r:t\n"
 			  "genfscon proc \"/a b\" -- u:r:t\n"
@@ -453,6 +454,13 @@ static void test_contexts(void)
 	ok(s->kind == SRC_SID_CONTEXT && !s->u.sid.ctx.range &&
 	       loc_is(&s->u.sid.ctx.loc, "t.conf", 2, 10),
 	   "sid with a context without range");
+	s = s->next;
+	ok(s->kind == SRC_FSCON && s->u.fscon.major == 8 && s->u.fscon.minor == 8 &&
+	       !strcmp(s->u.fscon.fs_ctx.type.name, "t") && !s->u.fscon.fs_ctx.range &&
+	       !strcmp(s->u.fscon.file_ctx.type.name, "tf") && s->u.fscon.file_ctx.range &&
+	       loc_is(&s->u.fscon.file_ctx.loc, "t.conf", 3, 21),
+	   "fscon: hex and octal numbers, two contexts");
+	ok(ps.err.count == 0, "fscon is kept without a warning");
 	s = s->next;
 	ok(s->kind == SRC_FS_USE && s->u.fs_use.behavior == SRC_FS_USE_XATTR, "fs_use_xattr");
 	s = s->next;
@@ -578,6 +586,9 @@ static void test_errors(void)
 		 "extended permission 0x10000 is out of range (the largest is 65535)");
 	error_is("pirqcon 99999999999999999999999 u:r:t", 1, 9,
 		 "pirq 99999999999999999999999 is out of range (the largest is 4294967295)");
+	error_is("fscon 2 4294967296 u:r:t u:r:t", 1, 9,
+		 "minor number 4294967296 is out of range (the largest is 4294967295)");
+	error_is("fscon 2 u:r:t u:r:t", 1, 9, "expected a number (minor number), found 'u'");
 	error_is("type source;", 1, 6, "expected a type name, found keyword 'source'");
 	error_is("Allow a b : c d;", 1, 1, "expected a statement, found 'Allow'");
 	error_is("type a;\n  type b @;", 2, 10, "unexpected character '@'");

@@ -490,6 +490,7 @@ static void test_ocontexts(void)
 
 	snprintf(tail, sizeof(tail),
 		 "sid kernel %s\n"
+		 "fscon 2 3 %s ua:object_r:tb\nfscon 0x10 0377 %s %s\n"
 		 "fs_use_xattr ext4 %s;\n"
 		 "genfscon proc / %s\ngenfscon proc /sys/kernel %s\ngenfscon proc /sys -d %s\n"
 		 "genfscon bpf / %s\n"
@@ -497,7 +498,8 @@ static void test_ocontexts(void)
 		 "netifcon lo %s %s\n"
 		 "nodecon 10.0.0.0 255.0.0.0 %s\nnodecon 10.1.0.0 255.255.0.0 %s\n"
 		 "nodecon ::1 ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff %s\n",
-		 ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx);
+		 ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx, ctx,
+		 ctx);
 	if (compile(&b, false, "policycap network_peer_controls;\n", tail) != 0) {
 		ok(0, "ocontexts compile");
 		done(&b);
@@ -509,6 +511,12 @@ static void test_ocontexts(void)
 	ok(c && c->context[0].user == value_of(&b, SYM_USERS, "ua") &&
 	       c->context[0].type == value_of(&b, SYM_TYPES, "ta"),
 	   "sid kernel has its context");
+	c = pdb(&b)->ocontexts[OCON_FS];
+	ok(c && strcmp(c->u.name, "10:ff") == 0 && c->next &&
+	       strcmp(c->next->u.name, "02:03") == 0 && !c->next->next &&
+	       c->next->context[0].type == value_of(&b, SYM_TYPES, "ta") &&
+	       c->next->context[1].type == value_of(&b, SYM_TYPES, "tb"),
+	   "fscon named major:minor in hex, with both contexts, the last written first");
 	c = pdb(&b)->ocontexts[OCON_FSUSE];
 	ok(c && c->v.behavior == SECURITY_FS_USE_XATTR && strcmp(c->u.name, "ext4") == 0,
 	   "fs_use_xattr");
@@ -540,6 +548,34 @@ static void test_ocontexts(void)
 	compile(&b, false, "", tail);
 	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 3, 1, "hidden"),
 	   "a port hidden by an earlier range is an error");
+	done(&b);
+	snprintf(tail, sizeof(tail), "sid kernel %s\nfscon 2 3 %s %s\nfscon 02 0x3 %s %s\n", ctx,
+		 ctx, ctx, ctx, ctx);
+	compile(&b, false, "", tail);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 3, 1,
+				 "duplicate fscon for file system 02:03"),
+	   "two fscon for the same numbers are an error");
+	done(&b);
+	compile(&b, false, "optional { fscon 2 3 ua:object_r:ta ua:object_r:ta }\n", NULL);
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 12, "not allowed in an optional"),
+	   "fscon in an optional block is an error");
+	done(&b);
+	if (compile(&b, true, "",
+		    "sid kernel ua:object_r:ta:s0\n"
+		    "fscon 1 2 ua:object_r:ta:s0 ua:object_r:tb:s0 - s1:c1\n") == 0) {
+		c = pdb(&b)->ocontexts[OCON_FS];
+		ok(c && c->context[0].range.level[1].sens == 1 &&
+		       c->context[1].range.level[1].sens == 2 &&
+		       ebitmap_get_bit(&c->context[1].range.level[1].cat, 1),
+		   "MLS fscon has both ranges");
+	} else {
+		ok(0, "MLS fscon has both ranges");
+	}
+	done(&b);
+	compile(&b, true, "",
+		"sid kernel ua:object_r:ta:s0\nfscon 1 2 ua:object_r:ta:s0 ua:object_r:tb\n");
+	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 2, 29, "no MLS range"),
+	   "an MLS fscon context without a range is an error");
 	done(&b);
 	snprintf(tail, sizeof(tail), "sid kernel %s\nsid kernel %s\n", ctx, ctx);
 	compile(&b, false, "", tail);

@@ -11,9 +11,28 @@
 
 struct pol_atomic {
 	char *path;
-	char *tmp;
+	char *tmp; /* NULL when writing straight into a device or pipe */
 	FILE *fp;
 };
+
+/* A device or FIFO (e.g. -o /dev/null, -o /dev/stdout) is written in place:
+ * renaming a temporary file over it would replace the device node. */
+static int open_special(struct pol_atomic *a, const struct stat *st, struct pol_err *err)
+{
+	int fd;
+
+	if (S_ISDIR(st->st_mode))
+		return pol_err_set(err, -EISDIR, "cannot write '%s': it is a directory", a->path);
+	fd = open(a->path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || !(a->fp = fdopen(fd, "w"))) {
+		int e = -errno;
+
+		if (fd >= 0)
+			close(fd);
+		return pol_err_set(err, e, "cannot write '%s': %s", a->path, strerror(-e));
+	}
+	return 0;
+}
 
 static mode_t current_umask(void)
 {
@@ -32,6 +51,17 @@ int pol_atomic_open(const char *path, struct pol_atomic **out, FILE **fp, struct
 	if (!a)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	a->path = strdup(path);
+	if (a->path && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		int rc = open_special(a, &st, err);
+
+		if (rc < 0) {
+			pol_atomic_abort(a);
+			return rc;
+		}
+		*out = a;
+		*fp = a->fp;
+		return 0;
+	}
 	if (!a->path || asprintf(&a->tmp, "%s.XXXXXX", path) < 0) {
 		a->tmp = NULL;
 		pol_atomic_abort(a);
@@ -44,7 +74,8 @@ int pol_atomic_open(const char *path, struct pol_atomic **out, FILE **fp, struct
 		free(a->tmp);
 		a->tmp = NULL;
 		pol_atomic_abort(a);
-		return pol_err_set(err, e, "cannot create a file beside '%s': %s", path, strerror(-e));
+		return pol_err_set(err, e, "cannot create a file beside '%s': %s", path,
+				   strerror(-e));
 	}
 	/* Keep the permissions of the file being replaced; mkostemp gives 0600. */
 	if (stat(path, &st) == 0)
@@ -96,19 +127,21 @@ int pol_atomic_commit(struct pol_atomic *a, struct pol_err *err)
 {
 	int e = 0;
 
-	if (fflush(a->fp) != 0 || ferror(a->fp) || fsync(fileno(a->fp)) != 0)
+	errno = 0;
+	if (fflush(a->fp) != 0 || ferror(a->fp) || (a->tmp && fsync(fileno(a->fp)) != 0))
 		e = -(errno ? errno : EIO);
 	if (fclose(a->fp) != 0 && !e)
 		e = -errno;
 	a->fp = NULL;
-	if (!e && rename(a->tmp, a->path) != 0)
+	if (!e && a->tmp && rename(a->tmp, a->path) != 0)
 		e = -errno;
 	if (e) {
 		pol_err_set(err, e, "cannot write '%s': %s", a->path, strerror(-e));
 		pol_atomic_abort(a);
 		return e;
 	}
-	sync_parent(a->path);
+	if (a->tmp)
+		sync_parent(a->path);
 	free(a->tmp);
 	a->tmp = NULL;
 	pol_atomic_abort(a);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of libpolicy/util. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -39,9 +40,11 @@ static void test_err(void)
 	       "diagnostics print as 'tool: msg' and 'file:line:col: error: msg'");
 	free(text);
 	pol_err_release(&err);
-	ok(pol_err_set(NULL, -ENOENT, "ignored") == -ENOENT, "a NULL pol_err only returns the code");
+	ok(pol_err_set(NULL, -ENOENT, "ignored") == -ENOENT,
+	   "a NULL pol_err only returns the code");
 	is_str(pol_strerror(-ENOENT), strerror(ENOENT), "pol_strerror names errno values");
-	is_str(pol_strerror(POL_EREGEX), "invalid regular expression", "pol_strerror names our codes");
+	is_str(pol_strerror(POL_EREGEX), "invalid regular expression",
+	       "pol_strerror names our codes");
 }
 
 static void test_buf(void)
@@ -62,7 +65,8 @@ static void test_buf(void)
 
 static void test_suggest(void)
 {
-	static const char *const names[] = { "httpd_t", "httpd_exec_t", "http_port_t", "sshd_t", NULL };
+	static const char *const names[] = {"httpd_t", "httpd_exec_t", "http_port_t", "sshd_t",
+					    NULL};
 	struct pol_suggest s;
 	const char *best[3];
 	size_t n;
@@ -148,7 +152,7 @@ static void test_atomic(void)
 		fclose(fp);
 
 	ok(pol_atomic_open(path, &a, &fp, &err) == 0 && fputs("new\n", fp) >= 0 &&
-		   pol_atomic_commit(a, &err) == 0,
+	       pol_atomic_commit(a, &err) == 0,
 	   "a committed write succeeds");
 	fp = fopen(path, "r");
 	ok(fp && fgets(content, sizeof(content), fp) && strcmp(content, "new\n") == 0,
@@ -159,6 +163,28 @@ static void test_atomic(void)
 	snprintf(path, sizeof(path), "%s/missing-dir/out.txt", dir);
 	ok(pol_atomic_open(path, &a, &fp, &err) == -ENOENT && err.count == 1,
 	   "a missing directory is reported");
+
+	/* a FIFO (like /dev/null or /dev/stdout) is written in place, not replaced */
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	if (mkfifo(path, 0600) == 0) {
+		int rd = open(path, O_RDONLY | O_NONBLOCK);
+		struct stat st;
+		ssize_t n;
+
+		ok(rd >= 0 && pol_atomic_open(path, &a, &fp, &err) == 0 &&
+		       fputs("fifo\n", fp) >= 0 && pol_atomic_commit(a, &err) == 0,
+		   "a FIFO output is written");
+		n = rd >= 0 ? read(rd, content, sizeof(content) - 1) : -1;
+		content[n > 0 ? n : 0] = '\0';
+		ok(stat(path, &st) == 0 && S_ISFIFO(st.st_mode) && strcmp(content, "fifo\n") == 0,
+		   "the FIFO stays a FIFO and got the data");
+		if (rd >= 0)
+			close(rd);
+		unlink(path);
+	} else {
+		skip(2, "cannot make a FIFO");
+	}
+	ok(pol_atomic_open(dir, &a, &fp, &err) == -EISDIR, "a directory is refused");
 	rmdir(dir);
 	pol_err_release(&err);
 }

@@ -59,14 +59,11 @@ static uint32_t member(policydb_t *p, uint32_t v)
 
 	if (p->type_val_to_struct[v - 1]->flavor != TYPE_ATTRIB)
 		return v;
-	ebitmap_for_each_positive_bit(m, node, bit)
-		count++;
+	ebitmap_for_each_positive_bit(m, node, bit) count++;
 	if (!count)
 		return 0;
 	pick = rnd(count);
-	ebitmap_for_each_positive_bit(m, node, bit)
-		if (pick-- == 0)
-			return bit + 1;
+	ebitmap_for_each_positive_bit(m, node, bit) if (pick-- == 0) return bit + 1;
 	return 0;
 }
 
@@ -82,9 +79,16 @@ static uint32_t any_type(policydb_t *p)
 }
 
 static const char *const levels[] = {
-	"s0", "s0", "s0", "s0-s0:c0.c1023", "s0-s15:c0.c1023", "s15:c0.c1023", "s0:c0,c5", "s1",
-	"s2:c3-s9:c0.c100",
+    "s0",	    "s0",	"s0", "s0-s0:c0.c1023",	  "s0-s15:c0.c1023",
+    "s15:c0.c1023", "s0:c0,c5", "s1", "s2:c3-s9:c0.c100",
 };
+
+static bool has_type(const policydb_t *p, uint32_t r, uint32_t t)
+{
+	const role_datum_t *role = p->role_val_to_struct[r - 1];
+
+	return role && ebitmap_get_bit(&role->types.types, t - 1);
+}
 
 /* A context for type t that POLICY accepts; NULL after many tries. */
 static char *context(struct pol_kernel *k, policydb_t *p, uint32_t t)
@@ -95,15 +99,15 @@ static char *context(struct pol_kernel *k, policydb_t *p, uint32_t t)
 		char *ctx;
 
 		if (rnd(10) >= 4) {
-			/* one of the roles that may have this type, if any */
+			/* one of the roles that may have this type, if any (role
+			 * attributes leave values without a role in the binary) */
 			uint32_t n = 0, pick;
 
 			for (uint32_t r = 2; r <= p->p_roles.nprim; r++)
-				n += ebitmap_get_bit(&p->role_val_to_struct[r - 1]->types.types, t - 1);
+				n += has_type(p, r, t);
 			pick = n ? rnd(n) : 0;
 			for (uint32_t r = 2; n && r <= p->p_roles.nprim; r++)
-				if (ebitmap_get_bit(&p->role_val_to_struct[r - 1]->types.types, t - 1) &&
-				    pick-- == 0) {
+				if (has_type(p, r, t) && pick-- == 0) {
 					role = r;
 					break;
 				}
@@ -113,14 +117,16 @@ static char *context(struct pol_kernel *k, policydb_t *p, uint32_t t)
 		for (uint32_t u = 0; role != 1 && u < p->p_users.nprim; u++) {
 			uint32_t v = (user + u - 1) % p->p_users.nprim + 1;
 
-			if (ebitmap_get_bit(&p->user_val_to_struct[v - 1]->roles.roles, role - 1)) {
+			if (p->user_val_to_struct[v - 1] &&
+			    ebitmap_get_bit(&p->user_val_to_struct[v - 1]->roles.roles, role - 1)) {
 				user = v;
 				break;
 			}
 		}
 		if (asprintf(&ctx, "%s:%s:%s%s%s", p->p_user_val_to_name[user - 1],
 			     p->p_role_val_to_name[role - 1], p->p_type_val_to_name[t - 1],
-			     p->mls ? ":" : "", p->mls ? levels[rnd(sizeof(levels) / sizeof(levels[0]))] : "") < 0)
+			     p->mls ? ":" : "",
+			     p->mls ? levels[rnd(sizeof(levels) / sizeof(levels[0]))] : "") < 0)
 			exit(3);
 		if (pol_kernel_check_context(k, ctx, NULL, NULL) == 0)
 			return ctx;
@@ -134,26 +140,28 @@ int main(int argc, char **argv)
 	struct pol_kernel *k;
 	struct pol_pdb *pdb;
 	struct pol_err err;
-	struct rules rules = { 0 };
+	struct rules rules = {0};
 	policydb_t *p;
 	uint16_t want;
 	long count;
 
 	if (argc != 5) {
-		fprintf(stderr, "usage: gen-queries POLICY SEED COUNT access|create|relabel|member\n");
+		fprintf(stderr,
+			"usage: gen-queries POLICY SEED COUNT access|create|relabel|member\n");
 		return 2;
 	}
 	pol_err_init(&err);
-	if (pol_kernel_open_policy(argv[1], &k, &err) < 0 || pol_pdb_open(argv[1], &pdb, &err) < 0) {
+	if (pol_kernel_open_policy(argv[1], &k, &err) < 0 ||
+	    pol_pdb_open(argv[1], &pdb, &err) < 0) {
 		pol_err_print(&err, stderr, "gen-queries");
 		return 2;
 	}
 	rng_state = strtoull(argv[2], NULL, 0) * 0x9E3779B97F4A7C15ULL + 1;
 	count = strtol(argv[3], NULL, 10);
-	want = strcmp(argv[4], "access") == 0 ? AVTAB_ALLOWED | AVTAB_AUDITDENY | AVTAB_AUDITALLOW :
-	       strcmp(argv[4], "create") == 0 ? AVTAB_TRANSITION :
-	       strcmp(argv[4], "relabel") == 0 ? AVTAB_CHANGE :
-						 AVTAB_MEMBER;
+	want = strcmp(argv[4], "access") == 0	? AVTAB_ALLOWED | AVTAB_AUDITDENY | AVTAB_AUDITALLOW
+	       : strcmp(argv[4], "create") == 0 ? AVTAB_TRANSITION
+	       : strcmp(argv[4], "relabel") == 0 ? AVTAB_CHANGE
+						 : AVTAB_MEMBER;
 	p = pdb_db(pdb);
 	collect(&p->te_avtab, want, &rules);
 	collect(&p->te_cond_avtab, want, &rules);

@@ -25,9 +25,20 @@
 
 /* ---- parser -------------------------------------------------------- */
 
+/* A text a lean source parses twice (see pol_source_set_lean()). */
+struct src_input {
+	char *name;
+	const char *data;
+	size_t len;
+	enum { SRC_INPUT_BORROWED, SRC_INPUT_MAPPED, SRC_INPUT_OWNED } how;
+};
+
 struct pol_source {
 	struct src_unit *unit;
 	bool is_module;
+	bool lean; /* unit lacks most rules: the lowering parses inputs again */
+	struct src_input *inputs;
+	size_t ninputs;
 };
 
 /* Parse text into unit (appending to its top-level block). name is the
@@ -36,6 +47,34 @@ struct pol_source {
 #define SRC_MAX_ERRORS 20
 int src_parse(struct src_unit *unit, const char *name, const char *text, size_t len,
 	      struct pol_err *err);
+
+/* Takes each top-level statement (a chain linked by next, an optional or
+ * if block whole) of a streaming parse; false stops the parse. The
+ * statements die when it returns. */
+typedef bool (*src_stmt_fn)(void *data, const struct src_stmt *chain);
+
+struct src_parse_mode {
+	/* drop rule statements (see pol_source_set_lean()) */
+	bool lean;
+	/* text is a private read-only file mapping whose parsed pages may be
+	 * given back to the kernel */
+	bool text_mapped;
+	/* stream top-level statements to each() instead of appending them */
+	src_stmt_fn each;
+	void *each_data;
+};
+int src_parse_with(struct src_unit *unit, const char *name, const char *text, size_t len,
+		   struct pol_err *err, const struct src_parse_mode *mode);
+
+/* unit.c: free every statement (the unit is then empty); interned file
+ * names stay. */
+void src_unit_clear(struct src_unit *unit);
+bool src_unit_cleared(const struct src_unit *unit);
+
+/* source.c: parse a lean source's inputs again, streaming their statements
+ * to each() (diagnostics were all given by the first parse). Returns 0,
+ * POL_EFORMAT when the text no longer parses, or -ENOMEM. */
+int src_source_stream(const struct pol_source *src, src_stmt_fn each, void *data);
 
 /* ---- lowering ------------------------------------------------------ */
 

@@ -26,6 +26,8 @@ struct lower_frame {
 	 * in the flat block list is the next optional block of the walk */
 	const struct src_block *root;
 	avrule_block_t *last_block;
+	/* blocks do not inherit the global block's requirements (lower.c) */
+	bool own_requirements;
 };
 
 /* Why a symbol could not be created, as module_compiler.c numbers it. */

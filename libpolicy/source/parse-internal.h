@@ -26,6 +26,19 @@ struct parser {
 	int braces; /* '{' minus '}' consumed so far, for recovery */
 	bool stop;  /* too many errors, too deep, or out of memory */
 	bool oom;
+	/* lean: drop the rule statements that only the lowering's last walk
+	 * reads (each block keeps its first statement, so that the checks
+	 * on a block's first statement and on empty blocks still hold) */
+	bool lean;
+	/* streaming: each top-level statement goes to each(), then its
+	 * arena space is released; nothing is appended to the unit */
+	src_stmt_fn each;
+	void *each_data;
+	/* the text is a private read-only file mapping: its pages already
+	 * parsed are given back (they reload from the file if touched) */
+	bool text_mapped;
+	const char *text;
+	size_t text_released;
 	/* A LIFO scratch area where lists are gathered before they are
 	 * copied, at their final size, into the arena. */
 	unsigned char *scratch;
@@ -41,6 +54,16 @@ enum block_ctx {
 
 /* unit.c: the top-level block the parser appends to. */
 struct src_block *src_unit_top(struct src_unit *unit);
+
+/* A point in the unit's arena: src_unit_release() frees everything
+ * allocated since src_unit_mark(), so that a statement the caller is done
+ * with gives its space back (interned file names are kept). */
+struct src_mark {
+	struct src_chunk *chunks, *nodes, *strings;
+	size_t nodes_used, strings_used;
+};
+void src_unit_mark(const struct src_unit *unit, struct src_mark *m);
+void src_unit_release(struct src_unit *unit, const struct src_mark *m);
 
 /* ---- tokens (parse.c) ---- */
 void ps_next(struct parser *p);

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "source/parse-internal.h"
 #include "util/suggest.h"
@@ -537,6 +539,69 @@ static bool ends_without_semicolon(enum tok keyword)
 	}
 }
 
+/* Statements only the lowering's rules walk reads: a lean parse drops
+ * them. Constraints, contexts, defaults and policy capabilities stay, as
+ * the declarations walk checks where they are (and they are few). */
+static bool rules_walk_only(const struct src_stmt *chain)
+{
+	for (const struct src_stmt *s = chain; s; s = s->next) {
+		switch (s->kind) {
+		case SRC_AVRULE:
+		case SRC_XPERMRULE:
+		case SRC_TYPERULE:
+		case SRC_RANGE_TRANSITION:
+		case SRC_ROLE_ALLOW:
+		case SRC_ROLE_TRANSITION:
+			break;
+		default:
+			return false;
+		}
+	}
+	return chain != NULL;
+}
+
+/* Give the kernel back the pages of a mapped text parsed so far, in steps
+ * of a few megabytes: a private read-only file mapping reloads a page
+ * from the file should anything touch it again. */
+#define TEXT_RELEASE_STEP (4u << 20)
+
+static void release_parsed_text(struct parser *p)
+{
+	const char *at = p->prev.text;
+	long page = sysconf(_SC_PAGESIZE);
+	size_t done;
+
+	if (!p->text_mapped || !at || at < p->text || page <= 0)
+		return;
+	done = (size_t)(at - p->text) & ~((size_t)page - 1);
+	if (done - p->text_released < TEXT_RELEASE_STEP)
+		return;
+	madvise((void *)(uintptr_t)(p->text + p->text_released), done - p->text_released,
+		MADV_DONTNEED);
+	p->text_released = done;
+}
+
+/* What becomes of a statement parsed whole and allowed where it is:
+ * appended to the block, handed to the stream, or dropped (a lean parse's
+ * rule, when the block already has a first statement). */
+static void keep_statement(struct parser *p, struct src_block *out, enum block_ctx ctx,
+			   struct src_stmt *chain, const struct src_mark *mark)
+{
+	if (ctx == BLOCK_TOP && p->each) {
+		if (chain && !p->stop && !p->each(p->each_data, chain)) {
+			p->stop = true;
+			p->tok.kind = T_EOF;
+		}
+		src_unit_release(p->unit, mark);
+		return;
+	}
+	if (p->lean && out->first && rules_walk_only(chain)) {
+		src_unit_release(p->unit, mark);
+		return;
+	}
+	append(out, chain);
+}
+
 static void parse_statements(struct parser *p, struct src_block *out, enum block_ctx ctx)
 {
 	enum tok last = T_EOF; /* keyword of the statement just parsed */
@@ -546,6 +611,11 @@ static void parse_statements(struct parser *p, struct src_block *out, enum block
 		int depth = p->braces;
 		enum tok first = p->tok.kind;
 		struct src_stmt *chain = NULL;
+		struct src_mark mark;
+
+		if (ctx == BLOCK_TOP)
+			release_parsed_text(p);
+		src_unit_mark(p->unit, &mark);
 
 		/* checkpolicy takes empty statements, but not in if */
 		if (ctx != BLOCK_COND && ps_at(p, T_SEMI)) {
@@ -559,6 +629,8 @@ static void parse_statements(struct parser *p, struct src_block *out, enum block
 		}
 		last = T_EOF;
 		if (!parse_statement(p, &chain)) {
+			if (ctx == BLOCK_TOP && p->each)
+				src_unit_release(p->unit, &mark);
 			recover(p, depth, first == K_IF || first == K_OPTIONAL);
 			if (p->tok.text == before && !ps_at(p, T_EOF) && !ps_at(p, T_RBRACE))
 				ps_next(p);
@@ -582,7 +654,7 @@ static void parse_statements(struct parser *p, struct src_block *out, enum block
 				break;
 			}
 		}
-		append(out, chain);
+		keep_statement(p, out, ctx, chain, &mark);
 		last = first;
 	}
 }
@@ -609,12 +681,25 @@ bool parse_block(struct parser *p, struct src_block *out, enum block_ctx ctx)
 int src_parse(struct src_unit *unit, const char *name, const char *text, size_t len,
 	      struct pol_err *err)
 {
+	static const struct src_parse_mode whole;
+
+	return src_parse_with(unit, name, text, len, err, &whole);
+}
+
+int src_parse_with(struct src_unit *unit, const char *name, const char *text, size_t len,
+		   struct pol_err *err, const struct src_parse_mode *mode)
+{
 	struct parser p;
 	struct src_block *top = src_unit_top(unit);
 
 	memset(&p, 0, sizeof(p));
 	p.unit = unit;
 	p.err = err;
+	p.lean = mode->lean;
+	p.each = mode->each;
+	p.each_data = mode->each_data;
+	p.text_mapped = mode->text_mapped;
+	p.text = text;
 	lex_init(&p.lx, unit, name, text, len, err, &p.errors);
 	ps_next(&p);
 	while (!ps_at(&p, T_EOF)) {

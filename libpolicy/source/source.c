@@ -2,6 +2,7 @@
 /* The public face of the parser: parsed sources built from files or memory. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -22,12 +23,29 @@ int pol_source_new(struct pol_source **out, struct pol_err *err)
 	return 0;
 }
 
+static void release_input(struct src_input *in)
+{
+	if (in->how == SRC_INPUT_MAPPED)
+		munmap((void *)(uintptr_t)in->data, in->len);
+	else if (in->how == SRC_INPUT_OWNED)
+		free((void *)(uintptr_t)in->data);
+	free(in->name);
+}
+
 void pol_source_free(struct pol_source *src)
 {
 	if (!src)
 		return;
 	src_unit_free(src->unit);
+	for (size_t i = 0; i < src->ninputs; i++)
+		release_input(&src->inputs[i]);
+	free(src->inputs);
 	free(src);
+}
+
+void pol_source_set_lean(struct pol_source *src, bool lean)
+{
+	src->lean = lean;
 }
 
 bool pol_source_is_module(const struct pol_source *src)
@@ -35,18 +53,66 @@ bool pol_source_is_module(const struct pol_source *src)
 	return src->is_module;
 }
 
-int pol_source_parse_data(struct pol_source *src, const char *name, const char *data, size_t len,
-			  struct pol_err *err)
+/* A lean source remembers each text, to parse it again when lowering. */
+static int remember_input(struct pol_source *src, const char *name, const char *data, size_t len,
+			  int how)
 {
+	struct src_input *in = realloc(src->inputs, (src->ninputs + 1) * sizeof(*in));
+	char *copy = strdup(name ? name : "<input>");
+
+	if (in)
+		src->inputs = in;
+	if (!in || !copy) {
+		free(copy);
+		return -ENOMEM;
+	}
+	in = &src->inputs[src->ninputs++];
+	in->name = copy;
+	in->data = data;
+	in->len = len;
+	in->how = how;
+	return 0;
+}
+
+static int parse_input(struct pol_source *src, const char *name, const char *data, size_t len,
+		       bool mapped, struct pol_err *err)
+{
+	struct src_parse_mode mode = {.lean = src->lean, .text_mapped = mapped};
 	struct src_block *top = src_unit_top(src->unit);
 	struct src_stmt *last = top->last;
 	int r;
 
-	r = src_parse(src->unit, name, data, len, err);
+	r = src_parse_with(src->unit, name, data, len, err, &mode);
 	for (struct src_stmt *s = last ? last->next : top->first; s; s = s->next) {
 		if (s->kind == SRC_MODULE)
 			src->is_module = true;
 	}
+	return r;
+}
+
+int pol_source_parse_data(struct pol_source *src, const char *name, const char *data, size_t len,
+			  struct pol_err *err)
+{
+	if (src->lean && remember_input(src, name, data, len, SRC_INPUT_BORROWED))
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	return parse_input(src, name, data, len, false, err);
+}
+
+int src_source_stream(const struct pol_source *src, src_stmt_fn each, void *data)
+{
+	struct src_parse_mode mode = {.each = each, .each_data = data};
+	struct src_unit *unit = src_unit_new();
+	int r = 0;
+
+	if (!unit)
+		return -ENOMEM;
+	for (size_t i = 0; i < src->ninputs && r == 0; i++) {
+		const struct src_input *in = &src->inputs[i];
+
+		mode.text_mapped = in->how == SRC_INPUT_MAPPED;
+		r = src_parse_with(unit, in->name, in->data, in->len, NULL, &mode);
+	}
+	src_unit_free(unit);
 	return r;
 }
 
@@ -129,7 +195,19 @@ int pol_source_parse_file(struct pol_source *src, const char *path, struct pol_e
 		}
 	}
 	close(fd);
-	r = pol_source_parse_data(src, path, data, len, err);
+	if (src->lean) {
+		/* kept until the source is freed: the lowering reads it again */
+		if (remember_input(src, path, data, len,
+				   mapped ? SRC_INPUT_MAPPED : SRC_INPUT_OWNED)) {
+			if (mapped)
+				munmap(data, len);
+			else
+				free(data);
+			return pol_err_set(err, -ENOMEM, "out of memory");
+		}
+		return parse_input(src, path, data, len, mapped, err);
+	}
+	r = parse_input(src, path, data, len, mapped, err);
 	if (mapped)
 		munmap(data, len);
 	else

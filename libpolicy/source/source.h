@@ -51,6 +51,17 @@ int pol_source_parse_file(struct pol_source *src, const char *path, struct pol_e
 int pol_source_parse_data(struct pol_source *src, const char *name, const char *data, size_t len,
 			  struct pol_err *err);
 
+/*
+ * Before parsing: trade a second parse for memory, as checkpolicy does.
+ * The parse then keeps only what declares symbols (rules are checked and
+ * dropped), and pol_source_lower() parses the texts again, lowering each
+ * rule as it comes. The source keeps the texts until it is freed: files
+ * stay mapped, and the data given to pol_source_parse_data() must stay
+ * valid and unchanged until then. Diagnostics are the same. A lean source
+ * can be lowered once: lowering consumes its syntax tree.
+ */
+void pol_source_set_lean(struct pol_source *src, bool lean);
+
 /* Whether the parsed source is a module (has a "module" statement). */
 bool pol_source_is_module(const struct pol_source *src);
 

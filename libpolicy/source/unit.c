@@ -9,22 +9,37 @@
 
 #include "source/parse-internal.h"
 
-#define CHUNK_SIZE (256 * 1024)
 #define ALIGN 16
 
-struct chunk {
-	struct chunk *next;
+struct src_chunk {
+	struct src_chunk *next;
 	size_t used, size;
 	_Alignas(ALIGN) unsigned char data[];
 };
 
+#define CHUNK_SIZE (256 * 1024)
+
+static struct src_chunk *chunk_new(size_t size)
+{
+	struct src_chunk *c = malloc(sizeof(*c) + size);
+
+	if (c)
+		c->size = size;
+	return c;
+}
+
 struct src_unit {
 	struct src_block top;
-	struct chunk *chunks;	       /* every chunk, for freeing */
-	struct chunk *nodes, *strings; /* the chunks being filled */
-	/* interned file names: open addressing, power-of-two slots */
-	const char **files;
+	struct src_chunk *chunks;	   /* every chunk, for freeing */
+	struct src_chunk *nodes, *strings; /* the chunks being filled */
+	/* full-size chunks given back by src_unit_release(), for reuse: a
+	 * streaming parse takes and gives back the same few chunks */
+	struct src_chunk *spare;
+	/* interned file names (heap, not arena, so that releasing arena
+	 * space never frees one): open addressing, power-of-two slots */
+	char **files;
 	size_t nfiles, file_slots;
+	bool cleared; /* src_unit_clear() has run */
 };
 
 struct src_unit *src_unit_new(void)
@@ -36,12 +51,31 @@ void src_unit_free(struct src_unit *unit)
 {
 	if (!unit)
 		return;
-	for (struct chunk *c = unit->chunks, *next; c; c = next) {
+	src_unit_clear(unit);
+	for (size_t i = 0; i < unit->file_slots; i++)
+		free(unit->files[i]);
+	free(unit->files);
+	free(unit);
+}
+
+void src_unit_clear(struct src_unit *unit)
+{
+	for (struct src_chunk *c = unit->chunks, *next; c; c = next) {
 		next = c->next;
 		free(c);
 	}
-	free(unit->files);
-	free(unit);
+	for (struct src_chunk *c = unit->spare, *next; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	unit->chunks = unit->nodes = unit->strings = unit->spare = NULL;
+	unit->top.first = unit->top.last = NULL;
+	unit->cleared = true;
+}
+
+bool src_unit_cleared(const struct src_unit *unit)
+{
+	return unit->cleared;
 }
 
 const struct src_block *src_unit_block(const struct src_unit *unit)
@@ -57,18 +91,22 @@ struct src_block *src_unit_top(struct src_unit *unit)
 /* Carve size bytes from *cur, starting a new chunk when it is full. A
  * request bigger than a quarter chunk gets a chunk of its own, so the
  * current one keeps being filled. */
-static void *bump(struct src_unit *unit, struct chunk **cur, size_t size)
+static void *bump(struct src_unit *unit, struct src_chunk **cur, size_t size)
 {
-	struct chunk *c = *cur;
+	struct src_chunk *c = *cur;
 	void *p;
 
 	if (!c || c->size - c->used < size) {
 		size_t want = size > CHUNK_SIZE / 4 ? size : CHUNK_SIZE;
 
-		c = malloc(sizeof(*c) + want);
-		if (!c)
-			return NULL;
-		c->size = want;
+		if (want == CHUNK_SIZE && unit->spare) {
+			c = unit->spare;
+			unit->spare = c->next;
+		} else {
+			c = chunk_new(want);
+			if (!c)
+				return NULL;
+		}
 		c->used = 0;
 		c->next = unit->chunks;
 		unit->chunks = c;
@@ -104,6 +142,38 @@ char *src_strndup(struct src_unit *unit, const char *s, size_t len)
 	return p;
 }
 
+void src_unit_mark(const struct src_unit *unit, struct src_mark *m)
+{
+	m->chunks = unit->chunks;
+	m->nodes = unit->nodes;
+	m->strings = unit->strings;
+	m->nodes_used = unit->nodes ? unit->nodes->used : 0;
+	m->strings_used = unit->strings ? unit->strings->used : 0;
+}
+
+void src_unit_release(struct src_unit *unit, const struct src_mark *m)
+{
+	/* chunks are pushed on the list's head: those above the mark's head
+	 * came after it */
+	while (unit->chunks != m->chunks) {
+		struct src_chunk *c = unit->chunks;
+
+		unit->chunks = c->next;
+		if (c->size == CHUNK_SIZE) {
+			c->next = unit->spare;
+			unit->spare = c;
+		} else {
+			free(c);
+		}
+	}
+	unit->nodes = m->nodes;
+	unit->strings = m->strings;
+	if (m->nodes)
+		m->nodes->used = m->nodes_used;
+	if (m->strings)
+		m->strings->used = m->strings_used;
+}
+
 static size_t hash_str(const char *s)
 {
 	size_t h = 5381;
@@ -116,12 +186,12 @@ static size_t hash_str(const char *s)
 static bool grow_files(struct src_unit *unit)
 {
 	size_t slots = unit->file_slots ? unit->file_slots * 2 : 16;
-	const char **t = calloc(slots, sizeof(*t));
+	char **t = calloc(slots, sizeof(*t));
 
 	if (!t)
 		return false;
 	for (size_t i = 0; i < unit->file_slots; i++) {
-		const char *f = unit->files[i];
+		char *f = unit->files[i];
 
 		if (!f)
 			continue;
@@ -150,7 +220,7 @@ const char *src_intern_file(struct src_unit *unit, const char *file)
 		if (strcmp(unit->files[h], file) == 0)
 			return unit->files[h];
 	}
-	char *copy = src_strndup(unit, file, strlen(file));
+	char *copy = strdup(file);
 
 	if (!copy)
 		return "<input>";

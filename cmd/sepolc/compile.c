@@ -280,17 +280,42 @@ static int read_input(const char *path, char **text, size_t *len, struct diag_si
 	return rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
 }
 
-/* The source's text (through m4 when it needs it) and the module's .fc. */
+/* Whether path can be read, with read_input()'s message when not: a
+ * source that needs no m4 is mapped by the library, not read here. */
+static int check_readable(const char *path, struct diag_sink *diags)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	int rc = 0;
+
+	if (fd < 0)
+		rc = -errno;
+	else if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+		rc = -EISDIR;
+	if (fd >= 0)
+		close(fd);
+	if (rc == 0)
+		return EXIT_OK;
+	diag_report(diags, POL_SEV_ERROR, rc, NULL, 0, 0, "cannot read '%s': %s", path,
+		    strerror(-rc));
+	return EXIT_USAGE;
+}
+
+/* The source's text when it goes through m4 (or may: a .te is read to see
+ * whether it calls macros), and the module's .fc. r->text stays NULL when
+ * the parser can read the file itself. */
 static int prepare_source(const struct sepolc_opts *opts, const struct inputs *in,
 			  struct pol_build_options *build, struct diag_sink *diags,
 			  struct m4_result *r)
 {
 	bool use_m4 = opts->m4 == M4_ALWAYS || opts->preprocess;
-	int status = read_input(in->source, &r->text, &r->len, diags);
+	bool may_m4 = use_m4 || (opts->m4 == M4_AUTO && has_suffix(in->source, ".te"));
+	int status = may_m4 ? read_input(in->source, &r->text, &r->len, diags)
+			    : check_readable(in->source, diags);
 
 	if (status != EXIT_OK)
 		return status;
-	if (opts->m4 == M4_AUTO && has_suffix(in->source, ".te") && m4_needed(r->text, r->len)) {
+	if (may_m4 && !use_m4 && m4_needed(r->text, r->len)) {
 		use_m4 = true;
 		if (opts->verbose && !opts->json)
 			fprintf(stderr,
@@ -363,8 +388,13 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 		goto out;
 	}
 	rc = pol_source_new(&src, &err);
-	if (rc == 0)
-		rc = pol_source_parse_data(src, in->source, text.text, text.len, &err);
+	if (rc == 0) {
+		/* parse twice rather than hold the rules' syntax tree: the
+		 * peak memory stays below checkpolicy's */
+		pol_source_set_lean(src, true);
+		rc = text.text ? pol_source_parse_data(src, in->source, text.text, text.len, &err)
+			       : pol_source_parse_file(src, in->source, &err);
+	}
 	if (rc < 0) {
 		m4_report_calls(&text, diags);
 		status = failed(rc, &err, diags, in->source);
@@ -375,6 +405,13 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 	if (status != EXIT_OK)
 		goto out;
 	rc = pol_source_lower(src, &build, &mod, &err);
+	/* the text and the syntax tree are done with: free them before the
+	 * expansion, the other big consumer of memory */
+	pol_source_free(src);
+	src = NULL;
+	free(text.text);
+	text.text = NULL;
+	text.len = 0;
 	if (rc < 0) {
 		status = failed(rc, &err, diags, in->source);
 		goto out;
@@ -396,6 +433,9 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 		goto out;
 	}
 	rc = pol_module_expand(mod, &build, &kp, &err);
+	/* as checkpolicy: the module is done with once expanded */
+	pol_module_free(mod);
+	mod = NULL;
 	if (rc < 0) {
 		status = failed(rc, &err, diags, in->source);
 		goto out;

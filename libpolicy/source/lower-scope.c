@@ -347,6 +347,15 @@ int lower_unknown(struct lower *lw, const struct src_id *id, const char *kind, u
 	pol_suggest_init(&sg, id->name);
 	hashtab_map(lw->p->symtab[sym].table, offer_name, &o);
 	suggest_note(lw, &id->loc, &sg, o.apart);
+	/* The usual cause in a module: a name of the base policy used
+	 * without asking for it. */
+	if (lw->p->policy_type == POLICY_MOD && sym != SYM_COMMONS)
+		pol_err_add(lw->err, POL_SEV_NOTE, POL_EINVAL, id->loc.file, id->loc.line,
+			    id->loc.col,
+			    "if the base policy has it, require it: require { %s %s%s; } "
+			    "(gen_require in refpolicy style)",
+			    sym == SYM_BOOLS ? "bool" : kind, id->name,
+			    sym == SYM_CLASSES ? " { PERMISSIONS }" : "");
 	return ret;
 }
 

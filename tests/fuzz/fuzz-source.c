@@ -8,6 +8,11 @@
  * Setting FUZZ_EXPAND=1 also links and expands base policies
  * (pol_module_expand), which is mostly libsepol's code.
  *
+ * Each input is compiled twice, normally and lean (pol_source_set_lean():
+ * rules dropped after the first parse and lowered from a second one, as
+ * sepolc compiles a policy.conf); both must agree on success and on the
+ * number of errors.
+ *
  * A failure without an error diagnostic aborts (every refusal must say
  * why), as does any sanitizer report. See tests/fuzz/README.md.
  */
@@ -28,11 +33,13 @@ static bool has_mls(const uint8_t *data, size_t size)
 	return size >= sizeof(word) - 1 && memmem(data, size, word, sizeof(word) - 1) != NULL;
 }
 
-static void lower(const struct pol_source *src, bool mls)
+/* Lower src; returns -1 on failure, else 0, and the number of errors. */
+static int lower(const struct pol_source *src, bool mls, size_t *errors)
 {
-	struct pol_build_options opts = { .mls = mls };
+	struct pol_build_options opts = {.mls = mls};
 	struct pol_module *mod;
 	struct pol_err err;
+	int status = 0;
 
 	pol_err_init(&err);
 	if (pol_source_lower(src, &opts, &mod, &err) == 0) {
@@ -48,30 +55,52 @@ static void lower(const struct pol_source *src, bool mls)
 		pol_module_free(mod);
 	} else if (pol_err_errors(&err) == 0) {
 		abort(); /* a lowering refused without a word */
+	} else {
+		status = -1;
 	}
+	*errors = pol_err_errors(&err);
 	pol_err_release(&err);
+	return status;
+}
+
+/* Parse and lower one input; returns the outcome as -2 (parse refused),
+ * -1 (lowering refused) or 0, and the number of errors. */
+static int compile(const uint8_t *data, size_t size, bool lean, size_t *errors)
+{
+	struct pol_source *src;
+	struct pol_err err;
+	int r, status;
+
+	pol_err_init(&err);
+	if (pol_source_new(&src, &err) < 0)
+		abort();
+	pol_source_set_lean(src, lean);
+	r = pol_source_parse_data(src, "fuzz.conf", (const char *)data, size, &err);
+	if (r == 0) {
+		status = lower(src, has_mls(data, size), errors);
+	} else if (pol_err_errors(&err) == 0) {
+		abort(); /* a parse refused without a word */
+	} else {
+		status = -2;
+		*errors = pol_err_errors(&err);
+	}
+	pol_source_free(src);
+	pol_err_release(&err);
+	return status;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pol_source *src;
-	struct pol_err err;
-	int r;
+	size_t errors = 0, lean_errors = 0;
+	int status;
 
 	if (expand < 0) {
 		const char *e = getenv("FUZZ_EXPAND");
 
 		expand = e && *e == '1';
 	}
-	pol_err_init(&err);
-	if (pol_source_new(&src, &err) < 0)
-		abort();
-	r = pol_source_parse_data(src, "fuzz.conf", (const char *)data, size, &err);
-	if (r == 0)
-		lower(src, has_mls(data, size));
-	else if (pol_err_errors(&err) == 0)
-		abort(); /* a parse refused without a word */
-	pol_source_free(src);
-	pol_err_release(&err);
+	status = compile(data, size, false, &errors);
+	if (compile(data, size, true, &lean_errors) != status || lean_errors != errors)
+		abort(); /* the lean compile must say what the normal one says */
 	return 0;
 }

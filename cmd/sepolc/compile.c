@@ -261,9 +261,15 @@ static int check_kind(const struct sepolc_opts *opts, const struct inputs *in, b
 	else if (!module && (opts->output == OUT_PP || opts->output == OUT_MOD))
 		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
 			    "--pp and --mod write a module, and '%s' is a base policy", src);
-	else if (!module && in->fc)
+	else if (module && in->n_fcs > 1)
 		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
-			    "a .fc file goes with a module, and '%s' is a base policy", src);
+			    "a module has one .fc file ('%s' and '%s'), and '%s' is a module",
+			    in->fcs[0], in->fcs[1], src);
+	else if (!module && in->fc && !opts->fc_out)
+		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
+			    "the .fc files of the base policy '%s' make its file_contexts: name it "
+			    "with -f/--fc-output",
+			    src);
 	else
 		return EXIT_OK;
 	return EXIT_USAGE;
@@ -324,8 +330,13 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 				cli_name(), in->source);
 	}
 	if (use_m4) {
+		/* with -f the .fc files are a base policy's, made later */
+		struct inputs te_only = *in;
+
+		if (opts->fc_out)
+			te_only.fc = NULL;
 		m4_result_release(r);
-		status = m4_expand(opts, in, diags, r);
+		status = m4_expand(opts, &te_only, diags, r);
 		if (status != EXIT_OK)
 			return status;
 		/* the headers' Makefile passes -M to checkmodule for MCS and MLS */
@@ -333,7 +344,7 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 			build->mls = true;
 		return EXIT_OK;
 	}
-	if (!in->fc)
+	if (!in->fc || opts->fc_out)
 		return EXIT_OK;
 	status = read_input(in->fc, &r->fc, &r->fc_len, diags);
 	if (status == EXIT_OK && opts->m4 == M4_AUTO && m4_needed(r->fc, r->fc_len)) {
@@ -438,6 +449,18 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 	mod = NULL;
 	if (rc < 0) {
 		status = failed(rc, &err, diags, in->source);
+		goto out;
+	}
+	if (in->n_fcs) {
+		/* checked against the policy before anything is written, so an
+		 * error in either leaves neither */
+		char *fc = NULL;
+		size_t fc_len = 0;
+
+		status = fc_build_monolithic(opts, in, kp, diags, &fc, &fc_len);
+		if (status == EXIT_OK)
+			status = kernel_write(opts, &build, in, kp, fc, fc_len, diags);
+		free(fc);
 		goto out;
 	}
 	status = kernel_write(opts, &build, in, kp, NULL, 0, diags);

@@ -590,14 +590,20 @@ static int make_workdir(struct workdir *w, struct diag_sink *diags)
 	return EXIT_OK;
 }
 
+/* One m4 run over every .fc, as refpolicy's monolithic build makes its
+ * file_contexts (a definition in one file holds in the next). */
 static int expand_fc(const struct sepolc_opts *opts, const struct headers *h, struct workdir *w,
-		     const char *fc, struct diag_sink *diags, char **text, size_t *len)
+		     const char *const *fcs, size_t n_fcs, struct diag_sink *diags, char **text,
+		     size_t *len)
 {
 	const char *out = workdir_file(w, "fc.out"), *err = workdir_file(w, "fc.err");
 	struct strv argv = {0};
 	int status = EXIT_ENV;
+	bool ok = out && err && start_argv(&argv, h, true, true) == 0;
 
-	if (out && err && start_argv(&argv, h, true, true) == 0 && strv_push(&argv, fc) == 0)
+	for (size_t i = 0; ok && i < n_fcs; i++)
+		ok = strv_push(&argv, fcs[i]) == 0;
+	if (ok)
 		status = run_m4(opts, argv.v, out, err, diags);
 	strv_release(&argv);
 	if (status == EXIT_OK && read_file(out, text, len) < 0)
@@ -676,7 +682,7 @@ int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct di
 		free(defs);
 	}
 	if (status == EXIT_OK && in->fc)
-		status = expand_fc(opts, &h, &w, in->fc, diags, &out->fc, &out->fc_len);
+		status = expand_fc(opts, &h, &w, &in->fc, 1, diags, &out->fc, &out->fc_len);
 done:
 	strv_release(&argv);
 	free(own_if);
@@ -691,6 +697,12 @@ done_headers:
 int m4_expand_fc(const struct sepolc_opts *opts, const char *fc, struct diag_sink *diags,
 		 char **text, size_t *len)
 {
+	return m4_expand_fcs(opts, &fc, 1, diags, text, len);
+}
+
+int m4_expand_fcs(const struct sepolc_opts *opts, const char *const *fcs, size_t n_fcs,
+		  struct diag_sink *diags, char **text, size_t *len)
+{
 	struct headers h;
 	struct workdir w;
 	int status = headers_open(opts, diags, &h);
@@ -698,7 +710,7 @@ int m4_expand_fc(const struct sepolc_opts *opts, const char *fc, struct diag_sin
 	if (status == EXIT_OK)
 		status = make_workdir(&w, diags);
 	if (status == EXIT_OK) {
-		status = expand_fc(opts, &h, &w, fc, diags, text, len);
+		status = expand_fc(opts, &h, &w, fcs, n_fcs, diags, text, len);
 		workdir_remove(&w);
 	}
 	headers_release(&h);

@@ -68,7 +68,7 @@ static int usage(void)
 {
 	printf(
 	    "Usage:\n"
-	    " %1$s [options] <policy.conf>\n"
+	    " %1$s [options] <policy.conf> [file.fc... -f file_contexts]\n"
 	    " %1$s [options] <module.te> [module.fc] [interfaces.if...]\n"
 	    " %1$s [options] <file.cil>...\n"
 	    " %1$s [options] -b <policy.NN>\n"
@@ -83,7 +83,8 @@ static int usage(void)
 	    "  -F, --conf                  write policy.conf instead of the kernel binary\n"
 	    "      --pp                    write a module as a .pp package (with its .fc)\n"
 	    "      --mod                   write a module as checkmodule's .mod\n"
-	    "  -f, --fc-output=FILE        write the CIL policy's file contexts here\n"
+	    "  -f, --fc-output=FILE        write the file contexts here: the CIL policy's, or\n"
+	    "                              a policy.conf's .fc files checked and sorted\n"
 	    "      --check                 check everything and write nothing\n"
 	    "  -b, --binary                the input is a binary kernel policy\n"
 	    "  -M, --mls[=true|false]      the policy is MLS/MCS (-M true|false as in secilc)\n"
@@ -399,24 +400,36 @@ static bool has_suffix(const char *s, const char *suffix)
 	return n > m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* A file_contexts-style input: NAME.fc, or an expanded file_contexts
+ * (file_contexts, file_contexts.local, ...) */
+static bool is_fc_input(const char *f)
+{
+	const char *base = strrchr(f, '/');
+
+	base = base ? base + 1 : f;
+	return has_suffix(f, ".fc") || strncmp(base, "file_contexts", 13) == 0;
+}
+
 static int sort_inputs(const struct sepolc_opts *opts, int n, char **files, struct inputs *in)
 {
 	if (n == 0)
 		return cli_usage_error("no input file given");
 	in->cil = calloc(n, sizeof(*in->cil));
 	in->ifs = calloc(n, sizeof(*in->ifs));
-	if (!in->cil || !in->ifs)
+	in->fcs = calloc(n, sizeof(*in->fcs));
+	if (!in->cil || !in->ifs || !in->fcs)
 		return EXIT_ENV;
 	for (int i = 0; i < n; i++) {
 		const char *f = files[i];
 
 		if (!opts->binary_input && has_suffix(f, ".cil")) {
 			in->cil[in->n_cil++] = f;
-		} else if (!opts->binary_input && has_suffix(f, ".fc")) {
-			if (in->fc)
-				return cli_usage_error("more than one .fc file ('%s' and '%s')",
-						       in->fc, f);
-			in->fc = f;
+		} else if (!opts->binary_input && is_fc_input(f)) {
+			/* several make a monolithic policy's file_contexts; a
+			 * module takes one (compile.c says so once it knows) */
+			in->fcs[in->n_fcs++] = f;
+			if (!in->fc)
+				in->fc = f;
 		} else if (!opts->binary_input && has_suffix(f, ".if")) {
 			in->ifs[in->n_ifs++] = f;
 		} else {
@@ -427,6 +440,9 @@ static int sort_inputs(const struct sepolc_opts *opts, int n, char **files, stru
 			in->source = f;
 		}
 	}
+	if (in->n_fcs > 1 && in->source && has_suffix(in->source, ".te"))
+		return cli_usage_error("more than one .fc file ('%s' and '%s') for the module '%s'",
+				       in->fcs[0], in->fcs[1], in->source);
 	if (in->n_cil && (in->source || in->fc || in->n_ifs))
 		return cli_usage_error("CIL files cannot be compiled with '%s'",
 				       in->source ? in->source
@@ -440,8 +456,12 @@ static int sort_inputs(const struct sepolc_opts *opts, int n, char **files, stru
 		    "--pp and --mod write a module; CIL input makes a kernel policy");
 	if (opts->binary_input && (opts->output == OUT_PP || opts->output == OUT_MOD))
 		return cli_usage_error("--pp and --mod write a module; -b reads a kernel policy");
-	if (opts->fc_out && !in->n_cil)
-		return cli_usage_error("-f/--fc-output is for CIL input");
+	if (opts->fc_out && !in->n_cil && (opts->binary_input || !in->n_fcs))
+		return cli_usage_error("-f/--fc-output is for CIL input, or a policy.conf with "
+				       "its .fc files");
+	if (in->n_fcs && !in->n_cil && opts->fc_out && opts->output != OUT_DEFAULT)
+		return cli_usage_error("-f/--fc-output with .fc files goes with the kernel binary, "
+				       "not -C, -F, --pp or --mod");
 	if (opts->preprocess && (in->n_cil || opts->binary_input))
 		return cli_usage_error("--preprocess is for .te sources");
 	if (opts->preprocess && opts->m4 == M4_NEVER)
@@ -497,5 +517,6 @@ out:
 	free(opts.defines);
 	free(in.cil);
 	free(in.ifs);
+	free(in.fcs);
 	return status;
 }

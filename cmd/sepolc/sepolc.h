@@ -45,7 +45,9 @@ struct inputs {
 	const char **ifs; /* .if files given for m4 */
 	size_t n_ifs;
 	const char *source; /* the policy.conf, .te or binary policy */
-	const char *fc;	    /* the module's .fc */
+	const char *fc;	    /* the module's .fc (the first .fc given) */
+	const char **fcs;   /* every .fc: a monolithic policy's file contexts */
+	size_t n_fcs;
 };
 
 /* diag.c: diagnostics on stderr, plain (with the source line and a caret)
@@ -97,9 +99,19 @@ void m4_result_release(struct m4_result *r);
 /* Run m4 with the headers' defines on an .fc alone. */
 int m4_expand_fc(const struct sepolc_opts *opts, const char *fc, struct diag_sink *diags,
 		 char **text, size_t *len);
+/* The same over several .fc files in one m4 run, with #line markers. */
+int m4_expand_fcs(const struct sepolc_opts *opts, const char *const *fcs, size_t n_fcs,
+		  struct diag_sink *diags, char **text, size_t *len);
 
 /* fc.c: file_contexts lines as CIL filecon statements. */
 int fc_write_cil(const char *name, const char *fc, size_t len, FILE *out, struct diag_sink *diags);
+
+/* fc-mono.c: a monolithic policy's file_contexts from in->fcs (m4 when they
+ * use macros), every context checked against kp, sorted as refpolicy's
+ * fc_sort.py sorts; *text is heap memory. Returns an exit status. */
+int fc_build_monolithic(const struct sepolc_opts *opts, const struct inputs *in,
+			const struct pol_kpolicy *kp, struct diag_sink *diags, char **text,
+			size_t *len);
 
 /* output.c: atomic outputs; "-" is stdout. */
 struct output;

@@ -1,0 +1,159 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# sepolc's file_contexts for a monolithic policy: a policy.conf with its .fc
+# files and -f. Small fixtures (fixtures/mono: an MCS policy.conf, a .fc
+# with gen_context, one without macros, and what refpolicy's fc_sort.py
+# makes of them) for the checks, the sort, <<none>> and atomic outputs;
+# then the oracle: refpolicy's own "make file_contexts" on Debian's
+# selinux-policy-src against sepolc on the same .fc files.
+bats_require_minimum_version 1.5.0
+load ../helpers
+
+setup() {
+	MONO=$BATS_TEST_DIRNAME/fixtures/mono
+	HEADERS=${SEPOLC_HEADERS:-/usr/share/selinux/devel/include}
+	T=$BATS_TEST_TMPDIR/work
+	mkdir -p "$T" && cd "$T" || return 1
+	cp "$MONO"/policy.conf "$MONO"/base.fc "$MONO"/extra.fc .
+}
+
+need_headers() {
+	[ -d "$HEADERS/support" ] ||
+		skip "no refpolicy headers in $HEADERS (apt-get install selinux-policy-dev)"
+	require_command m4 m4
+}
+
+@test "sepolc fc: .fc files become file_contexts sorted as refpolicy's fc_sort.py" {
+	need_headers
+	run -0 --separate-stderr sepolc -M --headers="$HEADERS" -o policy.33 -f fc policy.conf \
+		base.fc extra.fc
+	[ -z "$stderr" ]
+	# gen_context expanded, <<none>> kept, HOME_DIR's line left out
+	cmp fc "$MONO/expected"
+	# the binary is checkpolicy's
+	require_command checkpolicy checkpolicy
+	checkpolicy -M -o ref.33 policy.conf >/dev/null
+	cmp policy.33 ref.33
+}
+
+@test "sepolc fc: a file_contexts without macros needs no m4 and no headers" {
+	printf '/b(/.*)?\t\tsystem_u:object_r:bin_t:s0\n/a\t\t<<none>>\n' >file_contexts.in
+	run -0 --separate-stderr sepolc -M --headers=/nonexistent -o pol -f fc policy.conf \
+		extra.fc file_contexts.in
+	[ -z "$stderr" ]
+	printf '%s\n' '/b(/.*)?		system_u:object_r:bin_t:s0' '/a		<<none>>' \
+		'/etc		-d	system_u:object_r:etc_t:s0' \
+		'/etc/shadow		--	system_u:object_r:etc_t:s0:c0.c1' >want
+	cmp fc want
+}
+
+@test "sepolc fc: a bad context is an error at its .fc line, and nothing is written" {
+	echo old >fc
+	echo old >pol
+	printf '%s\n' '# comment' '' \
+		'/etc/x	--	system_u:object_r:etcc_t:s0' \
+		'/etc/y		system_u:system_r:etc_t:s0' \
+		'/etc/z		system_u:object_r:etc_t:s0:c9' \
+		'/etc/w	-x	system_u:object_r:etc_t:s0' \
+		'/etc/v		nobody_u:object_r:etc_t:s0' \
+		'/etc/u		system_u:object_r:file_type:s0' >bad.fc
+	run -2 --separate-stderr sepolc -M -o pol -f fc policy.conf extra.fc bad.fc
+	[[ "$stderr" == *"bad.fc:3: error: type 'etcc_t' is not defined; did you mean 'etc_t'?"* ]]
+	[[ "$stderr" == *"bad.fc:4: error: role 'system_r' is not authorized for type 'etc_t'"* ]]
+	[[ "$stderr" == *"bad.fc:5: error: invalid MLS range 's0:c9'"* ]]
+	[[ "$stderr" == *"bad.fc:6: error: unknown file type '-x'"* ]]
+	[[ "$stderr" == *"bad.fc:7: error: user 'nobody_u' is not defined"* ]]
+	[[ "$stderr" == *"bad.fc:8: error: 'file_type' is an attribute"* ]]
+	# neither output replaced, no temporary file left behind
+	[ "$(cat fc)" = old ] && [ "$(cat pol)" = old ]
+	[ "$(ls -A | sort | tr '\n' ' ')" = "bad.fc base.fc extra.fc fc pol policy.conf " ]
+}
+
+@test "sepolc fc: through m4 the error is at the user's .fc line" {
+	need_headers
+	printf '%s\n' '' '/etc/q	--	gen_context(system_u:object_r:no_such_t,s0)' >m4bad.fc
+	run -2 --separate-stderr sepolc -M --headers="$HEADERS" -f fc policy.conf base.fc m4bad.fc
+	[[ "$stderr" == *"m4bad.fc:2: error: type 'no_such_t' is not defined"* ]]
+	[ ! -e fc ] && [ ! -e policy.33 ]
+}
+
+@test "sepolc fc: a user outside its MLS range is refused, a range within it accepted" {
+	printf '/a\t\tsystem_u:system_r:kernel_t:s1\n/b\t\tsystem_u:system_r:kernel_t:s0-s0:c0\n' >r.fc
+	run -2 --separate-stderr sepolc -M -o pol -f fc policy.conf r.fc
+	[[ "$stderr" == *"r.fc:1: error: MLS range 's1' is outside user 'system_u''s range"* ]]
+	[[ "$stderr" != *"r.fc:2:"* ]]
+	[ ! -e fc ] && [ ! -e pol ]
+}
+
+@test "sepolc fc: an error in the policy writes no file_contexts either" {
+	sed -e 's/^type bin_t;$/type bin_t alias;/' policy.conf >broken.conf
+	run --separate-stderr sepolc -M -o pol -f fc broken.conf extra.fc
+	[ "$status" -ne 0 ]
+	[[ "$stderr" == *"broken.conf:"* ]]
+	[ ! -e fc ] && [ ! -e pol ]
+}
+
+@test "sepolc fc: --check checks the .fc files and writes nothing" {
+	printf '/x\t\tsystem_u:object_r:nope_t:s0\n' >bad.fc
+	run -2 --separate-stderr sepolc -M --check -f fc policy.conf extra.fc bad.fc
+	[[ "$stderr" == *"bad.fc:1: error: type 'nope_t' is not defined"* ]]
+	run -0 --separate-stderr sepolc -M --check -f fc policy.conf extra.fc
+	[ ! -e fc ] && [ ! -e policy.33 ]
+}
+
+@test "sepolc fc: usage: .fc beside a policy.conf needs -f; a module takes one .fc" {
+	run -2 --separate-stderr sepolc -M -o pol policy.conf extra.fc
+	[[ "$stderr" == *"name it with -f/--fc-output"* ]]
+	[ ! -e pol ]
+	run -2 --separate-stderr sepolc -f fc x.te a.fc b.fc
+	[[ "$stderr" == *"more than one .fc file"* ]]
+	run -2 --separate-stderr sepolc -C -f fc policy.conf extra.fc
+	[[ "$stderr" == *"goes with the kernel binary"* ]]
+}
+
+# ---- the oracle: refpolicy's own monolithic file_contexts ----------------
+
+@test "sepolc fc: refpolicy's monolithic file_contexts, byte for byte" {
+	require_command make make
+	require_command m4 m4
+	require_command python3 python3
+	local out conf mls src top fcs=() f
+	out=$("$SEKIT_SRCDIR/tests/oracle/sepolc-refpolicy-conf.sh")
+	case $? in
+	0) ;;
+	77) skip "${out#SKIP: }" ;;
+	*) echo "$out" && false ;;
+	esac
+	conf=$(sed -n 1p <<<"$out")
+	read -r -a mls <<<"$(sed -n 2p <<<"$out")"
+	[ "${SEKIT_ORACLE_CACHE:-}" = off ] && trap 'rm -rf "$(dirname "$conf")"' RETURN
+	# the same tarball the policy.conf was built from, as that script finds it
+	src=${SEKIT_REFPOLICY_SRC:-}
+	for f in /usr/src/selinux-policy-src.tar.zst /usr/src/selinux-policy-src.tar.gz \
+		/usr/src/selinux-policy-src.tar.xz; do
+		[ -z "$src" ] && [ -r "$f" ] && src=$f
+	done
+	mkdir src && tar -C src -xf "$src"
+	top=$(find src -maxdepth 2 -name build.conf -printf '%h\n' | head -1)
+	sed -i -e 's/^MONOLITHIC *=.*/MONOLITHIC = y/' "$top/build.conf"
+	if [ -n "${SEKIT_REFPOLICY_TYPE:-}" ]; then
+		sed -i -e "s/^TYPE *=.*/TYPE = $SEKIT_REFPOLICY_TYPE/" "$top/build.conf"
+	fi
+	make -C "$top" conf >make.log 2>&1
+	make -C "$top" file_contexts >>make.log 2>&1 || { tail make.log && false; }
+	# the enabled modules' .fc, in the order of the Makefile's m4 run
+	printf 'sekit-print-fc:\n\t@echo $(all_fc_files)\n' >print-fc.mk
+	for f in $(make -s -C "$top" -f Makefile -f "$T/print-fc.mk" sekit-print-fc); do
+		fcs+=("$(find "$top/policy/modules" -name "$f" | head -1)")
+	done
+	[ "${#fcs[@]}" -gt 100 ]
+	# the headers for m4: the tree's support macros and build.conf, and
+	# the two defines the Makefile adds for a monolithic Debian build
+	mkdir headers && ln -s "$PWD/$top/policy/support" headers/support
+	cp "$top/build.conf" headers/
+	run -0 --separate-stderr sepolc "${mls[@]}" --headers=headers -D use_alsa \
+		-D self_contained_policy -o pol -f fc "$conf" "${fcs[@]}"
+	diff -u "$top/file_contexts" fc
+	[ -s pol ]
+}

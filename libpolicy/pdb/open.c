@@ -14,6 +14,7 @@
 #include <sepol/handle.h>
 
 #include "pdb/internal.h"
+#include "util/file.h"
 
 /* libsepol reports why a policy is rejected through its message callback;
  * collect those lines so the user sees the real reason (setools#159). */
@@ -115,46 +116,6 @@ static int read_policy(struct pol_pdb *pdb, const char *path, void *data, size_t
 	return 0;
 }
 
-/* A pipe or a character device (sequery rules -A <(zcat policy.gz)) has no
- * size to mmap: read it whole. Returns 0, or -errno. */
-static int read_stream(int fd, void **data, size_t *len)
-{
-	size_t alloc = 1 << 20, n = 0;
-	char *buf = malloc(alloc);
-
-	if (!buf)
-		return -ENOMEM;
-	for (;;) {
-		ssize_t r;
-
-		if (n == alloc) {
-			char *p = alloc < SIZE_MAX / 2 ? realloc(buf, alloc * 2) : NULL;
-
-			if (!p) {
-				free(buf);
-				return -ENOMEM;
-			}
-			buf = p;
-			alloc *= 2;
-		}
-		r = read(fd, buf + n, alloc - n);
-		if (r == 0)
-			break;
-		if (r < 0) {
-			int rc = -errno;
-
-			if (rc == -EINTR)
-				continue;
-			free(buf);
-			return rc;
-		}
-		n += (size_t)r;
-	}
-	*data = buf;
-	*len = n;
-	return 0;
-}
-
 static uint32_t le32(const unsigned char *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -243,7 +204,13 @@ int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err)
 		data = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
 		rc = data == MAP_FAILED ? -errno : 0;
 	} else {
-		rc = read_stream(fd, &data, &len);
+		char *text;
+
+		/* a pipe or a device (sequery rules -A <(zcat policy.gz)) has
+		 * no size to mmap: read it whole */
+		rc = pol_read_fd(fd, &text, &len);
+		if (rc == 0)
+			data = text;
 	}
 	close(fd);
 	if (rc < 0)

@@ -10,6 +10,7 @@
 #include <sepol/debug.h>
 
 #include "source/backend.h"
+#include "util/file.h"
 
 /* libsepol exports its compat handle but declares it in no public header. */
 extern sepol_handle_t sepol_compat_handle;
@@ -166,51 +167,6 @@ int backend_write_error(FILE *out, const char *what, struct pol_err *err)
 	return pol_err_set(err, POL_EINVAL, "cannot write the %s", what);
 }
 
-static int read_all(int fd, char **data, size_t *len)
-{
-	struct stat st;
-	size_t alloc, n = 0;
-	char *buf;
-
-	if (fstat(fd, &st) != 0)
-		return -errno;
-	if (S_ISDIR(st.st_mode))
-		return -EISDIR;
-	alloc = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 1 : 1 << 20;
-	buf = malloc(alloc);
-	if (!buf)
-		return -ENOMEM;
-	for (;;) {
-		ssize_t r;
-
-		if (n == alloc) {
-			char *p = alloc < SIZE_MAX / 2 ? realloc(buf, alloc * 2) : NULL;
-
-			if (!p) {
-				free(buf);
-				return -ENOMEM;
-			}
-			buf = p;
-			alloc *= 2;
-		}
-		r = read(fd, buf + n, alloc - n);
-		if (r == 0)
-			break;
-		if (r < 0) {
-			int rc = -errno;
-
-			if (rc == -EINTR)
-				continue;
-			free(buf);
-			return rc;
-		}
-		n += (size_t)r;
-	}
-	*data = buf;
-	*len = n;
-	return 0;
-}
-
 int backend_read_file(const char *path, char **data, size_t *len, struct pol_err *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
@@ -219,7 +175,7 @@ int backend_read_file(const char *path, char **data, size_t *len, struct pol_err
 		rc = -errno;
 		return pol_err_set(err, rc, "cannot open '%s': %s", path, strerror(-rc));
 	}
-	rc = read_all(fd, data, len);
+	rc = pol_read_fd(fd, data, len);
 	close(fd);
 	if (rc < 0)
 		return pol_err_set(err, rc, "cannot read '%s': %s", path, strerror(-rc));

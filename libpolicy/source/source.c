@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "source/parse-internal.h"
+#include "util/file.h"
 
 int pol_source_new(struct pol_source **out, struct pol_err *err)
 {
@@ -116,45 +117,6 @@ int src_source_stream(const struct pol_source *src, src_stmt_fn each, void *data
 	return r;
 }
 
-/* Pipes and other unmappable files are read into memory. */
-static int read_all(int fd, char **out, size_t *len)
-{
-	size_t alloc = 1 << 16, used = 0;
-	char *buf = malloc(alloc);
-
-	if (!buf)
-		return -ENOMEM;
-	for (;;) {
-		ssize_t n;
-
-		if (used == alloc) {
-			char *m = realloc(buf, alloc * 2);
-
-			if (!m) {
-				free(buf);
-				return -ENOMEM;
-			}
-			buf = m;
-			alloc *= 2;
-		}
-		n = read(fd, buf + used, alloc - used);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = -errno;
-
-			free(buf);
-			return e;
-		}
-		if (n == 0)
-			break;
-		used += (size_t)n;
-	}
-	*out = buf;
-	*len = used;
-	return 0;
-}
-
 int pol_source_parse_file(struct pol_source *src, const char *path, struct pol_err *err)
 {
 	struct stat st;
@@ -188,7 +150,7 @@ int pol_source_parse_file(struct pol_source *src, const char *path, struct pol_e
 		}
 	}
 	if (!mapped) {
-		r = read_all(fd, &data, &len);
+		r = pol_read_fd(fd, &data, &len);
 		if (r < 0) {
 			close(fd);
 			return pol_err_set(err, r, "cannot read '%s': %s", path, strerror(-r));

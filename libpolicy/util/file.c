@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/file.h"
+
+int pol_read_fd(int fd, char **data, size_t *len)
+{
+	struct stat st;
+	size_t alloc, n = 0;
+	char *buf;
+
+	if (fstat(fd, &st) != 0)
+		return -errno;
+	if (S_ISDIR(st.st_mode))
+		return -EISDIR;
+	/* a regular file says its size; a pipe starts at 64 KiB and doubles */
+	alloc = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 1 : 1 << 16;
+	buf = malloc(alloc);
+	if (!buf)
+		return -ENOMEM;
+	for (;;) {
+		ssize_t r;
+
+		if (n + 1 >= alloc) {
+			char *p = alloc < SIZE_MAX / 2 ? realloc(buf, alloc * 2) : NULL;
+
+			if (!p) {
+				free(buf);
+				return -ENOMEM;
+			}
+			buf = p;
+			alloc *= 2;
+		}
+		r = read(fd, buf + n, alloc - n - 1);
+		if (r == 0)
+			break;
+		if (r < 0) {
+			int rc = -errno;
+
+			if (rc == -EINTR)
+				continue;
+			free(buf);
+			return rc;
+		}
+		n += (size_t)r;
+	}
+	buf[n] = '\0';
+	*data = buf;
+	*len = n;
+	return 0;
+}
+
+int pol_read_path(const char *path, char **data, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -errno;
+	rc = pol_read_fd(fd, data, len);
+	close(fd);
+	return rc;
+}

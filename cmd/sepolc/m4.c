@@ -280,6 +280,14 @@ static int headers_open(const struct sepolc_opts *opts, struct diag_sink *diags,
 		return EXIT_ENV;
 	rc = glob_sorted(pattern, &h->spt);
 	free(pattern);
+	/* a refpolicy source tree: build.conf at the top, the macros in
+	 * policy/support (what a monolithic build's .fc files need) */
+	if (rc == 0 && h->spt.n == 0) {
+		if (asprintf(&pattern, "%s/policy/support/*.spt", h->dir) < 0)
+			return EXIT_ENV;
+		rc = glob_sorted(pattern, &h->spt);
+		free(pattern);
+	}
 	if (rc == 0 && h->spt.n == 0) {
 		diag_report(diags, POL_SEV_ERROR, -ENOENT, NULL, 0, 0,
 			    "no refpolicy headers in '%s' (install selinux-policy-dev, or name "

@@ -148,11 +148,9 @@ need_headers() {
 		fcs+=("$(find "$top/policy/modules" -name "$f" | head -1)")
 	done
 	[ "${#fcs[@]}" -gt 100 ]
-	# the headers for m4: the tree's support macros and build.conf, and
-	# the two defines the Makefile adds for a monolithic Debian build
-	mkdir headers && ln -s "$PWD/$top/policy/support" headers/support
-	cp "$top/build.conf" headers/
-	run -0 --separate-stderr sepolc "${mls[@]}" --headers=headers -D use_alsa \
+	# the tree as the headers (its build.conf, policy/support's macros),
+	# and the two defines the Makefile adds for a monolithic Debian build
+	run -0 --separate-stderr sepolc "${mls[@]}" --headers="$top" -D use_alsa \
 		-D self_contained_policy -o pol -f fc "$conf" "${fcs[@]}"
 	diff -u "$top/file_contexts" fc
 	[ -s pol ]

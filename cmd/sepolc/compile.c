@@ -14,61 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <sepol/policydb.h>
-#include <sepol/policydb/policydb.h>
+#include "util/file.h"
 
 #include "cli.h"
 #include "sepolc.h"
-
-int read_file(const char *path, char **text, size_t *len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t size = 0, alloc = 0;
-	char *buf = NULL;
-	struct stat st;
-
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		close(fd);
-		return -EISDIR;
-	}
-	for (;;) {
-		ssize_t n;
-
-		if (size + 1 >= alloc) {
-			size_t grow =
-			    alloc ? alloc * 2 : (st.st_size > 0 ? (size_t)st.st_size + 2 : 65536);
-			char *p = realloc(buf, grow);
-
-			if (!p) {
-				free(buf);
-				close(fd);
-				return -ENOMEM;
-			}
-			buf = p;
-			alloc = grow;
-		}
-		n = read(fd, buf + size, alloc - size - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = -errno;
-
-			free(buf);
-			close(fd);
-			return e;
-		}
-		if (n == 0)
-			break;
-		size += n;
-	}
-	close(fd);
-	buf[size] = '\0';
-	*text = buf;
-	*len = size;
-	return 0;
-}
 
 int status_for(int rc)
 {
@@ -128,11 +77,7 @@ static char *kernel_output_path(const struct sepolc_opts *opts,
 	default:
 		/* as secilc names it: policy.VERSION in the current directory,
 		 * VERSION the one the library writes (Xen's newest is 30) */
-		vers = build->version;
-		if (!vers)
-			vers = build->target == POL_TARGET_XEN
-				   ? POLICYDB_VERSION_XEN_DEVICETREE
-				   : (unsigned int)sepol_policy_kern_vers_max();
+		vers = pol_build_version(build);
 		if (asprintf(&path, "policy.%u", vers) < 0)
 			return NULL;
 		return path;
@@ -277,7 +222,7 @@ static int check_kind(const struct sepolc_opts *opts, const struct inputs *in, b
 
 static int read_input(const char *path, char **text, size_t *len, struct diag_sink *diags)
 {
-	int rc = read_file(path, text, len);
+	int rc = pol_read_path(path, text, len);
 
 	if (rc == 0)
 		return EXIT_OK;

@@ -5,6 +5,7 @@
  * the diagnostic names (with m4 -s line markers, the user's .te or .if). In
  * --json mode they are collected and printed as one document at the end.
  */
+#include "util/file.h"
 #include "config.h"
 
 #include <errno.h>
@@ -52,7 +53,7 @@ static int cache_load(struct source_cache *c, const char *path)
 	c->path = strdup(path);
 	if (!c->path)
 		return -1;
-	if (read_file(path, &c->text, &c->len) < 0) {
+	if (pol_read_path(path, &c->text, &c->len) < 0) {
 		c->unreadable = true;
 		return -1;
 	}

@@ -7,6 +7,7 @@
  * of that every context is checked against the compiled policy, as setfiles
  * -c would check it later, at the .fc's own line.
  */
+#include "util/file.h"
 #include "config.h"
 
 #include <ctype.h>
@@ -231,7 +232,7 @@ static int gather(const struct sepolc_opts *opts, const struct inputs *in, struc
 	int status = texts && lens ? EXIT_OK : EXIT_ENV;
 
 	for (size_t i = 0; status == EXIT_OK && i < in->n_fcs; i++) {
-		int rc = read_file(in->fcs[i], &texts[i], &lens[i]);
+		int rc = pol_read_path(in->fcs[i], &texts[i], &lens[i]);
 
 		if (rc < 0) {
 			diag_report(diags, POL_SEV_ERROR, rc, NULL, 0, 0, "cannot read '%s': %s",

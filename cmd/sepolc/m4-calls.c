@@ -5,6 +5,7 @@
  * name? The parser only sees "expected a statement" there; the note names
  * the interface and the closest one the headers define.
  */
+#include "util/file.h"
 #include "config.h"
 
 #include <ctype.h>
@@ -133,7 +134,7 @@ static void suggest(struct m4_result *r, char *const *defs, size_t n_defs)
 	size_t len;
 
 	for (size_t i = 0; i < n_defs; i++) {
-		if (read_file(defs[i], &text, &len) < 0)
+		if (pol_read_path(defs[i], &text, &len) < 0)
 			continue;
 		int rc = collect_definitions(text, len, &names);
 

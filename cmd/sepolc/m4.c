@@ -15,6 +15,7 @@
  * "#line N file" markers so the parser reports the user's .te and .if lines;
  * the .fc is expanded with them too and fc.c follows them.
  */
+#include "util/file.h"
 #include "config.h"
 
 #include <ctype.h>
@@ -480,7 +481,7 @@ static int run_m4(const struct sepolc_opts *opts, char *const *argv, const char 
 		if (errno != EINTR)
 			return EXIT_ENV;
 	failed = !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0;
-	if (read_file(err_path, &errtext, &errlen) == 0)
+	if (pol_read_path(err_path, &errtext, &errlen) == 0)
 		warnings = report_m4_stderr(errtext, errlen, failed, opts->build.werror, diags);
 	free(errtext);
 	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 127) {
@@ -530,7 +531,7 @@ static int write_interfaces(const char *raw_path, const char *path, struct diag_
 	char *text;
 	size_t len;
 	FILE *f;
-	int rc = read_file(raw_path, &text, &len);
+	int rc = pol_read_path(raw_path, &text, &len);
 
 	if (rc < 0 || !(f = fopen(path, "we"))) {
 		if (rc == 0)
@@ -614,7 +615,7 @@ static int expand_fc(const struct sepolc_opts *opts, const struct headers *h, st
 	if (ok)
 		status = run_m4(opts, argv.v, out, err, diags);
 	strv_release(&argv);
-	if (status == EXIT_OK && read_file(out, text, len) < 0)
+	if (status == EXIT_OK && pol_read_path(out, text, len) < 0)
 		status = EXIT_ENV;
 	return status;
 }
@@ -675,7 +676,7 @@ int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct di
 		goto done;
 	status = run_m4(opts, argv.v, te_out, err, diags);
 	strv_release(&argv);
-	if (status == EXIT_OK && read_file(te_out, &out->text, &out->len) < 0)
+	if (status == EXIT_OK && pol_read_path(te_out, &out->text, &out->len) < 0)
 		status = EXIT_ENV;
 	if (status == EXIT_OK) {
 		/* the definitions: every interface, then the support macros */

@@ -126,8 +126,6 @@ int sepolc_run(const struct sepolc_opts *opts, const struct inputs *in, struct d
 /* module.c: write a lowered module as opts asks (fc may be NULL). */
 int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct pol_module *mod,
 		 const char *fc, size_t fc_len, struct diag_sink *diags);
-/* Read a whole file; returns 0 or -errno. */
-int read_file(const char *path, char **text, size_t *len);
 /* The exit status for a library status. */
 int status_for(int rc);
 

@@ -46,6 +46,14 @@ static unsigned int write_version(const struct pol_kpolicy *kp,
 	return opts->version ? opts->version : POLICYDB_VERSION_MAX;
 }
 
+unsigned int pol_build_version(const struct pol_build_options *opts)
+{
+	if (opts->version)
+		return opts->version;
+	return opts->target == POL_TARGET_XEN ? POLICYDB_VERSION_XEN_DEVICETREE
+					      : POLICYDB_VERSION_MAX;
+}
+
 int pol_kpolicy_write_binary(struct pol_kpolicy *kp, const struct pol_build_options *opts,
 			     FILE *out, struct pol_err *err)
 {

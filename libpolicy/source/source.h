@@ -121,6 +121,11 @@ void pol_kpolicy_free(struct pol_kpolicy *kp);
 int pol_kpolicy_finish(struct pol_kpolicy *kp, const struct pol_build_options *opts,
 		       struct pol_err *err);
 
+/* The version a binary built from source is written at with opts: -c, or
+ * the newest for the target (Xen's is 30). A binary read with -b older
+ * than 24 keeps its own (pol_kpolicy_write_binary warns). */
+unsigned int pol_build_version(const struct pol_build_options *opts);
+
 /* Writers: binary (at opts->version, opts->target, handle_unknown),
  * CIL, policy.conf. */
 int pol_kpolicy_write_binary(struct pol_kpolicy *kp, const struct pol_build_options *opts,

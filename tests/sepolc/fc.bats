@@ -144,7 +144,10 @@ need_headers() {
 	make -C "$top" file_contexts >>make.log 2>&1 || { tail make.log && false; }
 	# the enabled modules' .fc, in the order of the Makefile's m4 run
 	printf 'sekit-print-fc:\n\t@echo $(all_fc_files)\n' >print-fc.mk
-	for f in $(make -s -C "$top" -f Makefile -f "$T/print-fc.mk" sekit-print-fc); do
+	# (without the MAKEFLAGS of the make check running us: its -w would
+	# add "Entering directory" words to the list)
+	for f in $(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory \
+		-C "$top" -f Makefile -f "$T/print-fc.mk" sekit-print-fc); do
 		fcs+=("$(find "$top/policy/modules" -name "$f" | head -1)")
 	done
 	[ "${#fcs[@]}" -gt 100 ]

@@ -5,7 +5,6 @@
  * the diagnostic names (with m4 -s line markers, the user's .te or .if). In
  * --json mode they are collected and printed as one document at the end.
  */
-#include "util/file.h"
 #include "config.h"
 
 #include <errno.h>
@@ -13,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/file.h"
 #include "cli.h"
 #include "sepolc.h"
 #include "util/json.h"

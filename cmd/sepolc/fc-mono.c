@@ -7,7 +7,6 @@
  * of that every context is checked against the compiled policy, as setfiles
  * -c would check it later, at the .fc's own line.
  */
-#include "util/file.h"
 #include "config.h"
 
 #include <ctype.h>
@@ -15,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/file.h"
 #include "cli.h"
 #include "sepolc.h"
 

@@ -5,7 +5,6 @@
  * name? The parser only sees "expected a statement" there; the note names
  * the interface and the closest one the headers define.
  */
-#include "util/file.h"
 #include "config.h"
 
 #include <ctype.h>
@@ -13,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/file.h"
 #include "cli.h"
 #include "sepolc.h"
 #include "util/suggest.h"

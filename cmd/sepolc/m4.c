@@ -15,7 +15,6 @@
  * "#line N file" markers so the parser reports the user's .te and .if lines;
  * the .fc is expanded with them too and fc.c follows them.
  */
-#include "util/file.h"
 #include "config.h"
 
 #include <ctype.h>
@@ -32,6 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/file.h"
 #include "cli.h"
 #include "sepolc.h"
 
@@ -582,6 +582,41 @@ static char *sibling_if(const char *te)
 	return NULL;
 }
 
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* Whether the .if beside the .te was also given on the command line. */
+static bool given_if(const struct inputs *in, const char *own_if)
+{
+	struct stat a, b;
+
+	for (size_t i = 0; i < in->n_ifs; i++)
+		if (strcmp(in->ifs[i], own_if) == 0 ||
+		    (stat(in->ifs[i], &a) == 0 && stat(own_if, &b) == 0 && a.st_dev == b.st_dev &&
+		     a.st_ino == b.st_ino))
+			return true;
+	return false;
+}
+
+/* Whether a header's LAYER/NAME.if is replaced by the user's own NAME.if:
+ * rebuilding a module the headers ship (rsync.te with its rsync.if) would
+ * otherwise define each interface twice. The Makefile drops it too. */
+static bool replaced_if(const struct inputs *in, const char *own_if, const char *header_if)
+{
+	const char *name = base_name(header_if);
+
+	if (own_if && strcmp(base_name(own_if), name) == 0)
+		return true;
+	for (size_t i = 0; i < in->n_ifs; i++)
+		if (strcmp(base_name(in->ifs[i]), name) == 0)
+			return true;
+	return false;
+}
+
 static int make_workdir(struct workdir *w, struct diag_sink *diags)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -653,10 +688,14 @@ int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct di
 		goto done;
 
 	own_if = sibling_if(in->source);
+	if (own_if && given_if(in, own_if)) {
+		free(own_if);
+		own_if = NULL;
+	}
 	if (start_argv(&argv, &h, false, false) < 0)
 		goto done;
 	for (size_t i = 0; i < h.ifs.n; i++)
-		if (strv_push(&argv, h.ifs.v[i]) < 0)
+		if (!replaced_if(in, own_if, h.ifs.v[i]) && strv_push(&argv, h.ifs.v[i]) < 0)
 			goto done;
 	for (size_t i = 0; i < in->n_ifs; i++)
 		if (strv_push(&argv, in->ifs[i]) < 0)

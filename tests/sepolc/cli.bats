@@ -225,6 +225,21 @@ bad_conf() {
 	[[ "$stderr" != *"running m4"* ]]
 }
 
+@test "sepolc: a module the headers ship builds with its own .if, beside or given" {
+	need_headers
+	local hif name
+	hif=$(find "$HEADERS" -mindepth 2 -name '*.if' | sort | head -1)
+	name=$(basename "$hif" .if)
+	cp "$hif" .
+	# the local .if replaces the headers' copy instead of defining it twice
+	printf 'policy_module(%s, 1.0)\ntype %s_sekit_t;\n' "$name" "$name" >"$name.te"
+	run -0 --separate-stderr sepolc "$name.te"
+	[ -s "$name.cil" ]
+	rm "$name.cil"
+	run -0 --separate-stderr sepolc "$name.te" "$name.if"
+	[ -s "$name.cil" ]
+}
+
 @test "sepolc: missing m4 or headers is an environment error (3)" {
 	need_headers
 	cp "$FIX"/sepolcdemo.* .

@@ -547,6 +547,59 @@ out:
 	free(base);
 }
 
+/* file_contexts' contexts are checked as setfiles -c checks them. */
+static void test_check_context(void)
+{
+	static const struct {
+		const char *context;
+		bool valid;
+		const char *why;
+	} cases[] = {
+	    {"USER1:ROLE1:TYPE1:s0", true, "a valid context"},
+	    {"USER1:object_r:TYPE2:s0-s1:c0.c1", true, "object_r may have any type"},
+	    {"USER1:ROLE1:TYPEALIAS1:s1:c1", true, "an alias names its type"},
+	    {"USER1:ROLE1:TYPE2:s0", false, "a role not authorized for the type"},
+	    {"USER1:ROLE2:TYPE1:s0", false, "a user not authorized for the role"},
+	    {"USER1:ROLE1:NOSUCH:s0", false, "an unknown type"},
+	    {"USER1:ROLE1:ATTR1:s0", false, "an attribute is no type"},
+	    {"USER1:ROLE1:TYPE1:s2", false, "a level above the user's range"},
+	    {"USER1:ROLE1:TYPE1:s0:c1", false, "a category its sensitivity does not allow"},
+	    {"USER1:ROLE1:TYPE1", false, "no range in an MLS policy"},
+	    {"USER1:ROLE1", false, "no type"},
+	};
+	char *conf = path_in(corpus, "checkpolicy/policy_allonce_mls.conf"), *bin = tmp("ctx.bin");
+	struct pol_kpolicy *kp = NULL;
+	struct pol_err err;
+
+	pol_err_init(&err);
+	if (run("checkpolicy -M -o %s %s", bin, conf) != 0 ||
+	    pol_kpolicy_read(bin, &kp, &err) != 0) {
+		ok(0, "policy_allonce_mls.conf: checkpolicy compiles it and we read it");
+		goto out;
+	}
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rc;
+
+		pol_err_clear(&err);
+		rc = pol_kpolicy_check_context(kp, cases[i].context, "x.fc", 7, &err);
+		if (cases[i].valid)
+			ok(rc == 0 && err.count == 0, "check_context accepts %s (%s)",
+			   cases[i].context, cases[i].why);
+		else
+			ok(rc == POL_EINVAL && pol_err_errors(&err) == 1 &&
+			       err.diags[0].line == 7 && strcmp(err.diags[0].file, "x.fc") == 0,
+			   "check_context refuses %s at x.fc:7 (%s)", cases[i].context,
+			   cases[i].why);
+		if (cases[i].valid != (rc == 0))
+			print_diags(&err);
+	}
+out:
+	pol_kpolicy_free(kp);
+	pol_err_release(&err);
+	free(conf);
+	free(bin);
+}
+
 static bool has_diag(const struct pol_err *err, const char *file, const char *text);
 
 /* The CIL compiler's neverallow report names the rule and the violator. */
@@ -740,6 +793,7 @@ int main(void)
 	test_cil("secilc/minimum.cil");
 	test_neverallow();
 	test_cil_neverallow();
+	test_check_context();
 	test_bad_input();
 
 	run("rm -rf %s", tmpdir);

@@ -65,6 +65,22 @@ void pol_source_set_lean(struct pol_source *src, bool lean);
 /* Whether the parsed source is a module (has a "module" statement). */
 bool pol_source_is_module(const struct pol_source *src);
 
+/*
+ * Check a parsed module's requires against a binary policy (the installed
+ * one, as a rule: pdb/pdb.h's pol_pdb_open_default()), before lowering a
+ * lean source. Each type, role, user, class, permission, sensitivity or
+ * category required outside optional blocks that base lacks gets a
+ * warning at the name (an error with opts->werror), with a did-you-mean
+ * note: semodule -i would refuse the module. A missing attribute gets a
+ * note (a kernel policy drops unused ones); booleans, tunables and role
+ * attributes are not checked (a kernel policy drops tunables and role
+ * attributes). Does nothing for a base policy. Returns 0, or POL_EINVAL
+ * when opts->werror made a warning an error.
+ */
+struct pol_pdb;
+int pol_source_check_base(const struct pol_source *src, const struct pol_pdb *base,
+			  const struct pol_build_options *opts, struct pol_err *err);
+
 /* ---- Lowering ------------------------------------------------------- */
 
 /* A lowered source: a base policy or a module, in libsepol's module form. */

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * A module's requires checked against a binary policy, the installed one
+ * as a rule. A module requiring a name the base lacks compiles, and only
+ * semodule -i fails later, pointing into generated CIL; this says it at
+ * the require's name instead.
+ *
+ * What a kernel binary does not tell for sure is left alone:
+ * - role attributes and tunables: the kernel policy drops them;
+ * - booleans: refpolicy's tunable_policy() requires tunables as "bool";
+ * - names required inside optional blocks: being absent is what optional
+ *   is for (semodule just leaves the block out);
+ * - attributes get a note, not a warning: the module store may have one
+ *   the binary dropped (secilc removes attributes no rule uses).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdb/internal.h"
+#include "source/internal.h"
+#include "source/source.h"
+#include "util/suggest.h"
+
+struct base_check {
+	const struct pol_pdb *base;
+	const struct pol_build_options *opts;
+	struct pol_err *err;
+	/* "kind name" of names already reported: an interface's gen_require
+	 * repeats at every call, the message need not */
+	char **reported;
+	size_t nreported;
+	bool failed; /* a warning became an error (-E) */
+	bool nomem;
+};
+
+/* Whether kind/name was reported already; remembers it when not. */
+static bool seen_before(struct base_check *c, const char *kind, const char *name, const char *class)
+{
+	char *key, **grown;
+
+	if (asprintf(&key, "%s %s %s", kind, class ? class : "", name) < 0) {
+		c->nomem = true;
+		return true;
+	}
+	for (size_t i = 0; i < c->nreported; i++) {
+		if (strcmp(c->reported[i], key) == 0) {
+			free(key);
+			return true;
+		}
+	}
+	grown = realloc(c->reported, (c->nreported + 1) * sizeof(*grown));
+	if (!grown) {
+		free(key);
+		c->nomem = true;
+		return true;
+	}
+	c->reported = grown;
+	c->reported[c->nreported++] = key;
+	return false;
+}
+
+static void suggest_note(struct base_check *c, const struct src_loc *at,
+			 const struct pol_suggest *s)
+{
+	const char *best[3];
+	size_t n = pol_suggest_result(s, best);
+
+	if (n == 1)
+		pol_err_add(c->err, POL_SEV_NOTE, POL_ENOTFOUND, at->file, at->line, at->col,
+			    "did you mean '%s'?", best[0]);
+	else if (n == 2)
+		pol_err_add(c->err, POL_SEV_NOTE, POL_ENOTFOUND, at->file, at->line, at->col,
+			    "did you mean '%s' or '%s'?", best[0], best[1]);
+	else if (n == 3)
+		pol_err_add(c->err, POL_SEV_NOTE, POL_ENOTFOUND, at->file, at->line, at->col,
+			    "did you mean '%s', '%s' or '%s'?", best[0], best[1], best[2]);
+}
+
+static void offer(const char *name, void *data)
+{
+	pol_suggest_offer(data, name);
+}
+
+/* A warning (an error with -E), or a note when the binary may just have
+ * dropped the name. */
+static enum pol_severity severity(struct base_check *c, bool sure)
+{
+	if (!sure)
+		return POL_SEV_NOTE;
+	if (c->opts && c->opts->werror) {
+		c->failed = true;
+		return POL_SEV_ERROR;
+	}
+	return POL_SEV_WARNING;
+}
+
+static void check_name(struct base_check *c, enum pol_sym kind, const struct src_id *id)
+{
+	const struct src_loc *at = &id->loc;
+	struct pol_suggest s;
+	bool sure = kind != POL_SYM_ATTRIBUTE;
+
+	if (pol_pdb_has(c->base, kind, id->name) ||
+	    seen_before(c, pol_sym_name(kind), id->name, NULL))
+		return;
+	if (sure)
+		pol_err_add(c->err, severity(c, sure), POL_ENOTFOUND, at->file, at->line, at->col,
+			    "the installed policy (%s) has no %s '%s'; semodule -i will refuse "
+			    "this module",
+			    pol_pdb_path(c->base), pol_sym_name(kind), id->name);
+	else
+		pol_err_add(c->err, severity(c, sure), POL_ENOTFOUND, at->file, at->line, at->col,
+			    "the installed policy (%s) has no %s '%s'; semodule -i will refuse "
+			    "this module unless the module store has it (a kernel policy drops "
+			    "attributes no rule uses)",
+			    pol_pdb_path(c->base), pol_sym_name(kind), id->name);
+	pol_suggest_init(&s, id->name);
+	pol_pdb_each_name(c->base, kind, offer, &s);
+	suggest_note(c, at, &s);
+}
+
+static void check_class(struct base_check *c, const struct src_require_item *item)
+{
+	const struct src_id *cls = &item->ids[0];
+	uint32_t value;
+
+	if (!pol_pdb_has(c->base, POL_SYM_CLASS, cls->name)) {
+		check_name(c, POL_SYM_CLASS, cls);
+		return;
+	}
+	value = pdb_class_value(c->base, cls->name);
+	for (size_t i = 0; i < item->nperms; i++) {
+		const struct src_id *perm = &item->perms[i];
+		const struct src_loc *at = &perm->loc;
+		struct pol_suggest s;
+
+		if (pdb_perm_bit(c->base, value, perm->name) >= 0 ||
+		    seen_before(c, "permission", perm->name, cls->name))
+			continue;
+		pol_err_add(c->err, severity(c, true), POL_ENOTFOUND, at->file, at->line, at->col,
+			    "the installed policy (%s) has no permission '%s' in class '%s'; "
+			    "semodule -i will refuse this module",
+			    pol_pdb_path(c->base), perm->name, cls->name);
+		pol_suggest_init(&s, perm->name);
+		for (unsigned int b = 0; b < 32; b++) {
+			const char *name = pdb_perm_name(c->base, value, b);
+
+			if (name)
+				pol_suggest_offer(&s, name);
+		}
+		suggest_note(c, at, &s);
+	}
+}
+
+static void check_item(struct base_check *c, const struct src_require_item *item)
+{
+	enum pol_sym kind;
+
+	switch (item->kind) {
+	case SRC_REQ_TYPE:
+		kind = POL_SYM_TYPE;
+		break;
+	case SRC_REQ_ATTRIBUTE:
+		kind = POL_SYM_ATTRIBUTE;
+		break;
+	case SRC_REQ_ROLE:
+		kind = POL_SYM_ROLE;
+		break;
+	case SRC_REQ_USER:
+		kind = POL_SYM_USER;
+		break;
+	case SRC_REQ_SENSITIVITY:
+		kind = POL_SYM_SENS;
+		break;
+	case SRC_REQ_CATEGORY:
+		kind = POL_SYM_CAT;
+		break;
+	case SRC_REQ_CLASS:
+		if (item->n)
+			check_class(c, item);
+		return;
+	default: /* role attributes, booleans, tunables: see the top */
+		return;
+	}
+	/* a non-MLS policy has no levels to compare with */
+	if ((kind == POL_SYM_SENS || kind == POL_SYM_CAT) && !pol_pdb_mls(c->base))
+		return;
+	for (size_t i = 0; i < item->n; i++)
+		check_name(c, kind, &item->ids[i]);
+}
+
+/* The statements outside optional blocks: the top level and if branches. */
+static void walk(struct base_check *c, const struct src_block *block)
+{
+	for (const struct src_stmt *s = block->first; s && !c->nomem; s = s->next) {
+		switch (s->kind) {
+		case SRC_REQUIRE:
+			for (const struct src_require_item *i = s->u.require.items; i; i = i->next)
+				check_item(c, i);
+			break;
+		case SRC_IF:
+			walk(c, &s->u.cond.then_block);
+			walk(c, &s->u.cond.else_block);
+			break;
+		default: /* SRC_OPTIONAL among them */
+			break;
+		}
+	}
+}
+
+int pol_source_check_base(const struct pol_source *src, const struct pol_pdb *base,
+			  const struct pol_build_options *opts, struct pol_err *err)
+{
+	struct base_check c = {.base = base, .opts = opts, .err = err};
+
+	if (src_unit_cleared(src->unit))
+		return pol_err_set(err, POL_EINVAL,
+				   "a lowered lean source has no requires left to check");
+	if (!src->is_module)
+		return 0;
+	walk(&c, src_unit_block(src->unit));
+	for (size_t i = 0; i < c.nreported; i++)
+		free(c.reported[i]);
+	free(c.reported);
+	if (c.nomem)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	return c.failed ? POL_EINVAL : 0;
+}

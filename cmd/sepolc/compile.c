@@ -360,6 +360,12 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 	status = check_kind(opts, in, module, diags);
 	if (status != EXIT_OK)
 		goto out;
+	/* before the lowering, which consumes a lean source's syntax tree */
+	if (module) {
+		status = base_check(opts, &build, src, diags);
+		if (status != EXIT_OK)
+			goto out;
+	}
 	rc = pol_source_lower(src, &build, &mod, &err);
 	/* the text and the syntax tree are done with: free them before the
 	 * expansion, the other big consumer of memory */

@@ -26,6 +26,8 @@ enum {
 	OPT_DEFINE,
 	OPT_DISABLE_DONTAUDIT,
 	OPT_JSON,
+	OPT_BASE,
+	OPT_NO_BASE_CHECK,
 	OPT_LIST_OPTIONS,
 };
 
@@ -53,6 +55,8 @@ static const struct option longopts[] = {
     {"headers", required_argument, NULL, OPT_HEADERS},
     {"preprocess", no_argument, NULL, OPT_PREPROCESS},
     {"define", required_argument, NULL, OPT_DEFINE},
+    {"base", required_argument, NULL, OPT_BASE},
+    {"no-base-check", no_argument, NULL, OPT_NO_BASE_CHECK},
     {"json", no_argument, NULL, OPT_JSON},
     {"verbose", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
@@ -102,6 +106,9 @@ static int usage(void)
 	    "      --headers=DIR           refpolicy headers (default: %2$s)\n"
 	    "      --preprocess            write the .te as m4 expands it; compile nothing\n"
 	    "  -D, --define=NAME[=VALUE]   define an m4 macro (-DNAME or -D NAME)\n"
+	    "      --base=POLICY           check a module's requires against this binary\n"
+	    "                              policy (default: the installed one, if any)\n"
+	    "      --no-base-check         do not check a module's requires\n"
 	    "      --json                  diagnostics as one JSON document on stderr\n"
 	    "  -v, --verbose               say what is done (twice: the m4 commands)\n"
 	    "  -q, --quiet                 print no warnings or notes, only errors\n"
@@ -133,7 +140,7 @@ static bool takes_value(const char *arg)
 {
 	static const char *const longs[] = {"--output",		"--fc-output", "--policyvers",
 					    "--handle-unknown", "--target",    "--headers",
-					    "--define"};
+					    "--define",	     "--base"};
 
 	if (arg[0] == '-' && arg[1] == '-') {
 		for (size_t i = 0; i < sizeof(longs) / sizeof(longs[0]); i++)
@@ -369,6 +376,12 @@ static int parse_options(int argc, char **argv, struct sepolc_opts *opts)
 			break;
 		case OPT_JSON:
 			opts->json = true;
+			break;
+		case OPT_BASE:
+			opts->base = optarg;
+			break;
+		case OPT_NO_BASE_CHECK:
+			opts->no_base_check = true;
 			break;
 		case 'v':
 			opts->verbose++;

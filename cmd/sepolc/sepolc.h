@@ -33,6 +33,8 @@ struct sepolc_opts {
 	bool preprocess;      /* --preprocess: write m4's output, compile nothing */
 	const char **defines; /* -D NAME[=VALUE], for m4 */
 	size_t n_defines;
+	const char *base;     /* --base: the policy a module's requires are checked against */
+	bool no_base_check;   /* --no-base-check */
 	bool json;
 	bool quiet;
 	int verbose;
@@ -128,5 +130,10 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 		 const char *fc, size_t fc_len, struct diag_sink *diags);
 /* The exit status for a library status. */
 int status_for(int rc);
+
+/* base-check.c: a module's requires against --base or the installed policy
+ * (none installed: nothing checked); returns an exit status. */
+int base_check(const struct sepolc_opts *opts, const struct pol_build_options *build,
+	       const struct pol_source *src, struct diag_sink *diags);
 
 #endif

@@ -514,3 +514,59 @@ complete_words() {
 		grep -q -- "$opt" "$zsh" || { echo "zsh completion lacks $opt"; false; }
 	done
 }
+
+# ---- a module's requires against the installed policy ----------------------
+
+BASE_POLICY=/etc/selinux/default/policy/policy.33
+
+# A module requiring etc_t (Debian's refpolicy has it) and etcc_t (line 5,
+# column 7: it has not), and file's read and a bogus permission (line 6).
+requires_module() {
+	[ -r "$BASE_POLICY" ] || skip "no binary policy at $BASE_POLICY"
+	printf 'module reqs 1.0;\n\nrequire {\n\ttype etc_t;\n\ttype etcc_t;\n\tclass file { read bogusperm };\n}\n\nallow etc_t etcc_t:file read;\n' >reqs.te
+}
+
+@test "sepolc: a require the base policy lacks warns at its name, with a did-you-mean" {
+	requires_module
+	run -0 --separate-stderr sepolc --base="$BASE_POLICY" -o reqs.cil reqs.te
+	[[ "$stderr" == *"reqs.te:5:7: warning: the installed policy ($BASE_POLICY) has no type 'etcc_t'; semodule -i will refuse this module"* ]]
+	[[ "$stderr" == *"reqs.te:5:7: note: did you mean 'etc_t'?"* ]]
+	[[ "$stderr" != *"'etc_t';"* ]]
+	[ -s reqs.cil ]
+}
+
+@test "sepolc: a class's permission the base policy lacks warns" {
+	requires_module
+	run -0 --separate-stderr sepolc --base="$BASE_POLICY" --check reqs.te
+	[[ "$stderr" == *"reqs.te:6:20: warning: the installed policy ($BASE_POLICY) has no permission 'bogusperm' in class 'file'"* ]]
+	[[ "$stderr" != *"permission 'read'"* ]]
+}
+
+@test "sepolc: -E makes a missing require an error and writes nothing" {
+	requires_module
+	run -2 --separate-stderr sepolc -E --base="$BASE_POLICY" -o reqs.cil reqs.te
+	[[ "$stderr" == *"reqs.te:5:7: error: the installed policy"*"'etcc_t'"* ]]
+	[ ! -e reqs.cil ]
+}
+
+@test "sepolc: --no-base-check and -q keep a missing require quiet" {
+	requires_module
+	run -0 --separate-stderr sepolc --no-base-check --base="$BASE_POLICY" -o reqs.cil reqs.te
+	[ -z "$stderr" ]
+	[ -s reqs.cil ]
+	run -0 --separate-stderr sepolc -q --base="$BASE_POLICY" -o reqs2.cil reqs.te
+	[ -z "$stderr" ]
+}
+
+@test "sepolc: requires inside optional blocks and booleans are not checked" {
+	requires_module
+	printf 'module opt 1.0;\n\nrequire { type etc_t; bool no_such_bool; }\noptional {\n\trequire { type etcc_t; class file read; }\n\tallow etc_t etcc_t:file read;\n}\n' >opt.te
+	run -0 --separate-stderr sepolc --base="$BASE_POLICY" --check opt.te
+	[ -z "$stderr" ]
+}
+
+@test "sepolc: an unreadable --base is an error" {
+	requires_module
+	run -2 --separate-stderr sepolc --base=/nonexistent/policy.33 --check reqs.te
+	[[ "$stderr" == *"/nonexistent/policy.33"* ]]
+}

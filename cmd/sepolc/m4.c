@@ -325,7 +325,8 @@ static const char *workdir_file(struct workdir *w, const char *name)
 	if (w->n == sizeof(w->files) / sizeof(w->files[0]) ||
 	    asprintf(&p, "%s/%s", w->path, name) < 0)
 		return NULL;
-	w->files[w->n++] = p;
+	w->files[w->n] = p;
+	w->n++; /* after the path is in place, for remove_on_signal */
 	return p;
 }
 
@@ -333,11 +334,20 @@ static const char *workdir_file(struct workdir *w, const char *name)
  * unlink() and rmdir() are async-signal-safe, and the files are complete
  * paths by the time the pointer is published. */
 static struct workdir *volatile live_workdir;
+/* The m4 running now: a signal sent to sepolc alone (not to its process
+ * group, as a terminal's ^C is) would leave it writing into the directory
+ * being removed. kill() and waitpid() are async-signal-safe too. */
+static volatile pid_t live_m4;
 
 static void remove_on_signal(int sig)
 {
 	struct workdir *w = live_workdir;
+	pid_t child = live_m4;
 
+	if (child > 0) {
+		kill(child, SIGKILL);
+		waitpid(child, NULL, 0);
+	}
 	if (w) {
 		for (size_t i = 0; i < w->n; i++)
 			unlink(w->files[i]);
@@ -346,6 +356,8 @@ static void remove_on_signal(int sig)
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
+
+static sigset_t workdir_signals;
 
 static void watch_workdir(struct workdir *w)
 {
@@ -357,6 +369,7 @@ static void watch_workdir(struct workdir *w)
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaddset(&sa.sa_mask, sigs[i]);
+	workdir_signals = sa.sa_mask;
 	live_workdir = w;
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &sa, NULL);
@@ -364,13 +377,18 @@ static void watch_workdir(struct workdir *w)
 
 static void workdir_remove(struct workdir *w)
 {
-	watch_workdir(NULL);
-	for (size_t i = 0; i < w->n; i++) {
+	sigset_t saved;
+
+	/* a signal now would find the files half removed, or no handler */
+	sigprocmask(SIG_BLOCK, &workdir_signals, &saved);
+	for (size_t i = 0; i < w->n; i++)
 		unlink(w->files[i]);
-		free(w->files[i]);
-	}
 	if (w->path[0])
 		rmdir(w->path);
+	watch_workdir(NULL);
+	sigprocmask(SIG_SETMASK, &saved, NULL);
+	for (size_t i = 0; i < w->n; i++)
+		free(w->files[i]);
 	memset(w, 0, sizeof(*w));
 }
 
@@ -459,6 +477,8 @@ static int run_m4(const struct sepolc_opts *opts, char *const *argv, const char 
 		  const char *err_path, struct diag_sink *diags)
 {
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	sigset_t saved, saved_mask_for_child;
 	char *errtext = NULL;
 	size_t errlen = 0, warnings = 0;
 	pid_t pid;
@@ -466,20 +486,34 @@ static int run_m4(const struct sepolc_opts *opts, char *const *argv, const char 
 	bool failed;
 
 	show_command(opts, argv);
+	sigprocmask(SIG_SETMASK, NULL, &saved_mask_for_child);
 	posix_spawn_file_actions_init(&fa);
+	/* the child starts with the default signal mask, not the blocked one */
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setsigmask(&attr, &saved_mask_for_child);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	/* no signal between the spawn and live_m4 knowing the child */
+	sigprocmask(SIG_BLOCK, &workdir_signals, &saved);
+	rc = posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
+	if (rc == 0)
+		live_m4 = pid;
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&attr);
 	if (rc != 0) {
 		diag_report(diags, POL_SEV_ERROR, -rc, NULL, 0, 0, "cannot run '%s': %s%s", argv[0],
 			    strerror(rc), rc == ENOENT ? " (install m4)" : "");
 		return EXIT_ENV;
 	}
 	while (waitpid(pid, &wstatus, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			live_m4 = 0;
 			return EXIT_ENV;
+		}
+	live_m4 = 0;
 	failed = !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0;
 	if (pol_read_path(err_path, &errtext, &errlen) == 0)
 		warnings = report_m4_stderr(errtext, errlen, failed, opts->build.werror, diags);
@@ -621,17 +655,29 @@ static int make_workdir(struct workdir *w, struct diag_sink *diags)
 {
 	const char *tmp = getenv("TMPDIR");
 
+	sigset_t block, saved;
+	int e;
+
 	memset(w, 0, sizeof(*w));
 	snprintf(w->path, sizeof(w->path), "%s/sepolc.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(w->path)) {
-		diag_report(diags, POL_SEV_ERROR, -errno, NULL, 0, 0,
-			    "cannot create a temporary directory in '%s': %s", tmp ? tmp : "/tmp",
-			    strerror(errno));
-		w->path[0] = '\0';
-		return EXIT_ENV;
+	/* no signal between creating the directory and watching it */
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, &saved);
+	if (mkdtemp(w->path)) {
+		watch_workdir(w);
+		sigprocmask(SIG_SETMASK, &saved, NULL);
+		return EXIT_OK;
 	}
-	watch_workdir(w);
-	return EXIT_OK;
+	e = errno;
+	sigprocmask(SIG_SETMASK, &saved, NULL);
+	diag_report(diags, POL_SEV_ERROR, -e, NULL, 0, 0,
+		    "cannot create a temporary directory in '%s': %s", tmp ? tmp : "/tmp",
+		    strerror(e));
+	w->path[0] = '\0';
+	return EXIT_ENV;
 }
 
 /* One m4 run over every .fc, as refpolicy's monolithic build makes its

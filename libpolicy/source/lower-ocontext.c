@@ -117,28 +117,23 @@ static int sid_context(struct lower *lw, const struct src_stmt *s)
 	return lower_context(lw, &s->u.sid.ctx, &c->context[0]);
 }
 
-/* The obsolete fscon: no kernel reads it, but checkpolicy writes it, named
- * "major:minor" in hex, each list entry in front of the earlier ones. */
-static int fscon(struct lower *lw, const struct src_stmt *s)
+/* A named entry with two contexts (fscon, netifcon), put in front of the
+ * earlier ones as checkpolicy does. */
+static int prepend_named(struct lower *lw, const struct src_stmt *s, ocontext_t **head,
+			 const char *name, const struct src_context *first,
+			 const struct src_context *second)
 {
-	ocontext_t *c, **head = &lw->p->ocontexts[OCON_FS];
-	char name[sizeof("ffffffff:ffffffff")];
+	ocontext_t *c = new_ocontext(lw, s);
 	int rc = 0;
 
-	snprintf(name, sizeof(name), "%02" PRIx32 ":%02" PRIx32, s->u.fscon.major,
-		 s->u.fscon.minor);
-	for (c = *head; c; c = c->next)
-		if (strcmp(c->u.name, name) == 0)
-			return lower_error(lw, &s->loc, "duplicate fscon for file system %s", name);
-	c = new_ocontext(lw, s);
 	if (!c)
 		return POL_EINVAL;
 	c->u.name = strdup(name);
 	if (!c->u.name)
 		rc = lower_error(lw, &s->loc, "out of memory");
-	if (!rc && lower_context(lw, &s->u.fscon.fs_ctx, &c->context[0]) < 0)
+	if (!rc && lower_context(lw, first, &c->context[0]) < 0)
 		rc = POL_EINVAL;
-	if (!rc && lower_context(lw, &s->u.fscon.file_ctx, &c->context[1]) < 0)
+	if (!rc && lower_context(lw, second, &c->context[1]) < 0)
 		rc = POL_EINVAL;
 	if (rc) {
 		free_ocontext(c, c->u.name);
@@ -147,6 +142,21 @@ static int fscon(struct lower *lw, const struct src_stmt *s)
 	c->next = *head;
 	*head = c;
 	return 0;
+}
+
+/* The obsolete fscon: no kernel reads it, but checkpolicy writes it, named
+ * "major:minor" in hex, each list entry in front of the earlier ones. */
+static int fscon(struct lower *lw, const struct src_stmt *s)
+{
+	ocontext_t *c, **head = &lw->p->ocontexts[OCON_FS];
+	char name[sizeof("ffffffff:ffffffff")];
+
+	snprintf(name, sizeof(name), "%02" PRIx32 ":%02" PRIx32, s->u.fscon.major,
+		 s->u.fscon.minor);
+	for (c = *head; c; c = c->next)
+		if (strcmp(c->u.name, name) == 0)
+			return lower_error(lw, &s->loc, "duplicate fscon for file system %s", name);
+	return prepend_named(lw, s, head, name, &s->u.fscon.fs_ctx, &s->u.fscon.file_ctx);
 }
 
 static int fs_use(struct lower *lw, const struct src_stmt *s)
@@ -309,29 +319,13 @@ static int portcon(struct lower *lw, const struct src_stmt *s)
 static int netifcon(struct lower *lw, const struct src_stmt *s)
 {
 	ocontext_t *c, **head = &lw->p->ocontexts[OCON_NETIF];
-	int rc = 0;
 
 	for (c = *head; c; c = c->next)
 		if (strcmp(c->u.name, s->u.netifcon.name.name) == 0)
 			return lower_error(lw, &s->u.netifcon.name.loc,
 					   "duplicate netifcon for interface '%s'", c->u.name);
-	c = new_ocontext(lw, s);
-	if (!c)
-		return POL_EINVAL;
-	c->u.name = strdup(s->u.netifcon.name.name);
-	if (!c->u.name)
-		rc = lower_error(lw, &s->loc, "out of memory");
-	if (!rc && lower_context(lw, &s->u.netifcon.if_ctx, &c->context[0]) < 0)
-		rc = POL_EINVAL;
-	if (!rc && lower_context(lw, &s->u.netifcon.packet_ctx, &c->context[1]) < 0)
-		rc = POL_EINVAL;
-	if (rc) {
-		free_ocontext(c, c->u.name);
-		return rc;
-	}
-	c->next = *head;
-	*head = c;
-	return 0;
+	return prepend_named(lw, s, head, s->u.netifcon.name.name, &s->u.netifcon.if_ctx,
+			     &s->u.netifcon.packet_ctx);
 }
 
 static bool ipv6_mask_contiguous(const uint8_t *m)

@@ -1,6 +1,4 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include "config.h"
-
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,7 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sectl: drive the kernel's SELinux enforcer through selinuxfs. */
-#include "config.h"
-
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A module's requires checked against the installed policy (or --base), so
  * that a name semodule -i would not resolve is said at the user's line. */
-#include "config.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 

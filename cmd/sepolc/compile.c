@@ -5,8 +5,6 @@
  * through m4 first when it needs it, then the parser and the lowering; a
  * base policy is expanded into a kernel policy, a module is written as is.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>

@@ -5,8 +5,6 @@
  * the diagnostic names (with m4 -s line markers, the user's .te or .if). In
  * --json mode they are collected and printed as one document at the end.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>

@@ -7,8 +7,6 @@
  * of that every context is checked against the compiled policy, as setfiles
  * -c would check it later, at the .fc's own line.
  */
-#include "config.h"
-
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>

@@ -4,8 +4,6 @@
  * carries its file contexts as the .pp would (libsepol's pp-to-CIL writes
  * the same statements when semodule installs a package).
  */
-#include "config.h"
-
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>

@@ -5,8 +5,6 @@
  * name? The parser only sees "expected a statement" there; the note names
  * the interface and the closest one the headers define.
  */
-#include "config.h"
-
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>

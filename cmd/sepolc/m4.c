@@ -15,8 +15,6 @@
  * "#line N file" markers so the parser reports the user's .te and .if lines;
  * the .fc is expanded with them too and fc.c follows them.
  */
-#include "config.h"
-
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>

@@ -2,8 +2,6 @@
 /* sepolc: compile SELinux policy sources (policy.conf, module .te, CIL) into
  * a kernel binary, CIL, policy.conf or a module package, with diagnostics
  * that point at the user's line and column. */
-#include "config.h"
-
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>

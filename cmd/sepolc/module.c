@@ -3,8 +3,6 @@
  * A module's outputs: CIL for semodule -i (with the .fc as filecon
  * statements), a .pp package (with the .fc), or checkmodule's .mod.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,6 @@
  * everything was written, so an error never leaves a partial policy or
  * replaces a good one. "-" is stdout.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sequery: who can access what, over binary SELinux policies. */
-#include "config.h"
-
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,8 +5,6 @@
  * A PATH that exists is looked up with its file type; one that does not,
  * with none (any spec line may match).
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* serelabel: relabel file trees from file_contexts, as setfiles and
  * restorecon do, in parallel. */
-#include "config.h"
-
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>

@@ -5,8 +5,6 @@
  * document streamed as the changes happen; problems, progress and the
  * summary on stderr.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>

@@ -13,8 +13,6 @@
  * - attributes get a note, not a warning: the module store may have one
  *   the binary dropped (secilc removes attributes no rule uses).
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

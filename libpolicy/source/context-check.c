@@ -6,8 +6,6 @@
  * within the user's. libsepol's context_from_string() answers only "invalid
  * context"; this says which part is wrong, with a did-you-mean for names.
  */
-#include "config.h"
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -85,9 +85,9 @@ int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, b
 		return rc;
 	}
 	if (regex) {
-		for (uint32_t v = 1; v <= n; v++) {
+		for (uint32_t v = 1; v <= n && rc >= 0; v++) {
 			if (!p->type_val_to_struct[v - 1] ||
-			    !pol_regex_search(re, pdb_type_name(pdb, v)))
+			    (rc = pol_regex_search(re, pdb_type_name(pdb, v), err)) <= 0)
 				continue;
 			if (direct)
 				m->ok[v] = 1;
@@ -95,6 +95,10 @@ int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, b
 				mark_holders(p, v, m->ok);
 		}
 		pol_regex_free(re);
+		if (rc < 0) {
+			value_match_release(m);
+			return rc;
+		}
 		return 0;
 	}
 
@@ -140,9 +144,14 @@ int role_match_build(const struct pol_pdb *pdb, const char *crit, bool regex, st
 		return rc;
 	}
 	if (regex) {
-		for (uint32_t v = 1; v <= p->p_roles.nprim; v++)
-			m->ok[v] = pol_regex_search(re, p->p_role_val_to_name[v - 1]);
+		for (uint32_t v = 1; v <= p->p_roles.nprim && rc >= 0; v++)
+			m->ok[v] =
+			    (rc = pol_regex_search(re, p->p_role_val_to_name[v - 1], err)) > 0;
 		pol_regex_free(re);
+		if (rc < 0) {
+			value_match_release(m);
+			return rc;
+		}
 		return 0;
 	}
 	role = hashtab_search(p->p_roles.table, (hashtab_key_t)crit);
@@ -168,10 +177,15 @@ int class_match_build(const struct pol_pdb *pdb, const char *crit, bool regex,
 		if ((rc = pol_regex_compile(crit, &re, err)) < 0)
 			return rc;
 		if ((rc = value_match_alloc(m, p->p_classes.nprim, err)) == 0)
-			for (uint32_t v = 1; v <= p->p_classes.nprim; v++)
-				m->ok[v] = pol_regex_search(re, p->p_class_val_to_name[v - 1]);
+			for (uint32_t v = 1; v <= p->p_classes.nprim && rc >= 0; v++)
+				m->ok[v] = (rc = pol_regex_search(re, p->p_class_val_to_name[v - 1],
+								  err)) > 0;
 		pol_regex_free(re);
-		return rc;
+		if (rc < 0) {
+			value_match_release(m);
+			return rc;
+		}
+		return 0;
 	}
 	names = strv_split(crit, NULL);
 	if (!names)
@@ -301,9 +315,14 @@ int bool_match_build(const struct pol_pdb *pdb, const char *crit, bool regex, bo
 			bool_match_release(m);
 			return rc;
 		}
-		for (uint32_t v = 1; v <= m->n; v++)
-			m->wanted[v] = pol_regex_search(re, p->p_bool_val_to_name[v - 1]);
+		for (uint32_t v = 1; v <= m->n && rc >= 0; v++)
+			m->wanted[v] =
+			    (rc = pol_regex_search(re, p->p_bool_val_to_name[v - 1], err)) > 0;
 		pol_regex_free(re);
+		if (rc < 0) {
+			bool_match_release(m);
+			return rc;
+		}
 		return 0;
 	}
 	m->equal = equal;

@@ -122,10 +122,13 @@ static int criteria_build(const struct pol_pdb *pdb, const struct pol_rule_query
 
 		if ((rc = pol_regex_compile(q->deflt, &re, err)))
 			goto fail;
-		for (uint32_t v = 1; v <= n; v++)
-			c->deflt.ok[v] = pdb->p.type_val_to_struct[v - 1] &&
-					 pol_regex_search(re, pdb_type_name(pdb, v));
+		for (uint32_t v = 1; v <= n && rc >= 0; v++)
+			c->deflt.ok[v] =
+			    pdb->p.type_val_to_struct[v - 1] &&
+			    (rc = pol_regex_search(re, pdb_type_name(pdb, v), err)) > 0;
 		pol_regex_free(re);
+		if (rc < 0)
+			goto fail;
 	}
 	return 0;
 fail:

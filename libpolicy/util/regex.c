@@ -9,6 +9,7 @@
 #include "util/regex.h"
 
 struct pol_regex {
+	char *pattern; /* for messages */
 	pcre2_code *code;
 	pcre2_match_data *match;
 };
@@ -34,7 +35,8 @@ int pol_regex_compile(const char *pattern, struct pol_regex **out, struct pol_er
 	 * to JIT (e.g. no executable memory) only costs speed. */
 	(void)pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
 	re->match = pcre2_match_data_create_from_pattern(re->code, NULL);
-	if (!re->match) {
+	re->pattern = strdup(pattern);
+	if (!re->match || !re->pattern) {
 		pol_regex_free(re);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
@@ -42,9 +44,19 @@ int pol_regex_compile(const char *pattern, struct pol_regex **out, struct pol_er
 	return 0;
 }
 
-bool pol_regex_search(const struct pol_regex *re, const char *s)
+int pol_regex_search(const struct pol_regex *re, const char *s, struct pol_err *err)
 {
-	return pcre2_match(re->code, (PCRE2_SPTR)s, strlen(s), 0, 0, re->match, NULL) >= 0;
+	PCRE2_UCHAR msg[256];
+	int rc = pcre2_match(re->code, (PCRE2_SPTR)s, strlen(s), 0, 0, re->match, NULL);
+
+	if (rc >= 0)
+		return 1;
+	if (rc == PCRE2_ERROR_NOMATCH)
+		return 0;
+	/* a match limit, a depth limit, no memory: the answer is unknown */
+	pcre2_get_error_message(rc, msg, sizeof(msg));
+	return pol_err_set(err, POL_EREGEX, "regular expression '%s' failed on '%s': %s",
+			   re->pattern, s, (const char *)msg);
 }
 
 void pol_regex_free(struct pol_regex *re)
@@ -53,5 +65,6 @@ void pol_regex_free(struct pol_regex *re)
 		return;
 	pcre2_match_data_free(re->match);
 	pcre2_code_free(re->code);
+	free(re->pattern);
 	free(re);
 }

@@ -14,8 +14,11 @@ struct pol_regex;
 
 /* Compile pattern; on error POL_EREGEX with the position and reason in err. */
 int pol_regex_compile(const char *pattern, struct pol_regex **out, struct pol_err *err);
-/* Does pattern match anywhere in s (unanchored, like Python's re.search)? */
-bool pol_regex_search(const struct pol_regex *re, const char *s);
+/* Does pattern match anywhere in s (unanchored, like Python's re.search)?
+ * Returns 1 (match), 0 (no match), or POL_EREGEX with the pattern, the
+ * subject and PCRE2's reason in err when the engine gave up (its match or
+ * depth limit, no memory): such a failure is never taken for "no match". */
+int pol_regex_search(const struct pol_regex *re, const char *s, struct pol_err *err);
 void pol_regex_free(struct pol_regex *re);
 
 #endif

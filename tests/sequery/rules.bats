@@ -100,6 +100,25 @@ no_stdout_no_crash() {
 	[[ "${stderr_lines[0]}" == *"regular expression 'httpd_['"* ]]
 }
 
+@test "sequery rules: a regular expression that exhausts PCRE2's match limit exits 2, not 1" {
+	# catastrophic backtracking on the longer type names: the engine gives
+	# up, which is no answer at all, never "no match"
+	run -2 --separate-stderr sequery rules -A -rs -s '^(\w+)+\W' "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == "sequery: regular expression '^(\w+)+\W' failed on '"*"': match limit exceeded" ]]
+}
+
+@test "sequery rules: a PCRE2 failure on any criterion exits 2 naming the pattern" {
+	local limit='(*LIMIT_MATCH=3)'
+	for args in "-A -rt -t ${limit}(.|.)*_t" "-A -rc -c ${limit}(.|.)*e" \
+		"-A -rb -b ${limit}(.|.)*_" "-T -rd -D ${limit}(.|.)*_t" \
+		"--role_allow -rs -s ${limit}(.|.)*_r"; do
+		run -2 --separate-stderr sequery rules $args "$POLICY"
+		no_stdout_no_crash
+		[[ "${stderr_lines[0]}" == "sequery: regular expression '$limit"*"' failed on '"*"': match limit exceeded" ]]
+	done
+}
+
 @test "sequery rules: a regular expression matches by search" {
 	run -0 --separate-stderr sequery rules -A -rs -s '^httpd_t$' -rt -t '^etc_t$' "$POLICY"
 	[ -n "$output" ]

@@ -110,17 +110,25 @@ static void test_regex(void)
 
 	pol_err_init(&err);
 	ok(pol_regex_compile("^http", &re, &err) == 0, "a regex compiles");
-	ok(pol_regex_search(re, "httpd_t") && !pol_regex_search(re, "xhttpd_t"),
+	ok(pol_regex_search(re, "httpd_t", &err) == 1 &&
+	       pol_regex_search(re, "xhttpd_t", &err) == 0,
 	   "anchors are honoured");
 	pol_regex_free(re);
-	ok(pol_regex_compile("pd_", &re, &err) == 0 && pol_regex_search(re, "httpd_t"),
+	ok(pol_regex_compile("pd_", &re, &err) == 0 && pol_regex_search(re, "httpd_t", &err) == 1,
 	   "search is unanchored, as Python's re.search");
 	pol_regex_free(re);
-	ok(pol_regex_compile("\\d+_t$", &re, &err) == 0 && pol_regex_search(re, "x86_t"),
+	ok(pol_regex_compile("\\d+_t$", &re, &err) == 0 && pol_regex_search(re, "x86_t", &err) == 1,
 	   "Python escapes such as \\d work");
 	pol_regex_free(re);
 	ok(pol_regex_compile("(unclosed", &re, &err) == POL_EREGEX && err.count == 1,
 	   "an invalid regex is an error with a reason");
+	pol_err_clear(&err);
+	ok(pol_regex_compile("^(\\w+)+\\W", &re, &err) == 0 &&
+	       pol_regex_search(re, "a_very_long_type_name_for_backtracking_t", &err) ==
+		   POL_EREGEX &&
+	       err.count == 1,
+	   "a match limit hit is an error, not \"no match\"");
+	pol_regex_free(re);
 	pol_err_release(&err);
 }
 

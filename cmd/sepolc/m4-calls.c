@@ -197,11 +197,13 @@ void m4_report_calls(const struct m4_result *r, struct diag_sink *diags)
 	for (size_t i = 0; i < r->n_calls; i++) {
 		const struct m4_call *c = &r->calls[i];
 
+		const char *hint = c->hint;
+		char phrase[POL_SUGGEST_PHRASE_MAX];
+
 		if (c->hint)
-			diag_report(
-			    diags, POL_SEV_NOTE, POL_ENOTFOUND, c->file, c->line, c->col,
-			    "'%s' is no interface or macro of the headers; did you mean '%s'?",
-			    c->name, c->hint);
+			diag_report(diags, POL_SEV_NOTE, POL_ENOTFOUND, c->file, c->line, c->col,
+				    "'%s' is no interface or macro of the headers; %s", c->name,
+				    pol_suggest_phrase(phrase, sizeof(phrase), &hint, 1));
 		else
 			diag_report(diags, POL_SEV_NOTE, POL_ENOTFOUND, c->file, c->line, c->col,
 				    "'%s' is no interface or macro of the headers", c->name);

@@ -184,22 +184,11 @@ int kernel_unknown(const char *what, const char *name, char *const *names, size_
 		   struct pol_err *err)
 {
 	struct pol_suggest s;
-	const char *best[3];
-	char note[512];
-	size_t nbest, used;
 
 	pol_err_set(err, POL_ENOTFOUND, "unknown %s '%s'", what, name);
 	pol_suggest_init(&s, name);
 	for (size_t i = 0; i < n; i++)
 		pol_suggest_offer(&s, names[i]);
-	nbest = pol_suggest_result(&s, best);
-	if (nbest == 0)
-		return POL_ENOTFOUND;
-	/* "did you mean 'a'?", "... 'a' or 'b'?", "... 'a', 'b' or 'c'?" */
-	used = (size_t)snprintf(note, sizeof(note), "did you mean");
-	for (size_t i = 0; i < nbest && used < sizeof(note); i++)
-		used += (size_t)snprintf(note + used, sizeof(note) - used, "%s'%s'",
-					 i == 0 ? " " : i + 1 == nbest ? " or " : ", ", best[i]);
-	pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0, "%s?", note);
+	pol_suggest_note(&s, err, POL_ENOTFOUND, NULL, 0, 0);
 	return POL_ENOTFOUND;
 }

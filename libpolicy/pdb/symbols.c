@@ -163,20 +163,10 @@ int pol_pdb_unknown(const struct pol_pdb *pdb, enum pol_sym kind, const char *na
 		    struct pol_err *err)
 {
 	struct pol_suggest s;
-	const char *best[3];
-	size_t n;
 
 	pol_err_set(err, POL_ENOTFOUND, "unknown %s '%s'", pol_sym_name(kind), name);
 	pol_suggest_init(&s, name);
 	pol_pdb_each_name(pdb, kind, offer, &s);
-	n = pol_suggest_result(&s, best);
-	if (n == 1)
-		pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0, "did you mean '%s'?", best[0]);
-	else if (n == 2)
-		pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0,
-			    "did you mean '%s' or '%s'?", best[0], best[1]);
-	else if (n == 3)
-		pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0,
-			    "did you mean '%s', '%s' or '%s'?", best[0], best[1], best[2]);
+	pol_suggest_note(&s, err, POL_ENOTFOUND, NULL, 0, 0);
 	return POL_ENOTFOUND;
 }

@@ -77,8 +77,6 @@ static int unknown_perm(const struct pol_pdb *pdb, uint32_t c, const char *name,
 			struct pol_err *err)
 {
 	struct pol_suggest s;
-	const char *best[3];
-	size_t n;
 
 	pol_err_set(err, POL_ENOTFOUND, "class '%s' has no permission '%s'",
 		    pdb->p.p_class_val_to_name[c - 1], name);
@@ -86,16 +84,7 @@ static int unknown_perm(const struct pol_pdb *pdb, uint32_t c, const char *name,
 	for (unsigned int b = 0; b < 32; b++)
 		if (pdb_perm_name(pdb, c, b))
 			pol_suggest_offer(&s, pdb_perm_name(pdb, c, b));
-	n = pol_suggest_result(&s, best);
-	if (n == 1)
-		pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0, "did you mean '%s'?",
-			    best[0]);
-	else if (n == 2)
-		pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0,
-			    "did you mean '%s' or '%s'?", best[0], best[1]);
-	else if (n == 3)
-		pol_err_add(err, POL_SEV_NOTE, POL_ENOTFOUND, NULL, 0, 0,
-			    "did you mean '%s', '%s' or '%s'?", best[0], best[1], best[2]);
+	pol_suggest_note(&s, err, POL_ENOTFOUND, NULL, 0, 0);
 	return POL_ENOTFOUND;
 }
 

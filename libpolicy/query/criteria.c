@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "query/internal.h"
+#include "util/suggest.h"
 
 char **strv_split(const char *s, size_t *count)
 {
@@ -219,6 +220,24 @@ uint32_t class_valid_perms(const struct pol_pdb *pdb, uint32_t tclass)
 	return mask;
 }
 
+/* A permission none of the selected classes has, with the nearest of theirs. */
+static int unknown_in_classes(const struct pol_pdb *pdb, const struct value_match *classes,
+			      const char *name, struct pol_err *err)
+{
+	uint32_t nclass = pdb_db(pdb)->p_classes.nprim;
+	struct pol_suggest s;
+
+	pol_err_set(err, POL_ENOTFOUND, "permission '%s' does not exist in the selected classes",
+		    name);
+	pol_suggest_init(&s, name);
+	for (uint32_t c = 1; c <= nclass; c++)
+		for (unsigned int b = 0; b < 32 && value_matches(classes, c); b++)
+			if (pdb_perm_name(pdb, c, b))
+				pol_suggest_offer(&s, pdb_perm_name(pdb, c, b));
+	pol_suggest_note(&s, err, POL_ENOTFOUND, NULL, 0, 0);
+	return POL_ENOTFOUND;
+}
+
 int perm_match_build(const struct pol_pdb *pdb, const char *crit, const struct value_match *classes,
 		     bool equal, bool subset, struct perm_match *m, struct pol_err *err)
 {
@@ -257,12 +276,8 @@ int perm_match_build(const struct pol_pdb *pdb, const char *crit, const struct v
 			if (value_matches(classes, c) && pdb_perm_bit(pdb, c, m->names[i]) >= 0)
 				exists = true;
 		if (!exists) {
-			int rc = classes->ok
-				     ? pol_err_set(
-					   err, POL_ENOTFOUND,
-					   "permission '%s' does not exist in the selected classes",
-					   m->names[i])
-				     : pol_pdb_unknown(pdb, POL_SYM_PERM, m->names[i], err);
+			int rc = classes->ok ? unknown_in_classes(pdb, classes, m->names[i], err)
+					     : pol_pdb_unknown(pdb, POL_SYM_PERM, m->names[i], err);
 
 			perm_match_release(m);
 			return rc;

@@ -55,8 +55,8 @@ const char *pol_info_members_key(enum pol_info_kind kind);
 /* Labeling statements that exist only in Xen policies, or only in SELinux ones. */
 bool pol_info_kind_xen(enum pol_info_kind kind);
 bool pol_info_kind_selinux(enum pol_info_kind kind);
-/* The symbol kind a filter of this component names, for "did you mean"
- * suggestions; POL_SYM_COUNT when the filter is not a symbol name. */
+/* The symbol kind a filter of this component names, for suggestions
+ * of near names; POL_SYM_COUNT when the filter is not a symbol name. */
 enum pol_sym pol_info_kind_sym(enum pol_info_kind kind);
 
 /* One listed component. All strings belong to the list. */

@@ -138,7 +138,7 @@ enum pol_access_flags {
  * permission, or one with POL_ACCESS_ANY. For an attribute target the
  * permissions must meet on one of its member types. Items are sorted by
  * source name. Returns 0 and *out (free with pol_access_list_free()), or
- * POL_ENOTFOUND/POL_EINVAL with the reason, and a "did you mean", in err.
+ * POL_ENOTFOUND/POL_EINVAL with the reason, and the nearest names, in err.
  */
 int pol_access_who_can(const struct pol_pdb *pdb, const char *perms, const char *tclass,
 		       const char *target, unsigned int flags, struct pol_access_list **out,

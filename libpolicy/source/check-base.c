@@ -64,18 +64,7 @@ static bool seen_before(struct base_check *c, const char *kind, const char *name
 static void suggest_note(struct base_check *c, const struct src_loc *at,
 			 const struct pol_suggest *s)
 {
-	const char *best[3];
-	size_t n = pol_suggest_result(s, best);
-
-	if (n == 1)
-		pol_err_add(c->err, POL_SEV_NOTE, POL_ENOTFOUND, at->file, at->line, at->col,
-			    "did you mean '%s'?", best[0]);
-	else if (n == 2)
-		pol_err_add(c->err, POL_SEV_NOTE, POL_ENOTFOUND, at->file, at->line, at->col,
-			    "did you mean '%s' or '%s'?", best[0], best[1]);
-	else if (n == 3)
-		pol_err_add(c->err, POL_SEV_NOTE, POL_ENOTFOUND, at->file, at->line, at->col,
-			    "did you mean '%s', '%s' or '%s'?", best[0], best[1], best[2]);
+	pol_suggest_note(s, c->err, POL_ENOTFOUND, at->file, at->line, at->col);
 }
 
 static void offer(const char *name, void *data)

@@ -47,6 +47,7 @@ static void *lookup(const policydb_t *p, const symtab_t *symtab, const char *kin
 	void *datum = hashtab_search(symtab->table, (hashtab_key_t)name);
 	struct lookup l = {.symtab = symtab};
 	const char *near[3];
+	char phrase[POL_SUGGEST_PHRASE_MAX];
 	size_t n;
 
 	(void)p;
@@ -57,7 +58,8 @@ static void *lookup(const policydb_t *p, const symtab_t *symtab, const char *kin
 	n = pol_suggest_result(&l.suggest, near);
 	if (n)
 		pol_err_add(err, POL_SEV_ERROR, POL_EINVAL, file, line, 0,
-			    "%s '%s' is not defined; did you mean '%s'?", kind, name, near[0]);
+			    "%s '%s' is not defined; %s", kind, name,
+			    pol_suggest_phrase(phrase, sizeof(phrase), near, 1));
 	else
 		pol_err_add(err, POL_SEV_ERROR, POL_EINVAL, file, line, 0, "%s '%s' is not defined",
 			    kind, name);

@@ -107,8 +107,7 @@ static int sid_context(struct lower *lw, const struct src_stmt *s)
 		for (c = lw->p->ocontexts[OCON_ISID]; c; c = c->next)
 			pol_suggest_offer(&sg, c->u.name);
 		if (pol_suggest_result(&sg, best) > 0)
-			pol_err_add(lw->err, POL_SEV_NOTE, 0, loc->file, loc->line, loc->col,
-				    "did you mean '%s'?", best[0]);
+			pol_suggest_note_names(lw->err, 0, loc->file, loc->line, loc->col, best, 1);
 		return POL_EINVAL;
 	}
 	if (c->context[0].user)
@@ -627,8 +626,8 @@ int lower_policycap(struct lower *lw, const struct src_stmt *s)
 				pol_suggest_offer(&sg, name);
 		lower_error(lw, &id->loc, "unknown policy capability '%s'", id->name);
 		if (pol_suggest_result(&sg, best) > 0)
-			pol_err_add(lw->err, POL_SEV_NOTE, 0, id->loc.file, id->loc.line,
-				    id->loc.col, "did you mean '%s'?", best[0]);
+			pol_suggest_note_names(lw->err, 0, id->loc.file, id->loc.line, id->loc.col,
+					       best, 1);
 		return POL_EINVAL;
 	}
 	if (rules_in_module(lw))

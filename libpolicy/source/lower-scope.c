@@ -317,16 +317,7 @@ static void suggest_note(struct lower *lw, const struct src_loc *loc, struct pol
 	if (!n && apart)
 		for (; n < 3 && apart[n]; n++)
 			best[n] = apart[n];
-
-	if (n == 1)
-		pol_err_add(lw->err, POL_SEV_NOTE, POL_EINVAL, loc->file, loc->line, loc->col,
-			    "did you mean '%s'?", best[0]);
-	else if (n == 2)
-		pol_err_add(lw->err, POL_SEV_NOTE, POL_EINVAL, loc->file, loc->line, loc->col,
-			    "did you mean '%s' or '%s'?", best[0], best[1]);
-	else if (n == 3)
-		pol_err_add(lw->err, POL_SEV_NOTE, POL_EINVAL, loc->file, loc->line, loc->col,
-			    "did you mean '%s', '%s' or '%s'?", best[0], best[1], best[2]);
+	pol_suggest_note_names(lw->err, POL_EINVAL, loc->file, loc->line, loc->col, best, n);
 }
 
 int lower_unknown(struct lower *lw, const struct src_id *id, const char *kind, uint32_t sym)

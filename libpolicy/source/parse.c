@@ -415,8 +415,7 @@ static bool unknown_statement(struct parser *p)
 			pol_suggest_offer(&sg, tok_kind_name((enum tok)k));
 	}
 	if (pol_suggest_result(&sg, near) > 0)
-		pol_err_add(p->err, POL_SEV_NOTE, POL_EFORMAT, loc.file, loc.line, loc.col,
-			    "did you mean '%s'?", near[0]);
+		pol_suggest_note_names(p->err, POL_EFORMAT, loc.file, loc.line, loc.col, near, 1);
 	return false;
 }
 

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/err.h"
 #include "util/suggest.h"
 
 #define MAX_NAME 256
@@ -78,16 +80,35 @@ static size_t common_prefix(const char *a, const char *b)
 	return n;
 }
 
-/* Is candidate ranked before slot i? Fewer edits first; a name that only
- * contains the wanted one after real typos; then the longer shared start
- * ("htpd_t" is nearer "httpd_t" than "ftpd_t"); then alphabetical order. */
+/* Is rest (what a candidate adds after the wanted name) one of the suffixes
+ * policies put on a name: "_t", "_r", "_u", or one more word and "_t"
+ * ("_exec_t", "_file_t")? "sshd" then suggests "sshd_t" first. */
+static bool naming_suffix(const char *rest)
+{
+	size_t word;
+
+	if (rest[0] != '_' || !rest[1])
+		return false;
+	if (!rest[2])
+		return strchr("tru", rest[1]) != NULL;
+	word = strcspn(rest + 1, "_");
+	return word > 0 && strcmp(rest + 1 + word, "_t") == 0;
+}
+
+/* Is candidate ranked before slot i? Fewer edits first, then the name with
+ * a naming suffix, then a name that only contains the wanted one; among
+ * equals, the longer shared start ("htpd_t" is nearer "httpd_t" than
+ * "ftpd_t"), then the fewer added characters ("init_t" before
+ * "init_exec_t"), then alphabetical order. */
 static bool better(const struct pol_suggest *s, int i, unsigned int score, size_t prefix,
-		   const char *candidate)
+		   size_t extra, const char *candidate)
 {
 	if (!s->names[i] || score != s->best[i])
 		return !s->names[i] || score < s->best[i];
 	if (prefix != s->prefix[i])
 		return prefix > s->prefix[i];
+	if (extra != s->extra[i])
+		return extra < s->extra[i];
 	return strcmp(candidate, s->names[i]) < 0;
 }
 
@@ -96,12 +117,17 @@ void pol_suggest_offer(struct pol_suggest *s, const char *candidate)
 	unsigned int limit = limit_for(s->want_len);
 	unsigned int d = pol_edit_distance(s->want, candidate, limit);
 	unsigned int score = 2 * d;
-	size_t prefix;
+	size_t prefix, extra = 0;
 
-	if (d > limit) {
+	if (s->want_len >= 2 && strncmp(candidate, s->want, s->want_len) == 0 &&
+	    naming_suffix(candidate + s->want_len)) {
+		score = 1;
+		extra = strlen(candidate) - s->want_len;
+	} else if (d > limit) {
 		if (s->want_len < 3 || !strstr(candidate, s->want))
 			return;
 		score = 2 * limit + 1;
+		extra = strlen(candidate) - s->want_len;
 	}
 	/* The same name can be offered many times (a permission of many
 	 * classes): keep it once. */
@@ -110,15 +136,17 @@ void pol_suggest_offer(struct pol_suggest *s, const char *candidate)
 			return;
 	prefix = common_prefix(s->want, candidate);
 	for (int i = 0; i < 3; i++) {
-		if (!better(s, i, score, prefix, candidate))
+		if (!better(s, i, score, prefix, extra, candidate))
 			continue;
 		for (int k = 2; k > i; k--) {
 			s->best[k] = s->best[k - 1];
 			s->prefix[k] = s->prefix[k - 1];
+			s->extra[k] = s->extra[k - 1];
 			s->names[k] = s->names[k - 1];
 		}
 		s->best[i] = score;
 		s->prefix[i] = prefix;
+		s->extra[i] = extra;
 		s->names[i] = candidate;
 		return;
 	}
@@ -131,5 +159,46 @@ size_t pol_suggest_result(const struct pol_suggest *s, const char *out[3])
 	for (int i = 0; i < 3; i++)
 		if (s->names[i])
 			out[n++] = s->names[i];
+	return n;
+}
+
+const char *pol_suggest_phrase(char *buf, size_t size, const char *const names[], size_t n)
+{
+	size_t used = 0;
+
+	if (!size)
+		return buf;
+	buf[0] = 0;
+	if (n > 3)
+		n = 3;
+	for (size_t i = 0; i < n && used < size; i++) {
+		const char *sep = i == 0 ? "did you mean " : i + 1 == n ? " or " : ", ";
+		int w = snprintf(buf + used, size - used, "%s'%s'%s", sep, names[i],
+				 i + 1 == n ? "?" : "");
+
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+	return buf;
+}
+
+void pol_suggest_note_names(struct pol_err *err, int code, const char *file, unsigned int line,
+			    unsigned int col, const char *const names[], size_t n)
+{
+	char phrase[POL_SUGGEST_PHRASE_MAX];
+
+	if (n)
+		pol_err_add(err, POL_SEV_NOTE, code, file, line, col, "%s",
+			    pol_suggest_phrase(phrase, sizeof(phrase), names, n));
+}
+
+size_t pol_suggest_note(const struct pol_suggest *s, struct pol_err *err, int code,
+			const char *file, unsigned int line, unsigned int col)
+{
+	const char *best[3];
+	size_t n = pol_suggest_result(s, best);
+
+	pol_suggest_note_names(err, code, file, line, col, best, n);
 	return n;
 }

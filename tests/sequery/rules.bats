@@ -81,6 +81,30 @@ no_stdout_no_crash() {
 	[[ "$stderr" == *"did you mean "*"'read'"* ]]
 }
 
+@test "sequery rules: a name without its _t suggests the type first" {
+	for name in sshd etc init; do
+		run -2 --separate-stderr sequery rules -A -s "$name" "$POLICY"
+		no_stdout_no_crash
+		[[ "$stderr" == *"note: did you mean '${name}_t'"* ]]
+	done
+	run -2 --separate-stderr sequery rules -A -s sshd_exec "$POLICY"
+	[[ "$stderr" == *"note: did you mean 'sshd_exec_t'?"* ]]
+}
+
+@test "sequery: a role or user without its _r or _u suggests it" {
+	run -1 --separate-stderr sequery info -r staff "$POLICY"
+	[[ "$stderr" == *"note: did you mean 'staff_r'?"* ]]
+	run -1 --separate-stderr sequery info -u staff "$POLICY"
+	[[ "$stderr" == *"note: did you mean 'staff_u'?"* ]]
+}
+
+@test "sequery rules: a transposed permission of the given class is suggested" {
+	run -2 --separate-stderr sequery rules -A -s httpd_t -c file -p raed "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == *"permission 'raed' does not exist in the selected classes"* ]]
+	[[ "$stderr" == *"note: did you mean 'read'?"* ]]
+}
+
 @test "sequery rules: a permission not in the given class exits 2" {
 	run -2 --separate-stderr sequery rules -A -s httpd_t -c file -p name_bind "$POLICY"
 	no_stdout_no_crash

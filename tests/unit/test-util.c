@@ -101,6 +101,63 @@ static void test_suggest(void)
 	for (int i = 0; names[i]; i++)
 		pol_suggest_offer(&s, names[i]);
 	ok(pol_suggest_result(&s, best) == 0, "nothing is suggested for an unrelated name");
+	pol_suggest_init(&s, "sshd");
+	pol_suggest_offer(&s, "sshd_devpts_t");
+	pol_suggest_offer(&s, "sshd_exec_t");
+	pol_suggest_offer(&s, "sshd_key_t");
+	pol_suggest_offer(&s, "sshd_t");
+	pol_suggest_offer(&s, "ssh");
+	n = pol_suggest_result(&s, best);
+	ok(n == 3 && strcmp(best[0], "sshd_t") == 0 && strcmp(best[1], "sshd_key_t") == 0,
+	   "a missing naming suffix comes first, the shortest completion before longer ones");
+	pol_suggest_init(&s, "init");
+	pol_suggest_offer(&s, "init_linkable_keyring_type");
+	pol_suggest_offer(&s, "init_exec_t");
+	pol_suggest_offer(&s, "initrc_t");
+	pol_suggest_offer(&s, "init_t");
+	n = pol_suggest_result(&s, best);
+	ok(n == 3 && strcmp(best[0], "init_t") == 0 && strcmp(best[1], "init_exec_t") == 0,
+	   "'init' suggests init_t, then init_exec_t");
+	pol_suggest_init(&s, "staff");
+	pol_suggest_offer(&s, "staff_u");
+	pol_suggest_offer(&s, "sysadm_u");
+	ok(pol_suggest_result(&s, best) == 1 && strcmp(best[0], "staff_u") == 0,
+	   "a missing _u is suggested");
+	pol_suggest_init(&s, "raed");
+	pol_suggest_offer(&s, "getattr");
+	pol_suggest_offer(&s, "read");
+	ok(pol_suggest_result(&s, best) == 1 && strcmp(best[0], "read") == 0,
+	   "a transposition is suggested");
+}
+
+static void test_suggest_phrase(void)
+{
+	static const char *const names[] = {"a", "b", "c", "d"};
+	char buf[POL_SUGGEST_PHRASE_MAX];
+	struct pol_suggest s;
+	struct pol_err err;
+
+	is_str(pol_suggest_phrase(buf, sizeof(buf), names, 0), "", "no names, no phrase");
+	is_str(pol_suggest_phrase(buf, sizeof(buf), names, 1), "did you mean 'a'?", "one name");
+	is_str(pol_suggest_phrase(buf, sizeof(buf), names, 2), "did you mean 'a' or 'b'?",
+	       "two names");
+	is_str(pol_suggest_phrase(buf, sizeof(buf), names, 4), "did you mean 'a', 'b' or 'c'?",
+	       "three names at the most");
+	is_str(pol_suggest_phrase(buf, 10, names, 3), "did you m",
+	       "a small buffer cuts the phrase");
+	pol_err_init(&err);
+	pol_suggest_init(&s, "zzzz");
+	pol_suggest_offer(&s, "read");
+	ok(pol_suggest_note(&s, &err, POL_ENOTFOUND, NULL, 0, 0) == 0 && err.count == 0,
+	   "no candidate, no note");
+	pol_suggest_init(&s, "flie");
+	pol_suggest_offer(&s, "file");
+	ok(pol_suggest_note(&s, &err, POL_ENOTFOUND, "x.te", 3, 7) == 1 && err.count == 1 &&
+	       err.diags[0].severity == POL_SEV_NOTE && err.diags[0].line == 3 &&
+	       err.diags[0].col == 7,
+	   "the note is located");
+	is_str(err.count ? err.diags[0].message : "", "did you mean 'file'?", "the note's wording");
+	pol_err_release(&err);
 }
 
 static void test_regex(void)
@@ -234,6 +291,7 @@ int main(void)
 	test_err();
 	test_buf();
 	test_suggest();
+	test_suggest_phrase();
 	test_regex();
 	test_atomic();
 	test_progress();

@@ -1,23 +1,47 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
 static const char *tool_name = "sekit";
+static const char *command_name;
+static bool stdout_failed; /* reported once already */
+
+/* util-linux's close_stdout(): a full disk or a closed descriptor must not
+ * pass for success. EPIPE is the reader's choice to stop, not an error. */
+static void close_stdout_atexit(void)
+{
+	if (stdout_failed || cli_finish_stdout(EXIT_OK) != EXIT_OK)
+		_exit(EXIT_ENV);
+	if (fclose(stdout) != 0 && errno != EPIPE && errno != EBADF) {
+		fprintf(stderr, "%s: write error: %s\n", tool_name, strerror(errno));
+		_exit(EXIT_ENV);
+	}
+}
 
 void cli_init(const char *name)
 {
 	const char *slash = strrchr(name, '/');
 
 	tool_name = slash ? slash + 1 : name;
+	opterr = 0;
+	atexit(close_stdout_atexit);
 }
 
 const char *cli_name(void)
 {
 	return tool_name;
+}
+
+void cli_set_command(const char *command)
+{
+	command_name = command;
 }
 
 int cli_version(void)
@@ -37,32 +61,65 @@ int cli_usage_error(const char *fmt, ...)
 		va_end(ap);
 		fputc('\n', stderr);
 	}
-	fprintf(stderr, "Try '%s --help' for more information.\n", tool_name);
+	fprintf(stderr, "Try '%s%s%s --help' for more information.\n", tool_name,
+		command_name ? " " : "", command_name ? command_name : "");
 	return EXIT_USAGE;
 }
 
-int cli_exit_for(int rc)
+static int exit_for(int rc, bool kernel)
 {
 	switch (rc) {
 	case 0:
 		return EXIT_OK;
-	case -ENOMEM:
-	case -EPERM:
-	case POL_ENOPOLICY:
-		return EXIT_ENV;
-	default:
+	case POL_EINVAL:
+	case POL_ENOTFOUND:
 		return EXIT_USAGE;
+	case POL_EFORMAT:
+	case POL_EVERSION:
+	case POL_EREGEX:
+	case -ENOENT:
+	case -ENOTDIR:
+	case -EISDIR:
+	case -ELOOP:
+	case -ENAMETOOLONG:
+	case -EFBIG:
+	case -EINVAL:
+	case -EEXIST:
+		return kernel ? EXIT_ENV : EXIT_USAGE;
+	default:
+		/* POL_ENOPOLICY, POL_EINTERNAL, -EACCES, -EPERM, -ENOSPC,
+		 * -EDQUOT, -EIO, -EROFS, -ENOMEM and the rest */
+		return EXIT_ENV;
 	}
+}
+
+int cli_exit_for(int rc)
+{
+	return exit_for(rc, false);
+}
+
+int cli_exit_for_kernel(int rc)
+{
+	return exit_for(rc, true);
+}
+
+static void report(const struct pol_err *err, int rc)
+{
+	pol_err_print(err, stderr, tool_name);
+	if (rc < 0 && pol_err_errors(err) == 0)
+		fprintf(stderr, "%s: %s\n", tool_name, pol_strerror(rc));
 }
 
 int cli_report(const struct pol_err *err, int rc)
 {
-	pol_err_print(err, stderr, tool_name);
-	if (rc == 0)
-		return EXIT_OK;
-	if (err->count == 0)
-		fprintf(stderr, "%s: %s\n", tool_name, pol_strerror(rc));
+	report(err, rc);
 	return cli_exit_for(rc);
+}
+
+int cli_report_kernel(const struct pol_err *err, int rc)
+{
+	report(err, rc);
+	return cli_exit_for_kernel(rc);
 }
 
 int cli_finish_stdout(int status)
@@ -72,5 +129,6 @@ int cli_finish_stdout(int status)
 	if (errno == EPIPE)
 		return status;
 	fprintf(stderr, "%s: write error: %s\n", tool_name, strerror(errno));
+	stdout_failed = true;
 	return EXIT_ENV;
 }

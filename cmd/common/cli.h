@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Conventions every sekit tool keeps: exit statuses, usage errors, version,
- * error printing and a checked stdout. */
+/*
+ * Conventions every sekit tool keeps, in one place: exit statuses and the
+ * one table that maps a library status to them, usage errors naming the
+ * tool (and the subcommand in the Try line), version, error reports, and a
+ * stdout checked at exit on every path. A tool calls cli_init() first and
+ * uses only these (options.h for its option table).
+ */
 #ifndef SEKIT_CLI_H
 #define SEKIT_CLI_H
 
@@ -8,30 +13,69 @@
 
 #include "util/err.h"
 
+#include "options.h"
+
+/* Part of the interface: each man page's EXIT STATUS lists them, and
+ * scripts test them. Never renumber. */
 enum cli_exit {
-	EXIT_OK = 0,      /* success, or "found / matches" */
+	EXIT_OK = 0,	  /* success, or "found / matches" */
 	EXIT_NOMATCH = 1, /* no match, or differences found */
-	EXIT_USAGE = 2,   /* bad option, unknown name, unreadable or invalid input */
-	EXIT_ENV = 3,     /* no SELinux, no permission, kernel refused, no memory */
+	EXIT_USAGE = 2,	  /* bad option, unknown name, unreadable or invalid input */
+	EXIT_ENV = 3,	  /* no SELinux, no permission, disk full, kernel refused, no memory */
 	EXIT_PARTIAL = 4, /* some items could not be processed */
 };
 
-/* Set once by main(): the name used in messages. */
+/*
+ * Set once, first thing in main(): the name used in messages (argv[0]'s
+ * last component). Also sets opterr = 0 (cli_getopt() words the errors)
+ * and registers the atexit check of stdout: a write error (not a closed
+ * pipe) prints "tool: write error: ..." and makes the exit status 3, on
+ * every path out of main(), --help and --version included (util-linux's
+ * close_stdout_atexit()).
+ */
 void cli_init(const char *name);
 const char *cli_name(void);
+/* The subcommand being parsed (NULL: none), for "Try 'tool cmd --help'". */
+void cli_set_command(const char *command);
 
 /* "<tool> (sekit) <version>" on stdout; returns EXIT_OK. */
 int cli_version(void);
 /* Print "tool: message" (when fmt is not NULL) and the "Try ... --help" line
  * on stderr; returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Print err's diagnostics on stderr and map its first error to an exit
- * status (see cli_exit_for()). */
-int cli_report(const struct pol_err *err, int rc);
-/* The exit status for a library status code. */
+
+/*
+ * The exit status for a library status code: the one table.
+ *
+ *   rc                                              input   kernel
+ *   0                                               0       0
+ *   POL_EINVAL, POL_ENOTFOUND                       2       2
+ *   POL_EFORMAT, POL_EVERSION, POL_EREGEX           2       3
+ *   -ENOENT -ENOTDIR -EISDIR -ELOOP -ENAMETOOLONG
+ *   -EFBIG -EINVAL -EEXIST (a named file is wrong)  2       3
+ *   POL_ENOPOLICY, POL_EINTERNAL                    3       3
+ *   -EACCES -EPERM -ENOSPC -EDQUOT -EIO -EROFS
+ *   -ENOMEM and every other -errno                  3       3
+ *
+ * "input" is cli_exit_for(): the status came from reading or writing files
+ * the user named. "kernel" is cli_exit_for_kernel(): it came from selinuxfs,
+ * where a missing or malformed file is the kernel's or the system's doing
+ * and only an unknown name or an invalid context is the user's.
+ * Permission denied and a full disk are the environment's (3), as an
+ * administrator expects, whichever tool meets them.
+ */
 int cli_exit_for(int rc);
+int cli_exit_for_kernel(int rc);
+
+/* Print err's diagnostics on stderr ("tool: ..."), or pol_strerror(rc) when
+ * err holds none, and return cli_exit_for(rc) (cli_report_kernel():
+ * cli_exit_for_kernel(rc)). rc == 0 prints err (warnings) and returns 0. */
+int cli_report(const struct pol_err *err, int rc);
+int cli_report_kernel(const struct pol_err *err, int rc);
+
 /* Flush stdout and report a write error (a closed pipe is not one). Returns
- * status unchanged when all went well, EXIT_ENV otherwise. */
+ * status unchanged when all went well, EXIT_ENV otherwise. The atexit check
+ * does this for every tool; call it only to know the status before exit. */
 int cli_finish_stdout(int status);
 
 #endif

@@ -15,6 +15,15 @@
 
 enum { O_BATCH = 512 };
 
+// clang-format off
+static const struct cli_option options[] = {
+	CLI_FLAG(O_BATCH, "batch", "read queries from stdin, one per line (\"SCON TCON\n"
+				   "CLASS ...\"), and print one answer line each"),
+	CLI_GROUP(sectl_common_options),
+	CLI_END,
+};
+// clang-format on
+
 static int usage(const char *cmd)
 {
 	if (strcmp(cmd, "access") == 0) {
@@ -42,17 +51,9 @@ static int usage(const char *cmd)
 			       "a TCON object of CLASS relabeled for SCON (type_change)" :
 			       "the member of a polyinstantiated TCON object for SCON\n(type_member)");
 	}
-	fputs("\n"
-	      "Options:\n"
-	      "      --batch          read queries from stdin, one per line (\"SCON TCON\n"
-	      "                       CLASS ...\"), and print one answer line each\n"
-	      "      --policy=FILE    compute from this binary policy, not the kernel\n"
-	      "      --json           one JSON document (see sectl(1))\n"
-	      "  -q, --quiet          print nothing; the exit status is the answer\n"
-	      "  -v, --verbose        the sequence number and raw masks on stderr\n"
-	      "  -h, --help           display this help and exit\n"
-	      "\n",
-	      stdout);
+	fputs("\n", stdout);
+	cli_print_options(options);
+	fputs("\n", stdout);
 	if (strcmp(cmd, "access") == 0)
 		fputs("Exit status: 0 every PERM allowed (or no PERM given), 1 some PERM denied,\n", stdout);
 	else
@@ -259,7 +260,7 @@ static int answer(struct run *r, const struct query *q, struct pol_err *err)
 		pol_json_add_str(o, "error", err->count ? err->diags[0].message : pol_strerror(rc));
 	else if (r->batch && !r->sc->quiet)
 		printf("%s %s %s: error\n", q->words[0], q->words[1], q->words[2]);
-	return sectl_fail(err, rc);
+	return cli_report_kernel(err, rc);
 }
 
 static int split(char *line, struct query *q, char **words, int max)
@@ -310,11 +311,7 @@ static int batch(struct run *r, struct pol_err *err)
 
 static int run_queries(struct sectl *sc, const char *cmd, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "batch", no_argument, NULL, O_BATCH },
-		SECTL_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct run r = { .sc = sc, .cmd = cmd, .access = strcmp(cmd, "access") == 0 };
 	struct json_object *doc = NULL;
 	struct pol_err err;
@@ -323,15 +320,13 @@ static int run_queries(struct sectl *sc, const char *cmd, int argc, char **argv)
 	r.kind = strcmp(cmd, "create") == 0	 ? POL_KERNEL_CREATE :
 		 strcmp(cmd, "relabel") == 0 ? POL_KERNEL_RELABEL :
 					       POL_KERNEL_MEMBER;
-	while ((c = getopt_long(argc, argv, SECTL_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (sectl_common_option(sc, c))
-			continue;
+	while ((c = sectl_getopt(sc, &g, argc, argv)) != -1) {
 		if (c == O_BATCH)
 			r.batch = true;
 		else if (c == 'h')
 			return usage(cmd);
 		else
-			return cli_usage_error(NULL);
+			return EXIT_USAGE;
 	}
 	nargs = argc - optind;
 	if (r.batch && nargs > 0)

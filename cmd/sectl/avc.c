@@ -7,6 +7,13 @@
 #include "cli.h"
 #include "sectl.h"
 
+// clang-format off
+static const struct cli_option options[] = {
+	CLI_GROUP(sectl_common_options),
+	CLI_END,
+};
+// clang-format on
+
 static int usage(void)
 {
 	fputs("Usage:\n"
@@ -14,12 +21,10 @@ static int usage(void)
 	      "\n"
 	      "Print the AVC statistics summed over CPUs, with avcstat's columns, then the\n"
 	      "cache's hash table (entries, buckets used, longest chain) and threshold.\n"
-	      "\n"
-	      "Options:\n"
-	      "      --json       one JSON document (see sectl(1))\n"
-	      "  -q, --quiet      print nothing; the exit status is the answer\n"
-	      "  -h, --help       display this help and exit\n"
-	      "\n"
+	      "\n",
+	      stdout);
+	cli_print_options(options);
+	fputs("\n"
 	      "Exit status: 0 done, 3 no SELinux or the statistics are unreadable.\n"
 	      "See sectl(1).\n",
 	      stdout);
@@ -38,22 +43,14 @@ static void add_u64(struct json_object *o, const char *key, uint64_t v)
 
 int sectl_avc(struct sectl *sc, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		SECTL_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct pol_kernel_avc s;
 	struct pol_kernel *k;
 	struct pol_err err;
 	int c, rc, status;
 
-	while ((c = getopt_long(argc, argv, SECTL_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (sectl_common_option(sc, c))
-			continue;
-		if (c == 'h')
-			return usage();
-		return cli_usage_error(NULL);
-	}
+	while ((c = sectl_getopt(sc, &g, argc, argv)) != -1)
+		return c == 'h' ? usage() : EXIT_USAGE;
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
 	status = sectl_open(sc, "avc", false, &k);
@@ -62,7 +59,7 @@ int sectl_avc(struct sectl *sc, int argc, char **argv)
 	pol_err_init(&err);
 	rc = pol_kernel_avc_stats(k, &s, &err);
 	if (rc < 0) {
-		status = sectl_fail(&err, rc);
+		status = cli_report_kernel(&err, rc);
 	} else if (sc->quiet) {
 		;
 	} else if (sc->json) {

@@ -12,6 +12,17 @@
 
 enum { O_PENDING = 512, O_COMMIT };
 
+// clang-format off
+static const struct cli_option options[] = {
+	CLI_FLAG(O_PENDING, "pending", "list only booleans with a pending change; with\n"
+				       "NAME=VALUE, leave the new values pending"),
+	CLI_FLAG(O_COMMIT, "commit", "make every pending value active"),
+	CLI_FLAG('P', "persistent", "not supported: use setsebool -P (see sectl(1))"),
+	CLI_GROUP(sectl_common_options),
+	CLI_END,
+};
+// clang-format on
+
 static int usage(void)
 {
 	fputs("Usage:\n"
@@ -22,17 +33,10 @@ static int usage(void)
 	      "(or NAME VALUE, as setsebool takes it) sets booleans: all names are checked\n"
 	      "first, then the new values are committed together. VALUE is on, off, 1, 0,\n"
 	      "true or false.\n"
-	      "\n"
-	      "Options:\n"
-	      "      --pending        list only booleans with a pending change; with\n"
-	      "                       NAME=VALUE, leave the new values pending\n"
-	      "      --commit         make every pending value active\n"
-	      "  -P, --persistent     not supported: use setsebool -P (see sectl(1))\n"
-	      "      --json           one JSON document (see sectl(1))\n"
-	      "  -q, --quiet          print nothing; the exit status is the answer\n"
-	      "  -v, --verbose        say what changed on stderr\n"
-	      "  -h, --help           display this help and exit\n"
-	      "\n"
+	      "\n",
+	      stdout);
+	cli_print_options(options);
+	fputs("\n"
 	      "Exit status: 0 done, 2 unknown boolean or bad value, 3 SELinux disabled or\n"
 	      "the kernel refused. See sectl(1).\n",
 	      stdout);
@@ -116,7 +120,7 @@ static int show(struct sectl *sc, struct pol_kernel *k, const struct request *r,
 	if (r->nnames == 0 && r->nchanges == 0) {
 		rc = pol_kernel_bools(k, &all, &n, err);
 		if (rc < 0)
-			return sectl_fail(err, rc);
+			return cli_report_kernel(err, rc);
 		for (size_t i = 0; i < n; i++) {
 			if (pending_only && all[i].active == all[i].pending)
 				continue;
@@ -139,7 +143,7 @@ static int show(struct sectl *sc, struct pol_kernel *k, const struct request *r,
 		pol_err_clear(err);
 		rc = pol_kernel_bool_get(k, name, &b, err);
 		if (rc < 0) {
-			int s = sectl_fail(err, rc);
+			int s = cli_report_kernel(err, rc);
 
 			status = s > status ? s : status;
 			continue;
@@ -162,13 +166,7 @@ static void report_changes(const struct request *r, bool committed)
 
 int sectl_bool(struct sectl *sc, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "pending", no_argument, NULL, O_PENDING },
-		{ "commit", no_argument, NULL, O_COMMIT },
-		{ "persistent", no_argument, NULL, 'P' },
-		SECTL_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct request r = { 0 };
 	struct json_object *doc = NULL, *list = NULL;
 	struct pol_kernel *k = NULL;
@@ -176,9 +174,7 @@ int sectl_bool(struct sectl *sc, int argc, char **argv)
 	bool pending = false, commit = false, persistent = false;
 	int c, rc, status;
 
-	while ((c = getopt_long(argc, argv, "P" SECTL_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (sectl_common_option(sc, c))
-			continue;
+	while ((c = sectl_getopt(sc, &g, argc, argv)) != -1) {
 		switch (c) {
 		case O_PENDING:
 			pending = true;
@@ -192,7 +188,7 @@ int sectl_bool(struct sectl *sc, int argc, char **argv)
 		case 'h':
 			return usage();
 		default:
-			return cli_usage_error(NULL);
+			return EXIT_USAGE;
 		}
 	}
 	status = parse_args(argc - optind, argv + optind, &r);
@@ -216,7 +212,7 @@ int sectl_bool(struct sectl *sc, int argc, char **argv)
 		rc = pol_kernel_bools_set(k, r.changes, r.nchanges,
 					  pending ? POL_KERNEL_BOOLS_NO_COMMIT : 0, &err);
 		if (rc < 0) {
-			status = sectl_fail(&err, rc);
+			status = cli_report_kernel(&err, rc);
 			goto out;
 		}
 		if (sc->verbose)
@@ -225,7 +221,7 @@ int sectl_bool(struct sectl *sc, int argc, char **argv)
 	if (commit) {
 		rc = pol_kernel_bools_commit(k, &err);
 		if (rc < 0) {
-			status = sectl_fail(&err, rc);
+			status = cli_report_kernel(&err, rc);
 			goto out;
 		}
 		if (sc->verbose)

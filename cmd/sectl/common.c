@@ -9,46 +9,46 @@
 #include "cli.h"
 #include "sectl.h"
 
-bool sectl_common_option(struct sectl *sc, int c)
+// clang-format off
+const struct cli_option sectl_common_options[] = {
+	CLI_VALUE(SECTL_OPT_SELINUXFS, "selinuxfs", "DIR", "use the selinuxfs mounted at DIR"),
+	CLI_VALUE(SECTL_OPT_POLICY, "policy", "FILE",
+		  "answer access, create, relabel, member and context\n"
+		  "from this binary policy instead of the kernel"),
+	CLI_FLAG(SECTL_OPT_JSON, "json", "machine-readable output (see sectl(1))"),
+	CLI_FLAG('q', "quiet", "print nothing; the exit status is the answer"),
+	CLI_FLAG('v', "verbose", "more detail on stderr"),
+	CLI_HELP,
+	CLI_END,
+};
+// clang-format on
+
+int sectl_getopt(struct sectl *sc, struct cli_getopt *g, int argc, char **argv)
 {
-	switch (c) {
-	case SECTL_OPT_JSON:
-		sc->json = true;
-		return true;
-	case 'q':
-		sc->quiet = true;
-		return true;
-	case 'v':
-		sc->verbose++;
-		return true;
-	case SECTL_OPT_SELINUXFS:
-		sc->selinuxfs = optarg;
-		return true;
-	case SECTL_OPT_POLICY:
-		sc->policy = optarg;
-		return true;
-	default:
-		return false;
+	int c;
+
+	while ((c = cli_getopt(g, argc, argv)) != -1) {
+		switch (c) {
+		case SECTL_OPT_JSON:
+			sc->json = true;
+			break;
+		case 'q':
+			sc->quiet = true;
+			break;
+		case 'v':
+			sc->verbose++;
+			break;
+		case SECTL_OPT_SELINUXFS:
+			sc->selinuxfs = optarg;
+			break;
+		case SECTL_OPT_POLICY:
+			sc->policy = optarg;
+			break;
+		default:
+			return c;
+		}
 	}
-}
-
-int sectl_exit_for(int rc)
-{
-	if (rc == 0)
-		return EXIT_OK;
-	/* an unknown name or an invalid context is the user's input; anything
-	 * else is the kernel (refusing, answering oddly) or the system */
-	if (rc == POL_EINVAL || rc == POL_ENOTFOUND)
-		return EXIT_USAGE;
-	return EXIT_ENV;
-}
-
-int sectl_fail(const struct pol_err *err, int rc)
-{
-	pol_err_print(err, stderr, cli_name());
-	if (err->count == 0 && rc < 0)
-		fprintf(stderr, "%s: %s\n", cli_name(), pol_strerror(rc));
-	return sectl_exit_for(rc);
+	return -1;
 }
 
 int sectl_kernel_only(const struct sectl *sc, const char *cmd)

@@ -11,6 +11,14 @@
 
 enum { O_INITIAL = 512 };
 
+// clang-format off
+static const struct cli_option options[] = {
+	CLI_FLAG(O_INITIAL, "initial", "the initial SIDs' contexts"),
+	CLI_GROUP(sectl_common_options),
+	CLI_END,
+};
+// clang-format on
+
 static int usage(void)
 {
 	fputs("Usage:\n"
@@ -20,14 +28,10 @@ static int usage(void)
 	      "Check each CONTEXT against the loaded policy and print the kernel's canonical\n"
 	      "form of the valid ones. With --initial, print the contexts of the initial SIDs\n"
 	      "(kernel, file, unlabeled, ...), or of those NAMEd.\n"
-	      "\n"
-	      "Options:\n"
-	      "      --initial        the initial SIDs' contexts\n"
-	      "      --policy=FILE    check against this binary policy, not the kernel\n"
-	      "      --json           one JSON document (see sectl(1))\n"
-	      "  -q, --quiet          print nothing; the exit status is the answer\n"
-	      "  -h, --help           display this help and exit\n"
-	      "\n"
+	      "\n",
+	      stdout);
+	cli_print_options(options);
+	fputs("\n"
 	      "Exit status: 0 every CONTEXT is valid, 1 some is not, 2 usage error or unknown\n"
 	      "initial SID, 3 no SELinux or policy. See sectl(1).\n",
 	      stdout);
@@ -51,7 +55,7 @@ static int check(struct sectl *sc, struct pol_kernel *k, int argc, char **argv,
 				pol_err_print(err, stderr, cli_name());
 			s = EXIT_NOMATCH;
 		} else if (rc < 0) {
-			return sectl_fail(err, rc);
+			return cli_report_kernel(err, rc);
 		}
 		if (list) {
 			struct json_object *o = json_object_new_object();
@@ -81,7 +85,7 @@ static int initial(struct sectl *sc, struct pol_kernel *k, int argc, char **argv
 	rc = pol_kernel_initial_contexts(k, &v, &n, err);
 	if (rc < 0) {
 		json_object_put(map);
-		return sectl_fail(err, rc);
+		return cli_report_kernel(err, rc);
 	}
 	for (size_t i = 0; i < n; i++) {
 		bool wanted = argc == 0;
@@ -113,26 +117,20 @@ static int initial(struct sectl *sc, struct pol_kernel *k, int argc, char **argv
 
 int sectl_context(struct sectl *sc, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "initial", no_argument, NULL, O_INITIAL },
-		SECTL_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct json_object *doc = NULL, *list = NULL;
 	struct pol_kernel *k;
 	struct pol_err err;
 	bool want_initial = false;
 	int c, status;
 
-	while ((c = getopt_long(argc, argv, SECTL_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (sectl_common_option(sc, c))
-			continue;
+	while ((c = sectl_getopt(sc, &g, argc, argv)) != -1) {
 		if (c == O_INITIAL)
 			want_initial = true;
 		else if (c == 'h')
 			return usage();
 		else
-			return cli_usage_error(NULL);
+			return EXIT_USAGE;
 	}
 	if (!want_initial && optind == argc)
 		return cli_usage_error("no context given");

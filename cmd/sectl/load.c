@@ -7,6 +7,14 @@
 #include "cli.h"
 #include "sectl.h"
 
+// clang-format off
+static const struct cli_option options[] = {
+	CLI_FLAG('n', "dry-run", "validate and report; load nothing"),
+	CLI_GROUP(sectl_common_options),
+	CLI_END,
+};
+// clang-format on
+
 static int usage(void)
 {
 	fputs("Usage:\n"
@@ -17,14 +25,10 @@ static int usage(void)
 	      "the kernel or libsepol supports. The policy is validated by libsepol first, so\n"
 	      "a truncated or corrupt file is refused before the kernel sees it; a policy\n"
 	      "newer than the kernel is downgraded to the kernel's version.\n"
-	      "\n"
-	      "Options:\n"
-	      "  -n, --dry-run    validate and report; load nothing\n"
-	      "      --json       one JSON document (see sectl(1))\n"
-	      "  -q, --quiet      print nothing; the exit status is the answer\n"
-	      "  -v, --verbose    say what was loaded on stderr\n"
-	      "  -h, --help       display this help and exit\n"
-	      "\n"
+	      "\n",
+	      stdout);
+	cli_print_options(options);
+	fputs("\n"
 	      "Exit status: 0 loaded (or valid, with --dry-run), 2 the file is missing or\n"
 	      "not a valid policy, 3 no SELinux, no policy to load, or the kernel refused.\n"
 	      "See sectl(1).\n",
@@ -56,26 +60,20 @@ static void print_json(const struct pol_kernel_image *img, bool loaded)
 
 int sectl_load(struct sectl *sc, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "dry-run", no_argument, NULL, 'n' },
-		SECTL_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct pol_kernel_image *img = NULL;
 	struct pol_kernel *k;
 	struct pol_err err;
 	bool dry_run = false;
 	int c, rc, status;
 
-	while ((c = getopt_long(argc, argv, "n" SECTL_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (sectl_common_option(sc, c))
-			continue;
+	while ((c = sectl_getopt(sc, &g, argc, argv)) != -1) {
 		if (c == 'n')
 			dry_run = true;
 		else if (c == 'h')
 			return usage();
 		else
-			return cli_usage_error(NULL);
+			return EXIT_USAGE;
 	}
 	if (argc - optind > 1)
 		return cli_usage_error("unexpected argument '%s'", argv[optind + 1]);
@@ -93,7 +91,7 @@ int sectl_load(struct sectl *sc, int argc, char **argv)
 	if (!dry_run) {
 		rc = pol_kernel_load(k, img, &err);
 		if (rc < 0) {
-			status = sectl_fail(&err, rc);
+			status = cli_report_kernel(&err, rc);
 			goto out;
 		}
 	}

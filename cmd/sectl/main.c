@@ -21,6 +21,15 @@ const struct sectl_command sectl_commands[] = {
 	{ NULL, NULL, NULL },
 };
 
+// clang-format off
+static const struct cli_option options[] = {
+	CLI_GROUP(sectl_common_options),
+	CLI_VERSION,
+	CLI_LIST_COMMANDS_OPTION,
+	CLI_END,
+};
+// clang-format on
+
 static int usage(void)
 {
 	printf("Usage:\n"
@@ -33,17 +42,9 @@ static int usage(void)
 	       cli_name());
 	for (const struct sectl_command *c = sectl_commands; c->name; c++)
 		printf("  %-8s %s\n", c->name, c->summary);
+	printf("\n");
+	cli_print_options(options);
 	printf("\n"
-	       "Options:\n"
-	       "      --selinuxfs=DIR  use the selinuxfs mounted at DIR\n"
-	       "      --policy=FILE    answer access, create, relabel, member and context\n"
-	       "                       from this binary policy instead of the kernel\n"
-	       "      --json           machine-readable output (see sectl(1))\n"
-	       "  -q, --quiet          print nothing; the exit status is the answer\n"
-	       "  -v, --verbose        more detail on stderr\n"
-	       "  -h, --help           display this help and exit\n"
-	       "  -V, --version        display version and exit\n"
-	       "\n"
 	       "Run '%1$s <command> --help' for a command's options. See sectl(1).\n",
 	       cli_name());
 	return EXIT_OK;
@@ -51,25 +52,23 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		SECTL_COMMON_OPTIONS,
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt g = CLI_GETOPT_INIT(options, "+");
 	struct sectl sc = { 0 };
 	int c;
 
 	cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "+" SECTL_COMMON_SHORT "V", longopts, NULL)) != -1) {
-		if (sectl_common_option(&sc, c))
-			continue;
+	while ((c = sectl_getopt(&sc, &g, argc, argv)) != -1) {
 		switch (c) {
 		case 'h':
-			return cli_finish_stdout(usage());
+			return usage();
 		case 'V':
-			return cli_finish_stdout(cli_version());
+			return cli_version();
+		case CLI_LIST_COMMANDS:
+			for (const struct sectl_command *cmd = sectl_commands; cmd->name; cmd++)
+				puts(cmd->name);
+			return EXIT_OK;
 		default:
-			return cli_usage_error(NULL);
+			return EXIT_USAGE;
 		}
 	}
 	if (optind == argc)
@@ -81,7 +80,8 @@ int main(int argc, char **argv)
 		argc -= optind;
 		argv += optind;
 		optind = 0;
-		return cli_finish_stdout(cmd->run(&sc, argc, argv));
+		cli_set_command(cmd->name);
+		return cmd->run(&sc, argc, argv);
 	}
 	return cli_usage_error("unknown command '%s'", argv[optind]);
 }

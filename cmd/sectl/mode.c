@@ -9,6 +9,13 @@
 #include "cli.h"
 #include "sectl.h"
 
+// clang-format off
+static const struct cli_option options[] = {
+	CLI_GROUP(sectl_common_options),
+	CLI_END,
+};
+// clang-format on
+
 static int usage(void)
 {
 	fputs("Usage:\n"
@@ -16,13 +23,10 @@ static int usage(void)
 	      "\n"
 	      "Without an argument, print the current mode (Enforcing or Permissive, as\n"
 	      "getenforce does); with one, switch to it (setenforce).\n"
-	      "\n"
-	      "Options:\n"
-	      "      --json       one JSON document (see sectl(1))\n"
-	      "  -q, --quiet      print nothing; the exit status is the answer\n"
-	      "  -v, --verbose    say what changed on stderr\n"
-	      "  -h, --help       display this help and exit\n"
-	      "\n"
+	      "\n",
+	      stdout);
+	cli_print_options(options);
+	fputs("\n"
 	      "Exit status: 0 done, 2 usage error, 3 SELinux disabled or the kernel refused.\n"
 	      "See sectl(1).\n",
 	      stdout);
@@ -48,22 +52,14 @@ static int parse_mode(const char *arg, bool *enforcing)
 
 int sectl_mode(struct sectl *sc, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		SECTL_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct pol_kernel *k;
 	struct pol_err err;
 	bool set = false, want = false, was;
 	int c, rc, status;
 
-	while ((c = getopt_long(argc, argv, SECTL_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (sectl_common_option(sc, c))
-			continue;
-		if (c == 'h')
-			return usage();
-		return cli_usage_error(NULL);
-	}
+	while ((c = sectl_getopt(sc, &g, argc, argv)) != -1)
+		return c == 'h' ? usage() : EXIT_USAGE;
 	if (argc - optind > 1)
 		return cli_usage_error("unexpected argument '%s'", argv[optind + 1]);
 	if (optind < argc) {
@@ -89,7 +85,7 @@ int sectl_mode(struct sectl *sc, int argc, char **argv)
 	if (rc == 0 && set)
 		rc = pol_kernel_set_enforce(k, want, &err);
 	if (rc < 0) {
-		status = sectl_fail(&err, rc);
+		status = cli_report_kernel(&err, rc);
 		goto out;
 	}
 	if (set && sc->verbose)

@@ -3,10 +3,11 @@
 #ifndef SECTL_H
 #define SECTL_H
 
-#include <getopt.h>
 #include <stdbool.h>
 
 #include "kernel/kernel.h"
+
+#include "options.h"
 
 struct json_object;
 
@@ -38,24 +39,17 @@ int sectl_compute(struct sectl *sc, int argc, char **argv);
 int sectl_context(struct sectl *sc, int argc, char **argv);
 int sectl_avc(struct sectl *sc, int argc, char **argv);
 
-/* The options every subcommand takes besides its own, for getopt_long()
- * tables; sectl_common_option() handles them. */
+/* The options every subcommand takes besides its own (and the global ones
+ * before the command): a table to CLI_GROUP() into a subcommand's. */
 enum { SECTL_OPT_JSON = 256, SECTL_OPT_SELINUXFS, SECTL_OPT_POLICY };
-#define SECTL_COMMON_OPTIONS                                               \
-	{ "json", no_argument, NULL, SECTL_OPT_JSON },                     \
-	{ "quiet", no_argument, NULL, 'q' },                               \
-	{ "verbose", no_argument, NULL, 'v' },                             \
-	{ "selinuxfs", required_argument, NULL, SECTL_OPT_SELINUXFS },     \
-	{ "policy", required_argument, NULL, SECTL_OPT_POLICY },           \
-	{ "help", no_argument, NULL, 'h' }
-#define SECTL_COMMON_SHORT "qvh"
+extern const struct cli_option sectl_common_options[];
 
 /*
- * Handle option c if it is a common one (-q, -v, --json, --selinuxfs,
- * --policy). Returns true when it was; -h and unknown options are the
- * caller's.
+ * cli_getopt() for a table that includes sectl_common_options: the common
+ * options (-q, -v, --json, --selinuxfs, --policy) go into sc; -h, the
+ * command's own options, '?' (already reported) and -1 are returned.
  */
-bool sectl_common_option(struct sectl *sc, int c);
+int sectl_getopt(struct sectl *sc, struct cli_getopt *g, int argc, char **argv);
 
 /*
  * The handle command cmd works on: the kernel at --selinuxfs (or the
@@ -67,12 +61,6 @@ int sectl_open(struct sectl *sc, const char *cmd, bool policy_ok, struct pol_ker
 
 /* Refuse --policy for a subcommand that needs the kernel; returns 0 or 2. */
 int sectl_kernel_only(const struct sectl *sc, const char *cmd);
-
-/* Print err and return the exit status for rc: 2 for an input error (an
- * unknown name, an invalid context), 3 for everything else: the kernel's
- * refusal, no SELinux or policy, an unreadable selinuxfs (see sectl(1)). */
-int sectl_fail(const struct pol_err *err, int rc);
-int sectl_exit_for(int rc);
 
 /* A new JSON document {"format_version": 1, "tool": "sectl", "command": cmd}. */
 struct json_object *sectl_json_doc(const char *cmd);

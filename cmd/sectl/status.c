@@ -11,6 +11,14 @@
 
 #define COL 32 /* sestatus's column */
 
+// clang-format off
+static const struct cli_option options[] = {
+	CLI_FLAG('b', "booleans", "list the booleans too, as sestatus -b"),
+	CLI_GROUP(sectl_common_options),
+	CLI_END,
+};
+// clang-format on
+
 static int usage(void)
 {
 	fputs("Usage:\n"
@@ -18,13 +26,11 @@ static int usage(void)
 	      "\n"
 	      "Show the SELinux status: the lines sestatus prints, then the loaded policy's\n"
 	      "version, reject_unknown, policy capabilities, boolean and AVC counts.\n"
-	      "\n"
-	      "Options:\n"
-	      "  -b, --booleans   list the booleans too, as sestatus -b\n"
-	      "      --json       one JSON document (see sectl(1))\n"
-	      "  -q, --quiet      print nothing; exit 0 when SELinux is enabled, 3 when not\n"
-	      "  -h, --help       display this help and exit\n"
-	      "\n"
+	      "\n",
+	      stdout);
+	cli_print_options(options);
+	fputs("\n"
+	      "With -q, the exit status says whether SELinux is enabled (0) or not (3).\n"
 	      "See sectl(1).\n",
 	      stdout);
 	return EXIT_OK;
@@ -164,11 +170,7 @@ static void print_json(const struct pol_kernel_status *st, const struct pol_kern
 
 int sectl_status(struct sectl *sc, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "booleans", no_argument, NULL, 'b' },
-		SECTL_COMMON_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct pol_kernel_status *st = NULL;
 	struct pol_kernel_bool *bools = NULL;
 	struct pol_kernel_avc avc;
@@ -178,15 +180,13 @@ int sectl_status(struct sectl *sc, int argc, char **argv)
 	size_t nbools = 0;
 	int c, rc, status;
 
-	while ((c = getopt_long(argc, argv, "b" SECTL_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (sectl_common_option(sc, c))
-			continue;
+	while ((c = sectl_getopt(sc, &g, argc, argv)) != -1) {
 		if (c == 'b')
 			show_bools = true;
 		else if (c == 'h')
 			return usage();
 		else
-			return cli_usage_error(NULL);
+			return EXIT_USAGE;
 	}
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
@@ -212,7 +212,7 @@ int sectl_status(struct sectl *sc, int argc, char **argv)
 	if (rc == 0 && show_bools)
 		rc = pol_kernel_bools(k, &bools, &nbools, &err);
 	if (rc < 0) {
-		status = sectl_fail(&err, rc);
+		status = cli_report_kernel(&err, rc);
 		goto out;
 	}
 	have_avc = pol_kernel_avc_stats(k, &avc, NULL) == 0;

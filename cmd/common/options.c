@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "options.h"
+
+static bool is_short(int id)
+{
+	return id > 0 && id < 256;
+}
+
+/* Calls fn on every option of table, groups flattened, in table order. */
+static void each_option(const struct cli_option *table,
+			void (*fn)(const struct cli_option *o, void *data), void *data)
+{
+	for (const struct cli_option *o = table; o->id; o++) {
+		if (o->dest_kind == CLI_DEST_GROUP)
+			each_option(o->dest, fn, data);
+		else
+			fn(o, data);
+	}
+}
+
+static void add_to_getopt(const struct cli_option *o, void *data)
+{
+	struct cli_getopt *g = data;
+	size_t n = 0, len = strlen(g->shortopts);
+
+	while (g->longopts[n].name)
+		n++;
+	if (o->name && n < CLI_MAX_OPTIONS) {
+		g->longopts[n] = (struct option){o->name, o->has_arg, NULL, o->id};
+		g->entry[n] = o;
+	} else if (o->name) {
+		abort(); /* a table larger than CLI_MAX_OPTIONS: a bug, seen at once */
+	}
+	if (is_short(o->id) && len + 3 < sizeof(g->shortopts)) {
+		g->shortopts[len++] = (char)o->id;
+		if (o->has_arg != no_argument)
+			g->shortopts[len++] = ':';
+		if (o->has_arg == optional_argument)
+			g->shortopts[len++] = ':';
+		g->shortopts[len] = '\0';
+	}
+}
+
+static void build(struct cli_getopt *g)
+{
+	size_t n = 0;
+
+	memset(g->longopts, 0, sizeof(g->longopts));
+	/* ':' first (after '+'/'-'): a missing value returns ':', not '?' */
+	snprintf(g->shortopts, sizeof(g->shortopts), "%s:", g->prefix ? g->prefix : "");
+	each_option(g->table, add_to_getopt, g);
+	while (g->longopts[n].name)
+		n++;
+	g->longopts[n] = (struct option){"list-options", no_argument, NULL, CLI_LIST_OPTIONS};
+	g->entry[n] = NULL;
+	g->ready = true;
+}
+
+static const struct cli_option *find_id(const struct cli_getopt *g, int id)
+{
+	for (size_t i = 0; g->longopts[i].name; i++)
+		if (g->longopts[i].val == id)
+			return g->entry[i];
+	return NULL;
+}
+
+struct find_short {
+	int id;
+	const struct cli_option *found;
+};
+
+static void match_short(const struct cli_option *o, void *data)
+{
+	struct find_short *f = data;
+
+	if (!f->found && o->id == f->id)
+		f->found = o;
+}
+
+/* getopt's own words, under the tool's name and with our Try line. */
+static void option_error(const struct cli_getopt *g, int c, int argc, char **argv)
+{
+	const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+	bool is_long = strncmp(arg, "--", 2) == 0;
+	size_t len = strcspn(arg, "=");
+	int matches = 0, exact = -1;
+
+	if (!is_long) {
+		if (c == ':')
+			cli_usage_error("option requires an argument -- '%c'", optopt);
+		else
+			cli_usage_error("invalid option -- '%c'", optopt);
+		return;
+	}
+	for (int i = 0; g->longopts[i].name; i++) {
+		if (strncmp(g->longopts[i].name, arg + 2, len - 2) != 0)
+			continue;
+		matches++;
+		if (strlen(g->longopts[i].name) == len - 2)
+			exact = i;
+	}
+	if (exact < 0 && matches == 1) {
+		for (int i = 0; g->longopts[i].name; i++)
+			if (strncmp(g->longopts[i].name, arg + 2, len - 2) == 0)
+				exact = i;
+	}
+	if (c == ':' && exact >= 0)
+		cli_usage_error("option '--%s' requires an argument", g->longopts[exact].name);
+	else if (exact >= 0 && arg[len] == '=')
+		cli_usage_error("option '--%s' doesn't allow an argument", g->longopts[exact].name);
+	else if (matches > 1)
+		cli_usage_error("option '%.*s' is ambiguous", (int)len, arg);
+	else
+		cli_usage_error("unrecognized option '%.*s'", (int)len, arg);
+}
+
+int cli_getopt(struct cli_getopt *g, int argc, char **argv)
+{
+	int c;
+
+	if (!g->ready)
+		build(g);
+	opterr = 0;
+	for (;;) {
+		const struct cli_option *o;
+
+		c = getopt_long(argc, argv, g->shortopts, g->longopts, NULL);
+		if (c == -1)
+			return -1;
+		if (c == '?' || c == ':') {
+			option_error(g, c, argc, argv);
+			return '?';
+		}
+		if (c == CLI_LIST_OPTIONS) {
+			cli_list_options(g->table);
+			exit(EXIT_OK);
+		}
+		o = find_id(g, c);
+		if (!o) {
+			struct find_short f = {c, NULL};
+
+			each_option(g->table, match_short, &f);
+			o = f.found;
+		}
+		if (!o)
+			return c;
+		switch (o->dest_kind) {
+		case CLI_DEST_BOOL:
+			*(bool *)o->dest = true;
+			break;
+		case CLI_DEST_COUNT:
+			(*(int *)o->dest)++;
+			break;
+		case CLI_DEST_STRING:
+			*(const char **)o->dest = optarg;
+			break;
+		default:
+			return c;
+		}
+	}
+}
+
+/* "-x, --name=ARG", "    --name[=ARG]", "-D, --define=NAME" */
+static int left_column(const struct cli_option *o, char *buf, size_t size)
+{
+	int sh = is_short(o->id) ? o->id : o->alias;
+	char value[64] = "";
+
+	if (o->arg && o->name && o->has_arg == optional_argument)
+		snprintf(value, sizeof(value), "[=%s]", o->arg);
+	else if (o->arg && o->name)
+		snprintf(value, sizeof(value), "=%s", o->arg);
+	else if (o->arg)
+		snprintf(value, sizeof(value), " %s", o->arg);
+	if (sh && o->name)
+		return snprintf(buf, size, "  -%c, --%s%s", sh, o->name, value);
+	if (sh)
+		return snprintf(buf, size, "  -%c%s", sh, value);
+	return snprintf(buf, size, "      --%s%s", o->name, value);
+}
+
+static void widest(const struct cli_option *o, void *data)
+{
+	char buf[128];
+	int *w = data, n;
+
+	if (!o->help)
+		return;
+	n = left_column(o, buf, sizeof(buf));
+	if (n > *w)
+		*w = n;
+}
+
+static void print_line(const struct cli_option *o, void *data)
+{
+	int width = *(int *)data;
+	char buf[128];
+	const char *h = o->help;
+
+	if (!h)
+		return;
+	left_column(o, buf, sizeof(buf));
+	printf("%-*s  ", width, buf);
+	for (;;) {
+		size_t n = strcspn(h, "\n");
+
+		printf("%.*s\n", (int)n, h);
+		if (!h[n])
+			break;
+		h += n + 1;
+		printf("%-*s  ", width, "");
+	}
+}
+
+void cli_print_option_lines(const struct cli_option *table)
+{
+	int width = 0;
+
+	each_option(table, widest, &width);
+	each_option(table, print_line, &width);
+}
+
+void cli_print_options(const struct cli_option *table)
+{
+	fputs("Options:\n", stdout);
+	cli_print_option_lines(table);
+}
+
+struct listed {
+	char shorts[256];
+};
+
+static void list_one(const struct cli_option *o, void *data)
+{
+	struct listed *seen = data;
+	int sh = is_short(o->id) ? o->id : o->alias;
+	size_t n = o->help ? strcspn(o->help, "\n") : 0;
+
+	if (!o->help)
+		return;
+	if (sh && !seen->shorts[sh]) {
+		seen->shorts[sh] = 1;
+		printf("-%c\t%.*s\n", sh, (int)n, o->help);
+	}
+	if (o->name)
+		printf("--%s%s\t%.*s\n", o->name, o->has_arg == required_argument ? "=" : "",
+		       (int)n, o->help);
+}
+
+int cli_list_options(const struct cli_option *table)
+{
+	struct listed seen = {{0}};
+
+	each_option(table, list_one, &seen);
+	return EXIT_OK;
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One option table per tool (or subcommand): every fact about an option is
+ * written once, and the table drives getopt_long(), the option block of
+ * --help (cli_print_options()) and the hidden --list-options that the bash
+ * and zsh completions and tests/cli/conventions.bats read. git's OPT_*
+ * (parse-options.h) is the model, kept on top of GNU getopt_long.
+ *
+ * An entry is a long name, a short letter (or an id >= 256 for a long-only
+ * option), an argument name for --help, the help text and, optionally, a
+ * destination that cli_getopt() fills itself. Entries without a destination
+ * are returned to the caller's switch, as getopt_long() would.
+ *
+ *	static bool dry_run;
+ *	static const char *policy;
+ *	enum { OPT_JSON = 256 };
+ *
+ *	// clang-format off
+ *	static const struct cli_option options[] = {
+ *		CLI_BOOL('n', "dry-run", &dry_run, "report, change nothing"),
+ *		CLI_STRING('p', "policy", "FILE", &policy, "read this policy"),
+ *		CLI_FLAG(OPT_JSON, "json", "machine-readable output"),
+ *		CLI_HELP_VERSION,
+ *		CLI_END,
+ *	};
+ *	// clang-format on
+ *
+ *	static int usage(void)
+ *	{
+ *		printf("Usage:\n %s [options] <path>...\n\nDo the thing.\n\n", cli_name());
+ *		cli_print_options(options);
+ *		printf("\nSee tool(1).\n");
+ *		return EXIT_OK;
+ *	}
+ *
+ *	int main(int argc, char **argv)
+ *	{
+ *		struct cli_getopt g = CLI_GETOPT_INIT(options, "");
+ *		int c;
+ *
+ *		cli_init(argv[0]);   // tool name, atexit stdout check, opterr = 0
+ *		while ((c = cli_getopt(&g, argc, argv)) != -1) {
+ *			switch (c) {
+ *			case OPT_JSON: ...; break;
+ *			case 'h': return usage();
+ *			case 'V': return cli_version();
+ *			default: return EXIT_USAGE;  // cli_getopt() said why
+ *			}
+ *		}
+ *		...
+ *	}
+ *
+ * A subcommand calls cli_set_command("bool") before parsing, so that errors
+ * read "sectl: unrecognized option '--x'" and "Try 'sectl bool --help'".
+ * Tables nest with CLI_GROUP(other_table) (sectl's common options).
+ */
+#ifndef SEKIT_OPTIONS_H
+#define SEKIT_OPTIONS_H
+
+#include <getopt.h>
+#include <stdbool.h>
+
+enum cli_dest {
+	CLI_DEST_NONE,	 /* returned to the caller */
+	CLI_DEST_BOOL,	 /* bool *: set to true */
+	CLI_DEST_COUNT,	 /* int *: incremented (-v -v) */
+	CLI_DEST_STRING, /* const char **: optarg */
+	CLI_DEST_GROUP,	 /* not an option: the entries of another table */
+};
+
+struct cli_option {
+	const char *name; /* long name without "--"; NULL: short only */
+	int id;		  /* short letter, or >= 256 for a long-only option; 0 ends */
+	int has_arg;	  /* no_argument, required_argument, optional_argument */
+	const char *arg;  /* the value's name in --help ("FILE"); NULL for a flag */
+	const char *help; /* --help text, '\n' between lines; NULL: hidden */
+	enum cli_dest dest_kind;
+	void *dest;
+	char alias; /* a short form parsed elsewhere (sepolc's -D), shown and listed */
+};
+
+// clang-format off
+#define CLI_FLAG(s, l, h)            { (l), (s), no_argument, NULL, (h), CLI_DEST_NONE, NULL, 0 }
+#define CLI_VALUE(s, l, a, h)        { (l), (s), required_argument, (a), (h), CLI_DEST_NONE, NULL, 0 }
+#define CLI_OPTIONAL(s, l, a, h)     { (l), (s), optional_argument, (a), (h), CLI_DEST_NONE, NULL, 0 }
+#define CLI_BOOL(s, l, v, h)         { (l), (s), no_argument, NULL, (h), CLI_DEST_BOOL, (v), 0 }
+#define CLI_COUNT(s, l, v, h)        { (l), (s), no_argument, NULL, (h), CLI_DEST_COUNT, (v), 0 }
+#define CLI_STRING(s, l, a, v, h)    { (l), (s), required_argument, (a), (h), CLI_DEST_STRING, (v), 0 }
+#define CLI_GROUP(table)             { NULL, -1, 0, NULL, NULL, CLI_DEST_GROUP, (void *)(table), 0 }
+#define CLI_HELP                     CLI_FLAG('h', "help", "display this help and exit")
+#define CLI_VERSION                  CLI_FLAG('V', "version", "display version and exit")
+#define CLI_HELP_VERSION             CLI_HELP, CLI_VERSION
+#define CLI_END                      { NULL, 0, 0, NULL, NULL, CLI_DEST_NONE, NULL, 0 }
+// clang-format on
+
+/* Room for the getopt_long() tables built from one cli_option table. */
+#define CLI_MAX_OPTIONS 64
+
+struct cli_getopt {
+	const struct cli_option *table;
+	const char *prefix; /* getopt flags before the letters: "+" stops at the first word */
+	bool ready;
+	struct option longopts[CLI_MAX_OPTIONS + 2];
+	const struct cli_option *entry[CLI_MAX_OPTIONS + 2];
+	char shortopts[3 * CLI_MAX_OPTIONS + 4];
+};
+
+#define CLI_GETOPT_INIT(table, prefix)                                                             \
+	{                                                                                          \
+		(table), (prefix), false, {{0}}, {0},                                              \
+		{                                                                                  \
+			0                                                                          \
+		}                                                                                  \
+	}
+
+/* The id of the hidden --list-options, which every table gets. */
+#define CLI_LIST_OPTIONS 0x7ffe
+/* A hidden --list-commands for tools with subcommands: the caller prints
+ * the command names, one a line (completions and tests/cli read them). */
+#define CLI_LIST_COMMANDS 0x7ffd
+#define CLI_LIST_COMMANDS_OPTION CLI_FLAG(CLI_LIST_COMMANDS, "list-commands", NULL)
+
+/*
+ * getopt_long() over g's table. Options with a destination are stored and
+ * not returned; --list-options prints the table (cli_list_options()) and
+ * exits 0. On an unknown option, a missing or unexpected value, prints
+ * "tool: unrecognized option '--x'" (getopt's words, the tool's name) and
+ * the Try line, and returns '?'. Returns -1 at the end, as getopt_long().
+ */
+int cli_getopt(struct cli_getopt *g, int argc, char **argv);
+
+/* The option block of --help: "Options:" then one aligned line per visible
+ * entry, continuation lines indented to the help column. */
+void cli_print_options(const struct cli_option *table);
+/* The same lines without the "Options:" title. */
+void cli_print_option_lines(const struct cli_option *table);
+
+/*
+ * What the completions and tests/cli read: one line per option word,
+ * "WORD<TAB>HELP" with the first line of the help text; WORD is "-x",
+ * "--name", or "--name=" when a value is required. Hidden entries are left
+ * out. Returns EXIT_OK.
+ */
+int cli_list_options(const struct cli_option *table);
+
+#endif

@@ -1,0 +1,596 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * seallow: audit2allow's and audit2why's command line on libpolicy/audit,
+ * plus "seallow explain" (every cause of each denial group and its fix).
+ */
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "seallow.h"
+
+enum {
+	OPT_JSON = 0x100,
+	OPT_VERIFY,
+	OPT_LIST_OPTIONS,
+	OPT_PERM_MAP,
+	OPT_IFINFO,
+};
+
+struct opt {
+	const char *name;
+	int val;
+	const char *arg;
+	const char *help;
+};
+
+// clang-format off
+static const struct opt opts_table[] = {
+	{ "input",          'i', "FILE", "read the log from FILE (default: standard input)" },
+	{ "all",            'a', NULL,   "read the whole audit log (/var/log/audit/audit.log*)" },
+	{ "boot",           'b', NULL,   "the audit log since the last boot" },
+	{ "dmesg",          'd', NULL,   "read the kernel log (dmesg)" },
+	{ "lastreload",     'l', NULL,   "only denials after the last policy load" },
+	{ "policy",         'p', "FILE", "explain against this binary policy (default: the system's)" },
+	{ "type",           't', "REGEX","only denials whose source or target type matches REGEX" },
+	{ "module",         'm', "NAME", "write a module NAME (module line and require block)" },
+	{ "module-package", 'M', "NAME", "write NAME.te and compile NAME.pp for semodule -i" },
+	{ "output",         'o', "FILE", "append the output to FILE" },
+	{ "requires",       'r', NULL,   "write the require block" },
+	{ "reference",      'R', NULL,   "refpolicy interfaces (not supported yet)" },
+	{ "noreference",    'N', NULL,   "plain rules, no interfaces (the default)" },
+	{ "dontaudit",      'D', NULL,   "dontaudit rules instead of allow rules" },
+	{ "xperms",         'x', NULL,   "allowxperm rules for the ioctl numbers of the denials" },
+	{ "cil",            'C', NULL,   "CIL instead of the policy language" },
+	{ "verbose",        'v', NULL,   "explain each rule in a comment" },
+	{ "explain",        'e', NULL,   "quote every record behind each rule" },
+	{ "why",            'w', NULL,   "audit2why: why each denial happened" },
+	{ "verify",         OPT_VERIFY, NULL, "add the rules to the policy in memory and recheck every denial group" },
+	{ "json",           OPT_JSON, NULL, "explain: one JSON document, an object per denial group" },
+	{ "quiet",          'q', NULL,   "no output; the exit status is the answer" },
+	{ "perm-map",       OPT_PERM_MAP, "FILE", "accepted for audit2allow compatibility (-R only)" },
+	{ "interface-info", OPT_IFINFO, "FILE", "accepted for audit2allow compatibility (-R only)" },
+	{ "help",           'h', NULL,   "show this help and exit" },
+	{ "version",        'V', NULL,   "show the version and exit" },
+	{ "list-options",   OPT_LIST_OPTIONS, NULL, NULL },
+	{ NULL, 0, NULL, NULL },
+};
+// clang-format on
+
+static int usage(void)
+{
+	printf("Usage:\n"
+	       " %1$s [options] [-i FILE]\n"
+	       " %1$s explain [options] [-i FILE]\n"
+	       "\n"
+	       "Turn SELinux denials from audit logs, ausearch --raw output or kernel log\n"
+	       "lines into rules, as audit2allow does (audit2why with -w); 'explain' gives\n"
+	       "every cause of each denial and the fix.\n"
+	       "\n"
+	       "Options:\n",
+	       cli_name());
+	for (const struct opt *o = opts_table; o->name; o++) {
+		char left[64];
+
+		if (!o->help)
+			continue;
+		snprintf(left, sizeof(left), "%s%c%s--%s%s%s", o->val < 0x100 ? "-" : " ",
+			 o->val < 0x100 ? o->val : ' ', o->val < 0x100 ? ", " : "  ", o->name,
+			 o->arg ? "=" : "", o->arg ? o->arg : "");
+		printf("  %-28s %s\n", left, o->help);
+	}
+	printf("\nSee %s(1).\n", cli_name());
+	return EXIT_OK;
+}
+
+static int list_options(void)
+{
+	for (const struct opt *o = opts_table; o->name; o++) {
+		if (!o->help)
+			continue;
+		if (o->val < 0x100)
+			printf("-%c\t%s\n", o->val, o->help);
+		printf("--%s%s\t%s\n", o->name, o->arg ? "=" : "", o->help);
+	}
+	printf("explain\tevery cause of each denial group and the fix\n");
+	return EXIT_OK;
+}
+
+static bool valid_module_name(const char *s)
+{
+	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+		return false;
+	for (s++; *s; s++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-",
+			    *s))
+			return false;
+	return true;
+}
+
+/* The type field of a context, copied into buf. */
+static const char *ctx_type(const char *ctx, char *buf, size_t size)
+{
+	const char *a = ctx ? strchr(ctx, ':') : NULL, *b = a ? strchr(a + 1, ':') : NULL;
+	size_t n;
+
+	if (!b)
+		return "";
+	n = strcspn(b + 1, ":");
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, b + 1, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+static bool type_matches(struct seallow_run *run, const char *ctx)
+{
+	char buf[256];
+	struct pol_err err;
+	int rc;
+
+	pol_err_init(&err);
+	rc = pol_regex_search(run->type_re, ctx_type(ctx, buf, sizeof(buf)), &err);
+	if (rc < 0) {
+		/* the engine gave up: an error, never taken for "no match" */
+		pol_err_print(&err, stderr, cli_name());
+		run->status = EXIT_USAGE;
+	}
+	pol_err_release(&err);
+	return rc > 0;
+}
+
+static int on_avc(const struct pol_audit_avc *a, void *data)
+{
+	struct seallow_run *run = data;
+
+	if (run->since && a->sec < run->since)
+		return 0;
+	run->avcs++;
+	if (run->o->mode == MODE_WHY) {
+		why_print(run, a);
+		return 0;
+	}
+	if (run->type_re && !type_matches(run, a->scontext) && !type_matches(run, a->tcontext)) {
+		run->filtered++;
+		return 0;
+	}
+	pol_audit_set_add(run->set, a);
+	return 0;
+}
+
+static int on_mark(const struct pol_audit_mark *m, void *data)
+{
+	struct seallow_run *run = data;
+
+	if (run->since && m->sec < run->since)
+		return 0;
+	switch (m->kind) {
+	case POL_AUDIT_MARK_POLICY_LOAD:
+	case POL_AUDIT_MARK_DAEMON_START:
+		if (!run->o->lastreload || (m->kind == POL_AUDIT_MARK_DAEMON_START && !m->auditd))
+			break;
+		pol_audit_set_reset(run->set);
+		if (run->why_out && run->why_out != stdout) {
+			rewind(run->why_out);
+			if (ftruncate(fileno(run->why_out), 0) < 0)
+				return -errno;
+		}
+		memset(run->why_bad, 0, sizeof(run->why_bad));
+		break;
+	case POL_AUDIT_MARK_COMPUTE_SID:
+		if (run->o->mode == MODE_WHY)
+			break;
+		if (run->type_re && !type_matches(run, m->invalid_context) &&
+		    !type_matches(run, m->scontext) && !type_matches(run, m->tcontext))
+			break;
+		pol_audit_set_add_role_type(run->set, m->invalid_context);
+		break;
+	}
+	return 0;
+}
+
+static int numeric_suffix_cmp(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	const char *dx = strrchr(x, '.'), *dy = strrchr(y, '.');
+	long nx = dx && strcmp(dx, ".log") ? strtol(dx + 1, NULL, 10) : 0;
+	long ny = dy && strcmp(dy, ".log") ? strtol(dy + 1, NULL, 10) : 0;
+
+	/* oldest first: audit.log.9 ... audit.log.1, audit.log */
+	return (ny > nx) - (ny < nx);
+}
+
+/* -a/-b: the audit log files themselves, oldest first, instead of spawning
+ * ausearch (which needs root and reads the same files). */
+static int read_audit_logs(struct seallow_run *run, struct pol_audit_reader *r)
+{
+	const char *dir = getenv("SEKIT_AUDIT_LOG_DIR");
+	char **names = NULL;
+	size_t n = 0;
+	struct dirent *de;
+	DIR *d;
+	int status = EXIT_OK;
+
+	if (!dir || !*dir)
+		dir = "/var/log/audit";
+	d = opendir(dir);
+	if (!d) {
+		fprintf(stderr, "%s: cannot read '%s': %s\n", cli_name(), dir, strerror(errno));
+		return EXIT_ENV;
+	}
+	while ((de = readdir(d)) != NULL) {
+		char **p;
+
+		if (strncmp(de->d_name, "audit.log", 9) != 0 ||
+		    (de->d_name[9] && de->d_name[9] != '.'))
+			continue;
+		p = realloc(names, (n + 1) * sizeof(*p));
+		if (!p)
+			break;
+		names = p;
+		names[n++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), numeric_suffix_cmp);
+	for (size_t i = 0; i < n && status == EXIT_OK; i++) {
+		char path[4096];
+		int fd, rc;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			fprintf(stderr, "%s: cannot open '%s': %s\n", cli_name(), path,
+				strerror(errno));
+			status = EXIT_ENV;
+			break;
+		}
+		rc = pol_audit_reader_read_fd(r, fd);
+		close(fd);
+		if (rc < 0) {
+			fprintf(stderr, "%s: cannot read '%s': %s\n", cli_name(), path,
+				strerror(-rc));
+			status = EXIT_ENV;
+		}
+	}
+	if (!n && status == EXIT_OK)
+		fprintf(stderr, "%s: no audit.log in '%s'\n", cli_name(), dir);
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	(void)run;
+	return status;
+}
+
+static time_t boot_time(void)
+{
+	FILE *f =
+	    fopen(getenv("SEKIT_PROC_UPTIME") ? getenv("SEKIT_PROC_UPTIME") : "/proc/uptime", "re");
+	double up = 0;
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%lf", &up) != 1)
+		up = 0;
+	fclose(f);
+	return up > 0 ? time(NULL) - (time_t)up : 0;
+}
+
+static int read_input(struct seallow_run *run, struct pol_audit_reader *r)
+{
+	const struct seallow_opts *o = run->o;
+	int rc;
+
+	if (o->input) {
+		int fd = open(o->input, O_RDONLY | O_CLOEXEC);
+
+		if (fd < 0) {
+			fprintf(stderr, "%s: cannot open '%s': %s\n", cli_name(), o->input,
+				strerror(errno));
+			return errno == EACCES ? EXIT_ENV : EXIT_USAGE;
+		}
+		run->why_newline = true;
+		rc = pol_audit_reader_read_fd(r, fd);
+		close(fd);
+	} else if (o->dmesg) {
+		const char *cmd = getenv("SEKIT_DMESG");
+		FILE *p = popen(cmd && *cmd ? cmd : "dmesg", "r");
+		int st;
+
+		if (!p) {
+			fprintf(stderr, "%s: cannot run dmesg: %s\n", cli_name(), strerror(errno));
+			return EXIT_ENV;
+		}
+		rc = pol_audit_reader_read_fd(r, fileno(p));
+		st = pclose(p);
+		if (rc == 0 && st != 0) {
+			fprintf(stderr, "%s: dmesg failed\n", cli_name());
+			return EXIT_ENV;
+		}
+	} else if (o->all || o->boot) {
+		return read_audit_logs(run, r);
+	} else {
+		run->why_newline = true;
+		rc = pol_audit_reader_read_fd(r, STDIN_FILENO);
+	}
+	if (rc < 0) {
+		fprintf(stderr, "%s: cannot read the log: %s\n", cli_name(), strerror(-rc));
+		return rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* Every line and denial not used, by reason, on stderr. */
+static size_t report_skips(struct seallow_run *run, struct pol_audit_reader *r)
+{
+	size_t total = 0;
+
+	for (int i = 0; i < POL_AUDIT_SKIP_COUNT; i++) {
+		size_t n = pol_audit_reader_skipped(r, (enum pol_audit_skip)i);
+
+		if (!n)
+			continue;
+		total += n;
+		if (!run->o->quiet)
+			fprintf(stderr, "%s: warning: skipped %zu line%s: %s\n", cli_name(), n,
+				n == 1 ? "" : "s", pol_audit_skip_name((enum pol_audit_skip)i));
+	}
+	for (int i = 1; i < POL_AUDIT_BAD_COUNT; i++) {
+		size_t n = run->o->mode == MODE_WHY
+			       ? run->why_bad[i]
+			       : pol_audit_set_skipped(run->set, (enum pol_audit_bad)i);
+
+		if (!n)
+			continue;
+		total += n;
+		if (!run->o->quiet)
+			fprintf(stderr, "%s: warning: skipped %zu denial%s: %s\n", cli_name(), n,
+				n == 1 ? "" : "s", pol_audit_bad_name((enum pol_audit_bad)i));
+	}
+	return total;
+}
+
+static int parse_args(int argc, char **argv, struct seallow_opts *o)
+{
+	struct option longopts[sizeof(opts_table) / sizeof(opts_table[0])];
+	char shortopts[64] = "+";
+	size_t n = 0, s = 1;
+	int c;
+
+	for (const struct opt *t = opts_table; t->name; t++, n++) {
+		longopts[n] = (struct option){t->name, t->arg ? required_argument : no_argument,
+					      NULL, t->val};
+		if (t->val < 0x100) {
+			shortopts[s++] = (char)t->val;
+			if (t->arg)
+				shortopts[s++] = ':';
+		}
+	}
+	longopts[n] = (struct option){NULL, 0, NULL, 0};
+	shortopts[s] = '\0';
+	/* options may follow the subcommand */
+	shortopts[0] = '-';
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		switch (c) {
+		case 1:
+			if (strcmp(optarg, "explain") == 0 && o->mode == MODE_ALLOW) {
+				o->mode = MODE_EXPLAIN;
+				break;
+			}
+			return cli_usage_error("unexpected argument '%s'", optarg);
+		case 'i':
+			o->input = optarg;
+			break;
+		case 'a':
+			o->all = true;
+			break;
+		case 'b':
+			o->boot = true;
+			break;
+		case 'd':
+			o->dmesg = true;
+			break;
+		case 'l':
+			o->lastreload = true;
+			break;
+		case 'p':
+			o->policy = optarg;
+			break;
+		case 't':
+			o->type_re = optarg;
+			break;
+		case 'm':
+			o->module = optarg;
+			break;
+		case 'M':
+			o->package = optarg;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'r':
+			o->requires
+			= true;
+			break;
+		case 'R':
+			o->refpolicy = true;
+			break;
+		case 'N':
+			o->refpolicy = false;
+			break;
+		case 'D':
+			o->dontaudit = true;
+			break;
+		case 'x':
+			o->xperms = true;
+			break;
+		case 'C':
+			o->cil = true;
+			break;
+		case 'v':
+			o->verbose = true;
+			break;
+		case 'e':
+			o->explain_long = true;
+			break;
+		case 'w':
+			if (o->mode == MODE_ALLOW)
+				o->mode = MODE_WHY;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case OPT_JSON:
+			o->json = true;
+			break;
+		case OPT_VERIFY:
+			o->verify = true;
+			break;
+		case OPT_PERM_MAP:
+		case OPT_IFINFO:
+			break;
+		case 'h':
+			return -usage() - 1;
+		case 'V':
+			return -cli_version() - 1;
+		case OPT_LIST_OPTIONS:
+			return -list_options() - 1;
+		default:
+			return cli_usage_error(NULL);
+		}
+	}
+	if ((o->all || o->boot) + !!o->input + o->dmesg > 1)
+		return cli_usage_error("-i, -d and -a/-b each name the input: give one");
+	if (o->package && o->output)
+		return cli_usage_error("--module-package conflicts with --output");
+	if (o->package && o->module)
+		return cli_usage_error("--module-package conflicts with --module");
+	if (o->package && o->cil)
+		return cli_usage_error("--module-package conflicts with --cil");
+	if ((o->module && !valid_module_name(o->module)) ||
+	    (o->package && !valid_module_name(o->package)))
+		return cli_usage_error("module names must begin with a letter, optionally followed "
+				       "by letters, numbers, \"-\", \"_\", \".\"");
+	if (o->refpolicy)
+		return cli_usage_error("refpolicy interfaces (-R) are not supported yet; plain "
+				       "rules are written without it");
+	if (o->json && o->mode != MODE_EXPLAIN)
+		return cli_usage_error("--json goes with 'explain'");
+	if (o->module || o->package)
+	o->requires = true;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct seallow_opts o = {0};
+	struct seallow_run run = {.o = &o, .status = EXIT_OK};
+	struct pol_audit_handlers h = {on_avc, on_mark, &run};
+	struct pol_audit_reader *r = NULL;
+	struct pol_err err;
+	int status, rc;
+	size_t skipped;
+
+	cli_init(argv[0]);
+	if (strcmp(cli_name(), "audit2why") == 0)
+		o.mode = MODE_WHY;
+	rc = parse_args(argc, argv, &o);
+	if (rc < 0)
+		return -rc - 1;
+	if (rc > 0)
+		return rc;
+	pol_err_init(&err);
+	if (o.type_re && o.mode != MODE_WHY) {
+		/* Python's re.match: anchored at the start only */
+		char *pat;
+
+		if (asprintf(&pat, "\\A(?:%s)", o.type_re) < 0)
+			return EXIT_ENV;
+		rc = pol_regex_compile(pat, &run.type_re, &err);
+		free(pat);
+		if (rc < 0) {
+			status = cli_report(&err, rc);
+			pol_err_release(&err);
+			return status == EXIT_OK ? EXIT_USAGE : status;
+		}
+	}
+	rc = pol_pdb_open_default(o.policy, &run.pdb, &err);
+	if (rc == 0)
+		rc = pol_audit_policy_new(run.pdb, &run.pol, &err);
+	if (rc == 0)
+		rc = pol_audit_set_new(run.pol, &run.set, &err);
+	if (rc == 0)
+		rc = pol_audit_reader_new(&h, &r, &err);
+	if (rc < 0) {
+		status = cli_report(&err, rc);
+		if (rc == POL_ENOPOLICY || (!o.policy && rc < 0 && rc > -4096))
+			status = EXIT_ENV;
+		goto out;
+	}
+	if (o.explain_long)
+		pol_audit_set_keep_messages(run.set);
+	if (o.boot)
+		run.since = boot_time();
+	run.why_out = stdout;
+	if (o.mode == MODE_WHY && o.lastreload) {
+		run.why_out = tmpfile();
+		if (!run.why_out) {
+			fprintf(stderr, "%s: cannot make a temporary file: %s\n", cli_name(),
+				strerror(errno));
+			status = EXIT_ENV;
+			goto out;
+		}
+	}
+	status = read_input(&run, r);
+	rc = pol_audit_reader_finish(r);
+	if (status == EXIT_OK && rc < 0)
+		status = EXIT_ENV;
+	if (status != EXIT_OK)
+		goto out;
+	skipped = report_skips(&run, r);
+	if (!pol_audit_reader_relevant(r)) {
+		if (!o.quiet)
+			fprintf(stderr, "%s: nothing to do: no SELinux record in the input\n",
+				cli_name());
+		status = skipped ? EXIT_PARTIAL : EXIT_NOMATCH;
+		goto out;
+	}
+	if (o.mode == MODE_WHY) {
+		if (run.why_out != stdout) {
+			char buf[65536];
+			size_t n;
+
+			rewind(run.why_out);
+			while ((n = fread(buf, 1, sizeof(buf), run.why_out)) > 0)
+				if (!o.quiet)
+					fwrite(buf, 1, n, stdout);
+		}
+		status = run.avcs ? EXIT_OK : EXIT_NOMATCH;
+	} else if (o.mode == MODE_EXPLAIN) {
+		status = explain_output(&run);
+	} else {
+		status = generate_output(&run);
+	}
+	if (status == EXIT_OK || status == EXIT_NOMATCH)
+		if (skipped)
+			status = EXIT_PARTIAL;
+	if (run.status != EXIT_OK)
+		status = run.status;
+out:
+	if (run.why_out && run.why_out != stdout)
+		fclose(run.why_out);
+	pol_audit_reader_free(r);
+	pol_audit_set_free(run.set);
+	pol_audit_policy_free(run.pol);
+	pol_pdb_free(run.pdb);
+	pol_regex_free(run.type_re);
+	bool_desc_free();
+	pol_err_release(&err);
+	return cli_finish_stdout(status);
+}

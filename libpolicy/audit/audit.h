@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Audit denials: read AVC and USER_AVC records from audit logs, ausearch
+ * --raw output or kernel log lines (libauparse's feed interface, so memory
+ * does not grow with the log), explain each denial against a policy with
+ * every cause at once, and turn the denials into rules and modules.
+ */
+#ifndef POL_AUDIT_H
+#define POL_AUDIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "util/err.h"
+
+/* ---- Reading ------------------------------------------------------- */
+
+/* One AVC or USER_AVC record with what the other records of its event
+ * (grouped by serial, not by adjacency) say. Every string is borrowed for
+ * the duration of the callback and is NULL when the log does not have it. */
+struct pol_audit_avc {
+	const char *record; /* the line as read (kernel log lines: with their prefix) */
+	const char *node;   /* node= of the event (logs forwarded by audisp-remote) */
+	time_t sec;
+	unsigned int msec;
+	unsigned long serial;
+	bool user;	/* USER_AVC (dbus, systemd) */
+	bool granted;	/* an "avc: granted" record (auditallow) */
+	int permissive; /* 0 or 1; -1 when the record does not say */
+	const char *scontext, *tcontext, *tclass;
+	const char *const *perms;
+	size_t nperms;
+	bool has_ioctlcmd; /* ioctlcmd= (0x0 is a value) */
+	unsigned long ioctlcmd;
+	bool has_nlmsgtype; /* nl-msgtype= */
+	unsigned long nlmsgtype;
+	const char *comm, *exe, *name, *path, *dev, *ino, *pid;
+	/* SYSCALL record */
+	const char *syscall_exe, *syscall_comm, *syscall;
+	int success; /* 0 or 1; -1 when no SYSCALL record */
+	/* CWD and the first PATH record (a PATH's name may be relative) */
+	const char *cwd, *path_name, *path_inode, *path_dev;
+	/* the path= of an old AVC_PATH record of the event */
+	const char *avc_path;
+};
+
+enum pol_audit_mark_kind {
+	POL_AUDIT_MARK_POLICY_LOAD,  /* MAC_POLICY_LOAD */
+	POL_AUDIT_MARK_DAEMON_START, /* DAEMON_START */
+	POL_AUDIT_MARK_COMPUTE_SID,  /* SELINUX_ERR "security_compute_sid: invalid context" */
+};
+
+struct pol_audit_mark {
+	enum pol_audit_mark_kind kind;
+	time_t sec;
+	unsigned long serial;
+	bool auditd; /* DAEMON_START written by auditd (audit2allow -l resets on it) */
+	/* POL_AUDIT_MARK_COMPUTE_SID */
+	const char *invalid_context, *scontext, *tcontext, *tclass;
+};
+
+/* Why a line was not used. Lines that are not audit records at all (the
+ * rest of a dmesg) are counted apart and are not skips. */
+enum pol_audit_skip {
+	POL_AUDIT_SKIP_TOO_LONG,     /* longer than POL_AUDIT_MAX_LINE */
+	POL_AUDIT_SKIP_BINARY,	     /* NUL or control bytes */
+	POL_AUDIT_SKIP_MALFORMED,    /* no "msg=audit(SEC.MSEC:SERIAL):" header */
+	POL_AUDIT_SKIP_UNKNOWN_TYPE, /* a record type libaudit does not know */
+	POL_AUDIT_SKIP_BAD_AVC,	     /* an AVC without { perms }, scontext, tcontext or tclass */
+	POL_AUDIT_SKIP_COUNT
+};
+
+#define POL_AUDIT_MAX_LINE (64 * 1024)
+
+/* "line too long", ...: for reports. */
+const char *pol_audit_skip_name(enum pol_audit_skip reason);
+
+struct pol_audit_handlers {
+	/* Return < 0 to stop reading (the status is returned by feed/finish). */
+	int (*avc)(const struct pol_audit_avc *avc, void *data);
+	int (*mark)(const struct pol_audit_mark *mark, void *data); /* may be NULL */
+	void *data;
+};
+
+struct pol_audit_reader;
+
+/* A streaming reader; handlers are called as events complete. */
+int pol_audit_reader_new(const struct pol_audit_handlers *h, struct pol_audit_reader **out,
+			 struct pol_err *err);
+/* Feed any amount of bytes (lines may span calls). Returns 0 or a
+ * handler's negative status. */
+int pol_audit_reader_feed(struct pol_audit_reader *r, const char *buf, size_t len);
+/* End of input: deliver every pending event. */
+int pol_audit_reader_finish(struct pol_audit_reader *r);
+/* Feed everything from fd until end of file; -errno on a read error. */
+int pol_audit_reader_read_fd(struct pol_audit_reader *r, int fd);
+void pol_audit_reader_free(struct pol_audit_reader *r);
+
+size_t pol_audit_reader_skipped(const struct pol_audit_reader *r, enum pol_audit_skip reason);
+/* Lines that were audit records / were something else (ignored). */
+size_t pol_audit_reader_records(const struct pol_audit_reader *r);
+size_t pol_audit_reader_other_lines(const struct pol_audit_reader *r);
+/* Whether any SELinux-relevant record was seen (audit2allow's "Nothing to do"). */
+bool pol_audit_reader_relevant(const struct pol_audit_reader *r);
+
+/* ---- Explaining ---------------------------------------------------- */
+
+struct pol_pdb;
+
+/* audit2why's verdicts, same numbers. */
+enum pol_audit_verdict {
+	POL_AUDIT_ALLOW = 0,	  /* allowed by the policy now (stale denial) */
+	POL_AUDIT_DONTAUDIT = 1,  /* denied, and a dontaudit rule covers it */
+	POL_AUDIT_TERULE = 2,	  /* no allow rule */
+	POL_AUDIT_BOOLEAN = 3,	  /* an allow rule under a boolean with the wrong value */
+	POL_AUDIT_CONSTRAINT = 4, /* a constraint fails */
+	POL_AUDIT_RBAC = 5,	  /* no role allow rule */
+	POL_AUDIT_BOUNDS = 6,	  /* typebounds */
+};
+
+/* Why a denial could not be explained (counted, never dropped silently). */
+enum pol_audit_bad {
+	POL_AUDIT_OK = 0,
+	POL_AUDIT_BAD_SCONTEXT,
+	POL_AUDIT_BAD_TCONTEXT,
+	POL_AUDIT_BAD_CLASS,
+	POL_AUDIT_BAD_PERM,
+	POL_AUDIT_BAD_COMPUTE,
+	POL_AUDIT_BAD_COUNT
+};
+
+const char *pol_audit_bad_name(enum pol_audit_bad bad);
+const char *pol_audit_verdict_name(enum pol_audit_verdict v);
+
+/* One boolean and the value that allows the access. */
+struct pol_audit_bool {
+	const char *name;
+	bool value;
+};
+
+/* Everything known about one (scontext, tcontext, class, perms) question. */
+struct pol_audit_why {
+	enum pol_audit_verdict verdict; /* audit2why's single verdict */
+	unsigned int causes;		/* every cause: bit (1 << verdict) */
+	/* audit2why's BOOLEAN list: each boolean whose flip alone allows it,
+	 * in policy order */
+	const struct pol_audit_bool *bools;
+	size_t nbools;
+	/* the smallest set of booleans (one or more) that together allow the TE
+	 * part, among the conditionals naming the triple; 0 when none */
+	const struct pol_audit_bool *bool_set;
+	size_t nbool_set;
+	/* libsepol's text of the failing constraints (CONSTRAINT) */
+	const char *constraint;
+	/* perms lacking TE allow rules; perms a dontaudit rule covers */
+	uint32_t te_missing, dontaudited;
+	bool permissive_domain; /* the source type is a permissive type */
+};
+
+/* A part of two contexts that differs: "user (a_u)", "user (b_u)". */
+struct pol_audit_diff {
+	char source[300], target[300];
+};
+
+/* audit2allow's "Possible cause" list for a constraint: user, role (unless
+ * the target's is object_r), level. Returns how many (at most 3). */
+size_t pol_audit_context_diffs(const char *scontext, const char *tcontext,
+			       struct pol_audit_diff out[3]);
+
+struct pol_audit_policy;
+
+/* Explain against pdb (borrowed, must outlive the result). libsepol's
+ * services keep a process-wide current policy: one pol_audit_policy at a
+ * time per process. */
+int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, struct pol_err *err);
+void pol_audit_policy_free(struct pol_audit_policy *pol);
+struct pol_pdb *pol_audit_policy_pdb(const struct pol_audit_policy *pol);
+
+/* Explain one question; *why is borrowed from pol (memoised). Returns
+ * POL_AUDIT_OK or why it cannot be explained. */
+enum pol_audit_bad pol_audit_explain(struct pol_audit_policy *pol, const char *scontext,
+				     const char *tcontext, const char *tclass,
+				     const char *const *perms, size_t nperms,
+				     const struct pol_audit_why **why);
+
+/* Would (stype, ttype, class, perms) be allowed by TE alone if the extra
+ * rules (in the set) were added? For --verify. */
+
+/* ---- Generating ---------------------------------------------------- */
+
+enum pol_audit_gen_flags {
+	POL_AUDIT_GEN_DONTAUDIT = 1 << 0, /* -D */
+	POL_AUDIT_GEN_XPERMS = 1 << 1,	  /* -x */
+	POL_AUDIT_GEN_REQUIRES = 1 << 2,  /* -r */
+	POL_AUDIT_GEN_VERBOSE = 1 << 3,	  /* -v */
+	POL_AUDIT_GEN_EXPLAIN = 1 << 4,	  /* -e */
+	POL_AUDIT_GEN_CIL = 1 << 5,	  /* -C */
+};
+
+/* The denials of a log, grouped as audit2allow groups them: by (source
+ * type, target type, class, verdict), permissions and ioctl numbers merged.
+ * Memory grows with the number of groups. */
+struct pol_audit_set;
+
+int pol_audit_set_new(struct pol_audit_policy *pol, struct pol_audit_set **out,
+		      struct pol_err *err);
+void pol_audit_set_free(struct pol_audit_set *set);
+/* Add a denial (granted records are ignored). Returns POL_AUDIT_OK, or why it
+ * was skipped (counted in the set). */
+enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol_audit_avc *avc);
+/* A SELINUX_ERR compute_sid record: "role R types T;". */
+void pol_audit_set_add_role_type(struct pol_audit_set *set, const char *context);
+/* Keep every record of each group (for -e, which quotes them all). */
+void pol_audit_set_keep_messages(struct pol_audit_set *set);
+/* Forget everything added (audit2allow -l on a policy load). */
+void pol_audit_set_reset(struct pol_audit_set *set);
+size_t pol_audit_set_skipped(const struct pol_audit_set *set, enum pol_audit_bad bad);
+size_t pol_audit_set_groups(const struct pol_audit_set *set);
+size_t pol_audit_set_denials(const struct pol_audit_set *set);
+
+/* Write audit2allow's output: optional "module NAME 1.0;", the require
+ * block, rules grouped per source, sorted (deterministic). module may be
+ * NULL. CIL with POL_AUDIT_GEN_CIL. Returns 0 or -errno. */
+int pol_audit_set_write(const struct pol_audit_set *set, const char *module, unsigned int flags,
+			FILE *out);
+
+/* The xperm warning: for every (source, target, class) that gets an
+ * allowxperm, the ioctl numbers already allowed by the policy are lost.
+ * Writes notes to err (one per triple). */
+void pol_audit_set_xperm_notes(const struct pol_audit_set *set, struct pol_err *err);
+
+/* Iterate the groups in output order. */
+struct pol_audit_group_info {
+	const char *source, *target, *tclass; /* type names; target may equal source */
+	enum pol_audit_verdict verdict;
+	const char *const *perms; /* sorted */
+	size_t nperms;
+	size_t count;			 /* denials merged in */
+	const struct pol_audit_why *why; /* the first denial's explanation */
+	const char *scontext, *tcontext; /* of the first denial */
+	const char *comm, *exe, *path;	 /* of the first denial (path: AVC_PATH, as audit2allow) */
+	const char *file;		 /* the object's path from path=, PATH+CWD; may be NULL */
+	bool permissive;		 /* a denial had permissive=1 */
+	const char *xperms;		 /* "0x0 0x5401-0x5402" or NULL */
+};
+int pol_audit_set_each(const struct pol_audit_set *set,
+		       int (*fn)(const struct pol_audit_group_info *g, void *data), void *data);
+
+/* Check how many of the set's denials the rules the set generates would allow:
+ * apply them to the policy's TE tables in memory, recompute each group, and
+ * restore. *fixed and *still count groups. */
+int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
+			 int (*fn)(const struct pol_audit_group_info *g, bool allowed,
+				   const char *why_not, void *data),
+			 void *data, size_t *fixed, size_t *still);
+
+/* ---- Modules --------------------------------------------------------- */
+
+/* Compile a module's policy-language text (as written by
+ * pol_audit_set_write with a module name) to a .pp in process. */
+int pol_audit_compile_pp(const char *te_name, const char *te, size_t len, bool mls, FILE *out,
+			 struct pol_err *err);
+
+#endif

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The fields of an AVC record, read as audit2allow 3.4 reads them
+ * (sepolgen/audit.py AVCMessage.from_split_string): white-space tokens, the
+ * permissions between "{" and "}", "granted", and name=value tokens whose
+ * value holds no other '='. Unlike audit2allow, ioctlcmd=0x0 is kept and
+ * permissive=, nl-msgtype=, path=, dev=, ino= are read.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/internal.h"
+
+/* comm="x" -> x, as Python's fields[1][1:-1] does (whatever the quotes). */
+static char *strip_ends(char *v)
+{
+	size_t n = strlen(v);
+
+	if (n < 2)
+		return v + n;
+	v[n - 1] = '\0';
+	return v + 1;
+}
+
+static char *unquote(char *v)
+{
+	size_t n = strlen(v);
+
+	if (n >= 2 && v[0] == '"' && v[n - 1] == '"') {
+		v[n - 1] = '\0';
+		return v + 1;
+	}
+	return v;
+}
+
+static bool parse_hex(const char *v, unsigned long *out)
+{
+	char *end;
+
+	if (v[0] == '0' && (v[1] == 'x' || v[1] == 'X'))
+		v += 2;
+	if (!*v)
+		return false;
+	*out = strtoul(v, &end, 16);
+	return *end == '\0';
+}
+
+bool avc_parse(char *text, struct avc_fields *f)
+{
+	char *toks[512];
+	size_t n = 0;
+	bool src = false, tgt = false, cls = false;
+
+	memset(f, 0, sizeof(*f));
+	f->permissive = -1;
+	for (char *p = text; *p;) {
+		while (*p && avc_space((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		if (n == sizeof(toks) / sizeof(toks[0]))
+			return false;
+		toks[n++] = p;
+		while (*p && !avc_space((unsigned char)*p))
+			p++;
+		if (*p)
+			*p++ = '\0';
+	}
+	for (size_t i = 0; i < n; i++) {
+		char *t = toks[i], *eq, *v;
+
+		if (strcmp(t, "{") == 0) {
+			size_t j = i + 1;
+
+			if (j == n - 1)
+				return false;
+			while (j < n && strcmp(toks[j], "}") != 0) {
+				if (f->nperms == AVC_MAX_PERMS)
+					return false;
+				f->perms[f->nperms++] = toks[j];
+				j++;
+			}
+			if (j == n)
+				return false;
+			/* Python's for loop goes on at i + 1, not after the "}" */
+			f->found_access = true;
+			continue;
+		}
+		if (strcmp(t, "granted") == 0)
+			f->granted = true;
+		eq = strchr(t, '=');
+		if (!eq || strchr(eq + 1, '='))
+			continue;
+		*eq = '\0';
+		v = eq + 1;
+		if (strcmp(t, "scontext") == 0) {
+			f->scontext = v;
+			src = true;
+		} else if (strcmp(t, "tcontext") == 0) {
+			f->tcontext = v;
+			tgt = true;
+		} else if (strcmp(t, "tclass") == 0) {
+			f->tclass = v;
+			cls = true;
+		} else if (strcmp(t, "comm") == 0) {
+			f->comm = strip_ends(v);
+		} else if (strcmp(t, "exe") == 0) {
+			f->exe = strip_ends(v);
+		} else if (strcmp(t, "name") == 0) {
+			f->name = strip_ends(v);
+		} else if (strcmp(t, "path") == 0) {
+			f->path = unquote(v);
+		} else if (strcmp(t, "dev") == 0) {
+			f->dev = unquote(v);
+		} else if (strcmp(t, "ino") == 0) {
+			f->ino = v;
+		} else if (strcmp(t, "pid") == 0) {
+			f->pid = v;
+		} else if (strcmp(t, "ioctlcmd") == 0) {
+			f->has_ioctlcmd = parse_hex(v, &f->ioctlcmd);
+		} else if (strcmp(t, "nl-msgtype") == 0) {
+			char *end;
+
+			f->nlmsgtype = strtoul(v, &end, 10);
+			f->has_nlmsgtype = *v && *end == '\0';
+		} else if (strcmp(t, "permissive") == 0) {
+			if (strcmp(v, "0") == 0 || strcmp(v, "1") == 0)
+				f->permissive = v[0] - '0';
+		}
+	}
+	/* audit2allow: "{" as the last token is invalid, and every one of
+	 * scontext, tcontext, tclass and the access list must be present */
+	return src && tgt && cls && f->found_access;
+}

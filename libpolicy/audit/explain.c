@@ -1,0 +1,614 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Why a denial happened, against a binary policy. audit2why's verdict is
+ * reproduced exactly (libsepol's sepol_compute_av_reason_buffer, then the
+ * booleans whose single flip allows the access), but only the booleans of
+ * the conditionals that name the (source, target, class) triple are
+ * flipped, not all of them. On top of it: every cause at once (the
+ * constraint a missing TE rule hides is found by granting the TE part for a
+ * moment and asking again), and the smallest set of booleans, one or more,
+ * that allows the TE part.
+ *
+ * libsepol's services keep their policy and SID table in process-wide
+ * variables; one pol_audit_policy at a time.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdb/internal.h"
+#include <sepol/debug.h>
+#include <sepol/handle.h>
+#include <sepol/policydb/services.h>
+#include <sepol/policydb/sidtab.h>
+
+#include "audit/internal.h"
+#include "audit/policy.h"
+
+extern sepol_handle_t sepol_compat_handle;
+
+#define MAX_CAND_BOOLS 64
+#define MAX_COMB_BOOLS 16
+#define MAX_SET_SIZE 3
+
+struct cond_ref {
+	const avtab_key_t *key;
+	const avtab_datum_t *datum;
+	const cond_node_t *cond;
+};
+
+struct memo {
+	uint32_t sctx, tctx, cls, av;
+	struct pol_audit_why why;
+	struct pol_audit_bool *bools, *bool_set;
+	char *constraint;
+	struct memo *next;
+};
+
+static void quiet(void *arg, sepol_handle_t *h, const char *fmt, ...)
+{
+	(void)arg;
+	(void)h;
+	(void)fmt;
+}
+
+const char *pol_audit_bad_name(enum pol_audit_bad bad)
+{
+	static const char *const names[] = {
+	    [POL_AUDIT_OK] = "ok",
+	    [POL_AUDIT_BAD_SCONTEXT] = "source context not valid in the policy",
+	    [POL_AUDIT_BAD_TCONTEXT] = "target context not valid in the policy",
+	    [POL_AUDIT_BAD_CLASS] = "class not in the policy",
+	    [POL_AUDIT_BAD_PERM] = "permission not in the class",
+	    [POL_AUDIT_BAD_COMPUTE] = "access computation failed",
+	};
+	return bad < POL_AUDIT_BAD_COUNT ? names[bad] : "?";
+}
+
+const char *pol_audit_verdict_name(enum pol_audit_verdict v)
+{
+	static const char *const names[] = {"allowed",	  "dontaudit", "te_rule", "boolean",
+					    "constraint", "rbac",      "bounds"};
+	return (unsigned)v < 7 ? names[v] : "?";
+}
+
+static uint32_t hash_str(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static int cmp_cond_ref(const void *a, const void *b)
+{
+	const struct cond_ref *x = a, *y = b;
+
+	return (x->key->source_type > y->key->source_type) -
+	       (x->key->source_type < y->key->source_type);
+}
+
+/* The conditional allow rules, sorted by source type. */
+static int index_conds(struct pol_audit_policy *pol)
+{
+	policydb_t *p = pol->p;
+	size_t n = 0, k = 0;
+
+	for (cond_node_t *cn = p->cond_list; cn; cn = cn->next) {
+		for (cond_av_list_t *l = cn->true_list; l; l = l->next)
+			n++;
+		for (cond_av_list_t *l = cn->false_list; l; l = l->next)
+			n++;
+	}
+	pol->crefs = malloc((n ? n : 1) * sizeof(*pol->crefs));
+	if (!pol->crefs)
+		return -ENOMEM;
+	for (cond_node_t *cn = p->cond_list; cn; cn = cn->next) {
+		for (int side = 0; side < 2; side++)
+			for (cond_av_list_t *l = side ? cn->false_list : cn->true_list; l;
+			     l = l->next) {
+				if (!(l->node->key.specified & AVTAB_ALLOWED))
+					continue;
+				pol->crefs[k++] =
+				    (struct cond_ref){&l->node->key, &l->node->datum, cn};
+			}
+	}
+	pol->ncrefs = k;
+	qsort(pol->crefs, k, sizeof(*pol->crefs), cmp_cond_ref);
+	return 0;
+}
+
+int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, struct pol_err *err)
+{
+	struct pol_audit_policy *pol = calloc(1, sizeof(*pol));
+
+	if (!pol)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	pol->pdb = pdb;
+	pol->p = pdb_db(pdb);
+	/* libsepol reports unknown names of audit contexts on stderr; they are
+	 * counted and reported by the caller instead */
+	sepol_msg_set_callback(&sepol_compat_handle, quiet, NULL);
+	sepol_set_policydb(pol->p);
+	if (sepol_sidtab_init(&pol->sidtab) < 0 || index_conds(pol) < 0) {
+		pol_audit_policy_free(pol);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	sepol_set_sidtab(&pol->sidtab);
+	pol->nctx_slots = 16384;
+	pol->ctx = calloc(pol->nctx_slots, sizeof(*pol->ctx));
+	pol->nmemo_slots = 65536;
+	pol->memo = calloc(pol->nmemo_slots, sizeof(*pol->memo));
+	if (!pol->ctx || !pol->memo) {
+		pol_audit_policy_free(pol);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	*out = pol;
+	return 0;
+}
+
+void pol_audit_policy_free(struct pol_audit_policy *pol)
+{
+	if (!pol)
+		return;
+	for (size_t i = 0; pol->ctx && i < pol->nctx_slots; i++) {
+		for (struct pol_audit_ctx *c = pol->ctx[i], *next; c; c = next) {
+			next = c->next;
+			free(c->str);
+			free(c);
+		}
+	}
+	for (size_t i = 0; pol->memo && i < pol->nmemo_slots; i++) {
+		for (struct memo *m = pol->memo[i], *next; m; m = next) {
+			next = m->next;
+			free(m->bools);
+			free(m->bool_set);
+			free(m->constraint);
+			free(m);
+		}
+	}
+	free(pol->ctx);
+	free(pol->memo);
+	free(pol->crefs);
+	for (struct pol_audit_grant *g = pol->grants, *next; g; g = next) {
+		next = g->next;
+		free(g);
+	}
+	sepol_sidtab_destroy(&pol->sidtab);
+	free(pol);
+}
+
+struct pol_pdb *pol_audit_policy_pdb(const struct pol_audit_policy *pol)
+{
+	return pol->pdb;
+}
+
+/* user:role:type[:level] split once per distinct context string */
+static void split_context(struct pol_audit_ctx *c)
+{
+	char *s = c->str;
+	char *a = strchr(s, ':'), *b = a ? strchr(a + 1, ':') : NULL,
+	     *d = b ? strchr(b + 1, ':') : NULL;
+	size_t n = strlen(s);
+
+	c->user_len = a ? (size_t)(a - s) : n;
+	c->role = a ? a + 1 : s + n;
+	c->role_len = b ? (size_t)(b - c->role) : (a ? strlen(c->role) : 0);
+	c->type = b ? b + 1 : s + n;
+	c->type_len = d ? (size_t)(d - c->type) : (b ? strlen(c->type) : 0);
+	c->level = d ? d + 1 : NULL;
+}
+
+const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const char *str)
+{
+	uint32_t h = hash_str(str);
+	struct pol_audit_ctx **slot = &pol->ctx[h % pol->nctx_slots], *c;
+	sepol_security_id_t sid;
+
+	for (c = *slot; c; c = c->next)
+		if (c->hash == h && strcmp(c->str, str) == 0)
+			return c;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->str = strdup(str);
+	if (!c->str) {
+		free(c);
+		return NULL;
+	}
+	c->hash = h;
+	c->id = ++pol->nctx;
+	split_context(c);
+	if (sepol_context_to_sid((char *)str, strlen(str) + 1, &sid) >= 0) {
+		c->valid = true;
+		c->sid = sid;
+		/* the type name is the context's; its value for the TE tables */
+		{
+			char tmp[256];
+			size_t n = c->type_len < sizeof(tmp) - 1 ? c->type_len : sizeof(tmp) - 1;
+
+			memcpy(tmp, c->type, n);
+			tmp[n] = '\0';
+			c->type_value = pdb_type_value(pol->pdb, tmp);
+		}
+	}
+	c->next = *slot;
+	*slot = c;
+	return c;
+}
+
+/* Allowed by TE alone, with the conditionals in their current state. */
+uint32_t audit_te_allowed(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls)
+{
+	policydb_t *p = pol->p;
+	ebitmap_t *sa = &p->type_attr_map[s - 1], *ta = &p->type_attr_map[t - 1];
+	ebitmap_node_t *sn, *tn;
+	unsigned int i, j;
+	uint32_t allowed = 0;
+
+	ebitmap_for_each_positive_bit(sa, sn, i)
+	{
+		ebitmap_for_each_positive_bit(ta, tn, j)
+		{
+			avtab_key_t key = {.source_type = (uint16_t)(i + 1),
+					   .target_type = (uint16_t)(j + 1),
+					   .target_class = (uint16_t)cls,
+					   .specified = AVTAB_ALLOWED};
+			avtab_datum_t *d = avtab_search(&p->te_avtab, &key);
+			avtab_ptr_t node;
+
+			if (d)
+				allowed |= d->data;
+			for (node = avtab_search_node(&p->te_cond_avtab, &key); node;
+			     node = avtab_search_node_next(node, key.specified))
+				if (node->key.specified & AVTAB_ENABLED)
+					allowed |= node->datum.data;
+		}
+	}
+	return allowed;
+}
+
+/* The booleans of the conditionals holding an allow rule for any of perms
+ * on the triple, in policy (value) order. Returns how many. */
+static size_t candidate_bools(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls,
+			      uint32_t perms, uint32_t *out, size_t max)
+{
+	policydb_t *p = pol->p;
+	ebitmap_t *sa = &p->type_attr_map[s - 1], *ta = &p->type_attr_map[t - 1];
+	ebitmap_node_t *sn;
+	unsigned int i;
+	size_t n = 0;
+	uint8_t *seen = calloc(p->p_bools.nprim + 1, 1);
+
+	if (!seen)
+		return 0;
+	ebitmap_for_each_positive_bit(sa, sn, i)
+	{
+		size_t lo = 0, hi = pol->ncrefs;
+
+		/* first ref with source_type == i + 1 */
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (pol->crefs[mid].key->source_type < i + 1)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (size_t k = lo; k < pol->ncrefs && pol->crefs[k].key->source_type == i + 1;
+		     k++) {
+			const struct cond_ref *r = &pol->crefs[k];
+
+			if (r->key->target_class != cls || !(r->datum->data & perms) ||
+			    !ebitmap_get_bit(ta, r->key->target_type - 1))
+				continue;
+			for (cond_expr_t *e = r->cond->expr; e; e = e->next)
+				if (e->expr_type == COND_BOOL &&
+				    pdb_cond_bool(e) <= p->p_bools.nprim)
+					seen[pdb_cond_bool(e)] = 1;
+		}
+	}
+	for (uint32_t b = 1; b <= p->p_bools.nprim; b++)
+		if (seen[b] && n < max)
+			out[n++] = b;
+	free(seen);
+	return n;
+}
+
+static void set_bools(policydb_t *p, const uint32_t *b, size_t n, bool flip)
+{
+	for (size_t i = 0; i < n; i++) {
+		cond_bool_datum_t *d = p->bool_val_to_struct[b[i] - 1];
+
+		d->state = !d->state;
+	}
+	(void)flip;
+	evaluate_conds(p);
+}
+
+static int compute(sepol_security_id_t ssid, sepol_security_id_t tsid, uint32_t cls, uint32_t av,
+		   struct sepol_av_decision *avd, unsigned int *reason, char **buf)
+{
+	if (buf) {
+		*buf = NULL;
+		return sepol_compute_av_reason_buffer(ssid, tsid, (sepol_security_class_t)cls, av,
+						      avd, reason, buf, 0);
+	}
+	return sepol_compute_av_reason(ssid, tsid, (sepol_security_class_t)cls, av, avd, reason);
+}
+
+/* Grant perms to (s, t, cls) in the unconditional TE table until
+ * audit_ungrant(); the node, once made, stays (with no permissions). */
+int audit_grant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls, uint32_t perms,
+		uint32_t *saved)
+{
+	avtab_key_t key = {.source_type = (uint16_t)s,
+			   .target_type = (uint16_t)t,
+			   .target_class = (uint16_t)cls,
+			   .specified = AVTAB_ALLOWED};
+	avtab_ptr_t node = avtab_search_node(&pol->p->te_avtab, &key);
+
+	if (!node) {
+		avtab_datum_t d = {.data = 0};
+
+		if (avtab_insert(&pol->p->te_avtab, &key, &d) < 0)
+			return -ENOMEM;
+		node = avtab_search_node(&pol->p->te_avtab, &key);
+		if (!node)
+			return -ENOMEM;
+	}
+	*saved = node->datum.data;
+	node->datum.data |= perms;
+	return 0;
+}
+
+void audit_ungrant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls,
+		   uint32_t saved)
+{
+	avtab_key_t key = {.source_type = (uint16_t)s,
+			   .target_type = (uint16_t)t,
+			   .target_class = (uint16_t)cls,
+			   .specified = AVTAB_ALLOWED};
+	avtab_ptr_t node = avtab_search_node(&pol->p->te_avtab, &key);
+
+	if (node)
+		node->datum.data = saved;
+}
+
+static int add_bool(struct pol_audit_bool **list, size_t *n, const char *name, bool value)
+{
+	struct pol_audit_bool *p = realloc(*list, (*n + 1) * sizeof(**list));
+
+	if (!p)
+		return -ENOMEM;
+	p[*n] = (struct pol_audit_bool){name, value};
+	*list = p;
+	(*n)++;
+	return 0;
+}
+
+/* Next combination of k indices out of n in idx; false when done. */
+static bool next_comb(size_t *idx, size_t k, size_t n)
+{
+	size_t i = k;
+
+	while (i > 0) {
+		i--;
+		if (idx[i] < n - k + i) {
+			idx[i]++;
+			for (size_t j = i + 1; j < k; j++)
+				idx[j] = idx[j - 1] + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void booleans(struct pol_audit_policy *pol, struct memo *m, const struct pol_audit_ctx *sc,
+		     const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av)
+{
+	policydb_t *p = pol->p;
+	uint32_t cand[MAX_CAND_BOOLS];
+	size_t ncand = candidate_bools(pol, sc->type_value, tc->type_value, cls, m->why.te_missing,
+				       cand, MAX_CAND_BOOLS);
+	struct sepol_av_decision avd;
+	unsigned int reason;
+
+	/* audit2why: each boolean flipped alone; the whole access must pass */
+	for (size_t i = 0; i < ncand; i++) {
+		cond_bool_datum_t *d = p->bool_val_to_struct[cand[i] - 1];
+		bool want = !d->state;
+		int rc;
+
+		set_bools(p, &cand[i], 1, true);
+		rc = compute(sc->sid, tc->sid, cls, av, &avd, &reason, NULL);
+		set_bools(p, &cand[i], 1, false);
+		if (rc < 0)
+			continue;
+		if (reason == 0)
+			add_bool(&m->bools, &m->why.nbools, p->p_bool_val_to_name[cand[i] - 1],
+				 want);
+		if (!(reason & SEPOL_COMPUTEAV_TE) && !m->why.nbool_set)
+			add_bool(&m->bool_set, &m->why.nbool_set,
+				 p->p_bool_val_to_name[cand[i] - 1], want);
+	}
+	/* more than one: the smallest set that lets the TE part through */
+	if (ncand > MAX_COMB_BOOLS)
+		ncand = MAX_COMB_BOOLS;
+	for (size_t k = 2; k <= MAX_SET_SIZE && k <= ncand && !m->why.nbool_set; k++) {
+		size_t idx[MAX_SET_SIZE];
+		uint32_t b[MAX_SET_SIZE];
+
+		for (size_t i = 0; i < k; i++)
+			idx[i] = i;
+		do {
+			uint32_t allowed;
+
+			for (size_t i = 0; i < k; i++)
+				b[i] = cand[idx[i]];
+			set_bools(p, b, k, true);
+			allowed = audit_te_allowed(pol, sc->type_value, tc->type_value, cls);
+			set_bools(p, b, k, false);
+			if ((allowed & av) == av) {
+				for (size_t i = 0; i < k; i++)
+					add_bool(&m->bool_set, &m->why.nbool_set,
+						 p->p_bool_val_to_name[b[i] - 1],
+						 !p->bool_val_to_struct[b[i] - 1]->state);
+				break;
+			}
+		} while (next_comb(idx, k, ncand));
+	}
+	m->why.bools = m->bools;
+	m->why.bool_set = m->bool_set;
+}
+
+static int analyse(struct pol_audit_policy *pol, struct memo *m, const struct pol_audit_ctx *sc,
+		   const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av)
+{
+	struct pol_audit_why *w = &m->why;
+	struct sepol_av_decision avd;
+	unsigned int reason = 0;
+	char *buf = NULL;
+
+	if (compute(sc->sid, tc->sid, cls, av, &avd, &reason, &buf) < 0) {
+		free(buf);
+		return -1;
+	}
+	w->dontaudited = av & ~avd.auditdeny;
+	w->permissive_domain = ebitmap_get_bit(&pol->p->permissive_map, sc->type_value);
+	if (reason == 0) {
+		free(buf);
+		w->verdict = POL_AUDIT_ALLOW;
+		w->causes = 1u << POL_AUDIT_ALLOW;
+		return 0;
+	}
+	if (reason & SEPOL_COMPUTEAV_TE) {
+		uint32_t saved;
+		unsigned int r2 = 0;
+		char *buf2 = NULL;
+
+		w->te_missing = av & ~audit_te_allowed(pol, sc->type_value, tc->type_value, cls);
+		w->causes |= 1u << POL_AUDIT_TERULE;
+		/* what the missing TE rule hides */
+		if (w->te_missing && audit_grant(pol, sc->type_value, tc->type_value, cls,
+						 w->te_missing, &saved) == 0) {
+			if (compute(sc->sid, tc->sid, cls, av, &avd, &r2, &buf2) >= 0) {
+				reason |= r2 & ~SEPOL_COMPUTEAV_TE;
+				if ((r2 & SEPOL_COMPUTEAV_CONS) && !(buf && *buf)) {
+					free(buf);
+					buf = buf2;
+					buf2 = NULL;
+				}
+			}
+			free(buf2);
+			audit_ungrant(pol, sc->type_value, tc->type_value, cls, saved);
+		}
+		booleans(pol, m, sc, tc, cls, av);
+		if (w->nbool_set)
+			w->causes |= 1u << POL_AUDIT_BOOLEAN;
+		if (w->dontaudited)
+			w->causes |= 1u << POL_AUDIT_DONTAUDIT;
+		if (w->nbools)
+			w->verdict = POL_AUDIT_BOOLEAN;
+		else if (w->dontaudited)
+			w->verdict = POL_AUDIT_DONTAUDIT;
+		else
+			w->verdict = POL_AUDIT_TERULE;
+	}
+	if (reason & SEPOL_COMPUTEAV_CONS) {
+		w->causes |= 1u << POL_AUDIT_CONSTRAINT;
+		m->constraint = buf;
+		buf = NULL;
+		w->constraint = m->constraint;
+	}
+	if (reason & SEPOL_COMPUTEAV_RBAC)
+		w->causes |= 1u << POL_AUDIT_RBAC;
+	if (reason & SEPOL_COMPUTEAV_BOUNDS)
+		w->causes |= 1u << POL_AUDIT_BOUNDS;
+	free(buf);
+	if (!(w->causes & (1u << POL_AUDIT_TERULE))) {
+		if (reason & SEPOL_COMPUTEAV_CONS)
+			w->verdict = POL_AUDIT_CONSTRAINT;
+		else if (reason & SEPOL_COMPUTEAV_RBAC)
+			w->verdict = POL_AUDIT_RBAC;
+		else
+			w->verdict = POL_AUDIT_BOUNDS;
+	}
+	return 0;
+}
+
+enum pol_audit_bad audit_explain_ctx(struct pol_audit_policy *pol, const struct pol_audit_ctx *sc,
+				     const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av,
+				     const struct pol_audit_why **why)
+{
+	uint32_t h = (sc->id * 2654435761u) ^ (tc->id * 40503u) ^ (cls << 20) ^ av;
+	struct memo **slot = &pol->memo[h % pol->nmemo_slots], *m;
+
+	for (m = *slot; m; m = m->next)
+		if (m->sctx == sc->id && m->tctx == tc->id && m->cls == cls && m->av == av) {
+			*why = &m->why;
+			return POL_AUDIT_OK;
+		}
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return POL_AUDIT_BAD_COMPUTE;
+	m->sctx = sc->id;
+	m->tctx = tc->id;
+	m->cls = cls;
+	m->av = av;
+	if (analyse(pol, m, sc, tc, cls, av) < 0) {
+		free(m->bools);
+		free(m->bool_set);
+		free(m);
+		return POL_AUDIT_BAD_COMPUTE;
+	}
+	m->next = *slot;
+	*slot = m;
+	*why = &m->why;
+	return POL_AUDIT_OK;
+}
+
+enum pol_audit_bad audit_question(struct pol_audit_policy *pol, const char *scontext,
+				  const char *tcontext, const char *tclass,
+				  const char *const *perms, size_t nperms,
+				  const struct pol_audit_ctx **sc, const struct pol_audit_ctx **tc,
+				  uint32_t *cls, uint32_t *av)
+{
+	sepol_security_class_t c;
+
+	*sc = audit_context(pol, scontext);
+	if (!*sc || !(*sc)->valid)
+		return POL_AUDIT_BAD_SCONTEXT;
+	*tc = audit_context(pol, tcontext);
+	if (!*tc || !(*tc)->valid)
+		return POL_AUDIT_BAD_TCONTEXT;
+	if (sepol_string_to_security_class(tclass, &c) < 0)
+		return POL_AUDIT_BAD_CLASS;
+	*cls = c;
+	*av = 0;
+	for (size_t i = 0; i < nperms; i++) {
+		sepol_access_vector_t v;
+
+		if (sepol_string_to_av_perm(c, perms[i], &v) < 0)
+			return POL_AUDIT_BAD_PERM;
+		*av |= v;
+	}
+	return POL_AUDIT_OK;
+}
+
+enum pol_audit_bad pol_audit_explain(struct pol_audit_policy *pol, const char *scontext,
+				     const char *tcontext, const char *tclass,
+				     const char *const *perms, size_t nperms,
+				     const struct pol_audit_why **why)
+{
+	const struct pol_audit_ctx *sc, *tc;
+	uint32_t cls, av;
+	enum pol_audit_bad bad =
+	    audit_question(pol, scontext, tcontext, tclass, perms, nperms, &sc, &tc, &cls, &av);
+
+	if (bad != POL_AUDIT_OK)
+		return bad;
+	return audit_explain_ctx(pol, sc, tc, cls, av, why);
+}

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* A generated module compiled in process through libpolicy/source, as
+ * checkmodule -m + semodule_package would (audit2allow -M runs both). */
+#include <errno.h>
+
+#include "audit/audit.h"
+#include "source/source.h"
+
+int pol_audit_compile_pp(const char *te_name, const char *te, size_t len, bool mls, FILE *out,
+			 struct pol_err *err)
+{
+	struct pol_build_options opts = {.mls = mls};
+	struct pol_source *src = NULL;
+	struct pol_module *mod = NULL;
+	int rc;
+
+	rc = pol_source_new(&src, err);
+	if (rc == 0)
+		rc = pol_source_parse_data(src, te_name, te, len, err);
+	if (rc == 0)
+		rc = pol_source_lower(src, &opts, &mod, err);
+	if (rc == 0)
+		rc = pol_module_write_pp(mod, &opts, NULL, 0, out, err);
+	pol_module_free(mod);
+	pol_source_free(src);
+	return rc;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The explaining side of libpolicy/audit, shared by explain.c and set.c.
+ * Needs pdb/internal.h (libsepol's policydb) included first. */
+#ifndef POL_AUDIT_POLICY_H
+#define POL_AUDIT_POLICY_H
+
+#include <sepol/policydb/sidtab.h>
+
+#include "audit/audit.h"
+
+/* A context string of the log, interned. */
+struct pol_audit_ctx {
+	char *str;
+	uint32_t hash, id;
+	bool valid; /* libsepol turned it into a SID */
+	uint32_t sid;
+	uint32_t type_value;		 /* the type's value in the policy */
+	const char *role, *type, *level; /* into str; level NULL when absent */
+	size_t user_len, role_len, type_len;
+	struct pol_audit_ctx *next;
+};
+
+struct pol_audit_grant {
+	uint32_t s, t, cls, saved;
+	struct pol_audit_grant *next;
+};
+
+struct cond_ref;
+struct memo;
+
+struct pol_audit_policy {
+	struct pol_pdb *pdb;
+	policydb_t *p;
+	sidtab_t sidtab;
+	struct pol_audit_ctx **ctx;
+	size_t nctx_slots, nctx;
+	struct memo **memo;
+	size_t nmemo_slots;
+	struct cond_ref *crefs;
+	size_t ncrefs;
+	struct pol_audit_grant *grants;
+};
+
+const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const char *str);
+enum pol_audit_bad audit_question(struct pol_audit_policy *pol, const char *scontext,
+				  const char *tcontext, const char *tclass,
+				  const char *const *perms, size_t nperms,
+				  const struct pol_audit_ctx **sc, const struct pol_audit_ctx **tc,
+				  uint32_t *cls, uint32_t *av);
+enum pol_audit_bad audit_explain_ctx(struct pol_audit_policy *pol, const struct pol_audit_ctx *sc,
+				     const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av,
+				     const struct pol_audit_why **why);
+uint32_t audit_te_allowed(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls);
+int audit_grant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls, uint32_t perms,
+		uint32_t *saved);
+void audit_ungrant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls,
+		   uint32_t saved);
+
+#endif

@@ -1,0 +1,917 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Denials grouped as audit2allow 3.4 groups them (sepolgen access.py
+ * AccessVectorSet: by source type, target type, class and verdict, the
+ * permissions and ioctl numbers of later denials merged, the explanation of
+ * the first kept), written as audit2allow writes them (policygen.py,
+ * output.py) but in one stable order: rules sorted by (source, target or
+ * "self", class), ties in order of first appearance, and the require block
+ * sorted where audit2allow iterates Python sets.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdb/internal.h"
+#include <sepol/policydb/services.h>
+
+#include "audit/internal.h"
+#include "audit/policy.h"
+#include "util/buf.h"
+
+struct range {
+	unsigned long lo, hi;
+};
+
+struct msg {
+	char *header, *scontext, *tcontext, *perms, *comm, *exe, *path, *message;
+	struct msg *next;
+};
+
+struct group {
+	char *src, *tgt, *cls;
+	uint32_t cls_value, stype, ttype;
+	enum pol_audit_verdict verdict;
+	uint32_t perms;
+	size_t seq, count;
+	const struct pol_audit_why *why;
+	const struct pol_audit_ctx *sctx, *tctx;
+	char *comm, *exe, *path, *file;
+	bool permissive;
+	struct range *xp;
+	size_t nxp;
+	struct msg *msgs, **msgs_tail;
+	uint32_t hash;
+	struct group *next;
+};
+
+struct pol_audit_set {
+	struct pol_audit_policy *pol;
+	struct group **slots;
+	size_t nslots, ngroups, seq, denials;
+	size_t skipped[POL_AUDIT_BAD_COUNT];
+	char **roles; /* "role\ttype", sorted at output */
+	size_t nroles;
+	bool keep_msgs;
+};
+
+int pol_audit_set_new(struct pol_audit_policy *pol, struct pol_audit_set **out, struct pol_err *err)
+{
+	struct pol_audit_set *set = calloc(1, sizeof(*set));
+
+	if (!set)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	set->pol = pol;
+	set->nslots = 4096;
+	set->slots = calloc(set->nslots, sizeof(*set->slots));
+	if (!set->slots) {
+		free(set);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	*out = set;
+	return 0;
+}
+
+void pol_audit_set_keep_messages(struct pol_audit_set *set)
+{
+	set->keep_msgs = true;
+}
+
+static void free_group(struct group *g)
+{
+	for (struct msg *m = g->msgs, *next; m; m = next) {
+		next = m->next;
+		free(m->header);
+		free(m->scontext);
+		free(m->tcontext);
+		free(m->perms);
+		free(m->comm);
+		free(m->exe);
+		free(m->path);
+		free(m->message);
+		free(m);
+	}
+	free(g->src);
+	free(g->tgt);
+	free(g->cls);
+	free(g->comm);
+	free(g->exe);
+	free(g->path);
+	free(g->file);
+	free(g->xp);
+	free(g);
+}
+
+void pol_audit_set_reset(struct pol_audit_set *set)
+{
+	for (size_t i = 0; i < set->nslots; i++) {
+		for (struct group *g = set->slots[i], *next; g; g = next) {
+			next = g->next;
+			free_group(g);
+		}
+		set->slots[i] = NULL;
+	}
+	for (size_t i = 0; i < set->nroles; i++)
+		free(set->roles[i]);
+	free(set->roles);
+	set->roles = NULL;
+	set->nroles = 0;
+	set->ngroups = 0;
+	set->denials = 0;
+}
+
+void pol_audit_set_free(struct pol_audit_set *set)
+{
+	if (!set)
+		return;
+	pol_audit_set_reset(set);
+	free(set->slots);
+	free(set);
+}
+
+size_t pol_audit_set_skipped(const struct pol_audit_set *set, enum pol_audit_bad bad)
+{
+	return bad < POL_AUDIT_BAD_COUNT ? set->skipped[bad] : 0;
+}
+
+size_t pol_audit_set_groups(const struct pol_audit_set *set)
+{
+	return set->ngroups;
+}
+
+size_t pol_audit_set_denials(const struct pol_audit_set *set)
+{
+	return set->denials;
+}
+
+static uint32_t hash_key(const char *s, size_t sn, const char *t, size_t tn, uint32_t cls, int v)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < sn; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	h = (h ^ 0xff) * 16777619u;
+	for (size_t i = 0; i < tn; i++)
+		h = (h ^ (unsigned char)t[i]) * 16777619u;
+	return (h ^ (cls * 31 + (uint32_t)v)) * 16777619u;
+}
+
+static void grow(struct pol_audit_set *set)
+{
+	size_t n = set->nslots * 4;
+	struct group **slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return;
+	for (size_t i = 0; i < set->nslots; i++) {
+		for (struct group *g = set->slots[i], *next; g; g = next) {
+			next = g->next;
+			g->next = slots[g->hash % n];
+			slots[g->hash % n] = g;
+		}
+	}
+	free(set->slots);
+	set->slots = slots;
+	set->nslots = n;
+}
+
+static void add_xperm(struct group *g, unsigned long v)
+{
+	size_t i = 0;
+	struct range *p;
+
+	for (; i < g->nxp; i++) {
+		if (v >= g->xp[i].lo && v <= g->xp[i].hi)
+			return;
+		if (v < g->xp[i].lo)
+			break;
+	}
+	p = realloc(g->xp, (g->nxp + 1) * sizeof(*p));
+	if (!p)
+		return;
+	g->xp = p;
+	memmove(&p[i + 1], &p[i], (g->nxp - i) * sizeof(*p));
+	p[i] = (struct range){v, v};
+	g->nxp++;
+	/* merge neighbours, as sepolgen's XpermSet does */
+	for (size_t k = 0; k + 1 < g->nxp;) {
+		if (p[k + 1].lo <= p[k].hi + 1) {
+			if (p[k + 1].hi > p[k].hi)
+				p[k].hi = p[k + 1].hi;
+			memmove(&p[k + 1], &p[k + 2], (g->nxp - k - 2) * sizeof(*p));
+			g->nxp--;
+		} else {
+			k++;
+		}
+	}
+}
+
+static char *join_perms(const char *const *perms, size_t n)
+{
+	struct pol_buf b = POL_BUF_INIT;
+
+	if (n == 1)
+		return strdup(perms[0]);
+	pol_buf_puts(&b, "{");
+	for (size_t i = 0; i < n; i++) {
+		pol_buf_putc(&b, ' ');
+		pol_buf_puts(&b, perms[i]);
+	}
+	pol_buf_puts(&b, " }");
+	return pol_buf_detach(&b);
+}
+
+static char *dup_or_empty(const char *s)
+{
+	return strdup(s ? s : "");
+}
+
+static void keep_msg(struct group *g, const struct pol_audit_avc *a)
+{
+	struct msg *m = calloc(1, sizeof(*m));
+	const char *h = strstr(a->record, "audit(");
+	size_t hl = h ? strcspn(h, " ") : 0;
+
+	if (!m)
+		return;
+	m->header = h ? strndup(h, hl) : strdup("");
+	m->scontext = dup_or_empty(a->scontext);
+	m->tcontext = dup_or_empty(a->tcontext);
+	m->perms = a->nperms ? join_perms(a->perms, a->nperms) : strdup("");
+	m->comm = dup_or_empty(a->comm);
+	m->exe = dup_or_empty(a->exe);
+	m->path = dup_or_empty(a->avc_path);
+	m->message = dup_or_empty(a->record);
+	*g->msgs_tail = m;
+	g->msgs_tail = &m->next;
+}
+
+/* The denied object's path: the AVC's path=, else the event's PATH name
+ * (made absolute with its CWD), else the old AVC_PATH record's. */
+static char *file_of(const struct pol_audit_avc *a)
+{
+	char *s;
+
+	if (a->path && a->path[0] == '/')
+		return strdup(a->path);
+	if (a->path_name && a->path_name[0] == '/')
+		return strdup(a->path_name);
+	if (a->path_name && a->cwd && a->cwd[0] == '/' &&
+	    (a->name && strcmp(a->name, a->path_name) == 0)) {
+		if (asprintf(&s, "%s%s%s", a->cwd, a->cwd[strlen(a->cwd) - 1] == '/' ? "" : "/",
+			     a->path_name) < 0)
+			return NULL;
+		return s;
+	}
+	if (a->avc_path && a->avc_path[0] == '/')
+		return strdup(a->avc_path);
+	return NULL;
+}
+
+enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol_audit_avc *a)
+{
+	const struct pol_audit_ctx *sc, *tc;
+	const struct pol_audit_why *why;
+	uint32_t cls, av, h;
+	enum pol_audit_bad bad;
+	struct group *g;
+
+	if (a->granted)
+		return POL_AUDIT_OK;
+	bad = audit_question(set->pol, a->scontext, a->tcontext, a->tclass, a->perms, a->nperms,
+			     &sc, &tc, &cls, &av);
+	if (bad == POL_AUDIT_OK)
+		bad = audit_explain_ctx(set->pol, sc, tc, cls, av, &why);
+	if (bad != POL_AUDIT_OK) {
+		set->skipped[bad]++;
+		return bad;
+	}
+	set->denials++;
+	h = hash_key(sc->type, sc->type_len, tc->type, tc->type_len, cls, why->verdict);
+	for (g = set->slots[h % set->nslots]; g; g = g->next)
+		if (g->hash == h && g->cls_value == cls && g->verdict == why->verdict &&
+		    strlen(g->src) == sc->type_len && memcmp(g->src, sc->type, sc->type_len) == 0 &&
+		    strlen(g->tgt) == tc->type_len && memcmp(g->tgt, tc->type, tc->type_len) == 0)
+			break;
+	if (!g) {
+		g = calloc(1, sizeof(*g));
+		if (!g)
+			return POL_AUDIT_BAD_COMPUTE;
+		g->src = strndup(sc->type, sc->type_len);
+		g->tgt = strndup(tc->type, tc->type_len);
+		g->cls = strdup(a->tclass);
+		g->cls_value = cls;
+		g->stype = sc->type_value;
+		g->ttype = tc->type_value;
+		g->verdict = why->verdict;
+		g->why = why;
+		g->sctx = sc;
+		g->tctx = tc;
+		g->seq = set->seq++;
+		g->hash = h;
+		g->msgs_tail = &g->msgs;
+		g->comm = dup_or_empty(a->comm);
+		g->exe = dup_or_empty(a->exe);
+		g->path = dup_or_empty(a->avc_path);
+		g->next = set->slots[h % set->nslots];
+		set->slots[h % set->nslots] = g;
+		if (++set->ngroups > set->nslots * 2)
+			grow(set);
+	}
+	if (!g->file)
+		g->file = file_of(a);
+	g->perms |= av;
+	g->count++;
+	if (a->permissive == 1)
+		g->permissive = true;
+	if (a->has_ioctlcmd)
+		add_xperm(g, a->ioctlcmd);
+	if (set->keep_msgs)
+		keep_msg(g, a);
+	return POL_AUDIT_OK;
+}
+
+void pol_audit_set_add_role_type(struct pol_audit_set *set, const char *context)
+{
+	const char *a = strchr(context, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+	size_t tl;
+	char *s, **p;
+
+	if (!b)
+		return;
+	tl = strcspn(b + 1, ":");
+	if (asprintf(&s, "%.*s\t%.*s", (int)(b - a - 1), a + 1, (int)tl, b + 1) < 0)
+		return;
+	for (size_t i = 0; i < set->nroles; i++)
+		if (strcmp(set->roles[i], s) == 0) {
+			free(s);
+			return;
+		}
+	p = realloc(set->roles, (set->nroles + 1) * sizeof(*p));
+	if (!p) {
+		free(s);
+		return;
+	}
+	set->roles = p;
+	set->roles[set->nroles++] = s;
+}
+
+/* ---- output --------------------------------------------------------- */
+
+static const char *tgt_name(const struct group *g)
+{
+	return strcmp(g->src, g->tgt) == 0 ? "self" : g->tgt;
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct group *x = *(const struct group *const *)a,
+			   *y = *(const struct group *const *)b;
+	int c = strcmp(x->src, y->src);
+
+	if (!c)
+		c = strcmp(tgt_name(x), tgt_name(y));
+	if (!c)
+		c = strcmp(x->cls, y->cls);
+	if (!c)
+		c = (x->seq > y->seq) - (x->seq < y->seq);
+	return c;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static struct group **sorted_groups(const struct pol_audit_set *set)
+{
+	struct group **v = malloc((set->ngroups ? set->ngroups : 1) * sizeof(*v));
+	size_t n = 0;
+
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < set->nslots; i++)
+		for (struct group *g = set->slots[i]; g; g = g->next)
+			v[n++] = g;
+	qsort(v, n, sizeof(*v), cmp_group);
+	return v;
+}
+
+/* Permission names of a mask, sorted. */
+static size_t perm_names(const struct pol_audit_set *set, uint32_t cls, uint32_t mask,
+			 const char **out)
+{
+	size_t n = 0;
+
+	for (unsigned int b = 0; b < 32; b++) {
+		const char *name;
+
+		if (!(mask & (1u << b)))
+			continue;
+		name = pdb_perm_name(set->pol->pdb, cls, b);
+		if (name)
+			out[n++] = name;
+	}
+	qsort(out, n, sizeof(*out), cmp_str);
+	return n;
+}
+
+static void put_perms(struct pol_buf *b, const char *const *names, size_t n, bool cil)
+{
+	if (cil) {
+		pol_buf_putc(b, '(');
+		for (size_t i = 0; i < n; i++)
+			pol_buf_printf(b, "%s%s", i ? " " : "", names[i]);
+		pol_buf_putc(b, ')');
+		return;
+	}
+	if (n == 1) {
+		pol_buf_puts(b, names[0]);
+		return;
+	}
+	pol_buf_puts(b, "{");
+	for (size_t i = 0; i < n; i++)
+		pol_buf_printf(b, " %s", names[i]);
+	pol_buf_puts(b, " }");
+}
+
+static void put_xperms(struct pol_buf *b, const struct group *g, bool cil)
+{
+	if (cil) {
+		pol_buf_putc(b, '(');
+		for (size_t i = 0; i < g->nxp; i++) {
+			if (i)
+				pol_buf_putc(b, ' ');
+			if (g->xp[i].lo == g->xp[i].hi)
+				pol_buf_printf(b, "0x%lx", g->xp[i].lo);
+			else
+				pol_buf_printf(b, "(range 0x%lx 0x%lx)", g->xp[i].lo, g->xp[i].hi);
+		}
+		pol_buf_putc(b, ')');
+		return;
+	}
+	/* Python's hex(): 0x0, 0x5401 */
+	if (g->nxp == 1 && g->xp[0].lo == g->xp[0].hi) {
+		pol_buf_printf(b, "0x%lx", g->xp[0].lo);
+		return;
+	}
+	pol_buf_puts(b, "{");
+	for (size_t i = 0; i < g->nxp; i++) {
+		if (g->xp[i].lo == g->xp[i].hi)
+			pol_buf_printf(b, " 0x%lx", g->xp[i].lo);
+		else
+			pol_buf_printf(b, " 0x%lx-0x%lx", g->xp[i].lo, g->xp[i].hi);
+	}
+	pol_buf_puts(b, " }");
+}
+
+/* The comment audit2allow puts before a rule (policygen.py __add_av_rule). */
+static void annotation(const struct group *g, const char *c, struct pol_buf *b);
+
+static void rule_comment(const struct pol_audit_set *set, const struct group *g, unsigned int flags,
+			 struct pol_buf *out)
+{
+	struct pol_buf ann = POL_BUF_INIT, *b = out;
+	const char *c = (flags & POL_AUDIT_GEN_CIL) ? ";" : "#";
+
+	if (flags & POL_AUDIT_GEN_EXPLAIN) {
+		for (const struct msg *m = g->msgs; m; m = m->next) {
+			pol_buf_printf(b, "%s %s\n", c, m->header);
+			pol_buf_printf(b, "%s  scontext=\"%s\" tcontext=\"%s\"\n", c, m->scontext,
+				       m->tcontext);
+			pol_buf_printf(b, "%s  class=\"%s\" perms=\"%s\"\n", c, g->cls, m->perms);
+			pol_buf_printf(b, "%s  comm=\"%s\" exe=\"%s\" path=\"%s\"\n", c, m->comm,
+				       m->exe, m->path);
+			/* wrapped at 80 columns on white space */
+			{
+				const char *p = m->message;
+				size_t col;
+				bool first = true;
+
+				pol_buf_printf(b, "%s  message=\"", c);
+				col = 12;
+				while (*p) {
+					size_t wl;
+
+					while (*p && avc_space((unsigned char)*p))
+						p++;
+					wl = 0;
+					while (p[wl] && !avc_space((unsigned char)p[wl]))
+						wl++;
+					if (!wl)
+						break;
+					if (!first && col + 1 + wl > 80) {
+						pol_buf_printf(b, "\n%s   ", c);
+						col = 4;
+					} else if (!first) {
+						pol_buf_putc(b, ' ');
+						col++;
+					}
+					pol_buf_add(b, p, wl);
+					col += wl;
+					p += wl;
+					first = false;
+				}
+				pol_buf_puts(b, " \"\n");
+			}
+		}
+	} else if (flags & POL_AUDIT_GEN_VERBOSE) {
+		const char *names[32];
+		size_t n = perm_names(set, g->cls_value, g->perms, names);
+
+		pol_buf_printf(b, "%s src=\"%s\" tgt=\"%s\" class=\"%s\", perms=\"", c, g->src,
+			       g->tgt, g->cls);
+		put_perms(b, names, n, false);
+		pol_buf_printf(b, "\"\n%s comm=\"%s\" exe=\"%s\" path=\"%s\"\n", c, g->comm, g->exe,
+			       g->path);
+	}
+	annotation(g, c, &ann);
+	if (ann.len && !(flags & (POL_AUDIT_GEN_VERBOSE | POL_AUDIT_GEN_EXPLAIN)))
+		pol_buf_putc(out, '\n');
+	pol_buf_add(out, ann.data, ann.len);
+	pol_buf_release(&ann);
+}
+
+static void annotation(const struct group *g, const char *c, struct pol_buf *b)
+{
+	const struct pol_audit_why *w = g->why;
+
+	switch (g->verdict) {
+	case POL_AUDIT_ALLOW:
+		pol_buf_printf(b, "%s!!!! This avc is allowed in the current policy\n", c);
+		if (g->nxp)
+			pol_buf_printf(b,
+				       "%s!!!! This av rule may have been overridden by an "
+				       "extended permission av rule\n",
+				       c);
+		break;
+	case POL_AUDIT_DONTAUDIT:
+		pol_buf_printf(b, "%s!!!! This avc has a dontaudit rule in the current policy\n",
+			       c);
+		break;
+	case POL_AUDIT_BOOLEAN:
+		if (w->nbools > 1) {
+			pol_buf_printf(b,
+				       "%s!!!! This avc can be allowed using one of the these "
+				       "booleans:\n%s     ",
+				       c, c);
+			for (size_t i = 0; i < w->nbools; i++)
+				pol_buf_printf(b, "%s%s", i ? ", " : "", w->bools[i].name);
+			pol_buf_putc(b, '\n');
+		} else {
+			pol_buf_printf(b, "%s!!!! This avc can be allowed using the boolean '%s'\n",
+				       c, w->bools[0].name);
+		}
+		break;
+	case POL_AUDIT_CONSTRAINT: {
+		const struct pol_audit_ctx *s = g->sctx, *t = g->tctx;
+		struct pol_audit_diff diffs[3];
+		size_t n;
+
+		pol_buf_printf(
+		    b,
+		    "%s!!!! This avc is a constraint violation.  You would need to modify the "
+		    "attributes of either the source or target types to allow this access.\n",
+		    c);
+		pol_buf_printf(b, "%sConstraint rule: \n%s\t%s\n", c, c,
+			       w->constraint ? w->constraint : "");
+		n = pol_audit_context_diffs(s->str, t->str, diffs);
+		for (size_t i = 0; i < n; i++)
+			pol_buf_printf(
+			    b, "%s\tPossible cause is the source %s and target %s are different.\n",
+			    c, diffs[i].source, diffs[i].target);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static void put_rule(const struct pol_audit_set *set, const struct group *g, unsigned int flags,
+		     bool xperm, struct pol_buf *b)
+{
+	bool cil = flags & POL_AUDIT_GEN_CIL, da = flags & POL_AUDIT_GEN_DONTAUDIT;
+	const char *names[32];
+	size_t n = perm_names(set, g->cls_value, g->perms, names);
+
+	if (cil) {
+		if (xperm) {
+			pol_buf_printf(b, "(%s %s %s (ioctl %s ", da ? "dontauditx" : "allowx",
+				       g->src, tgt_name(g), g->cls);
+			put_xperms(b, g, true);
+			pol_buf_puts(b, "))\n");
+		} else {
+			pol_buf_printf(b, "(%s %s %s (%s ", da ? "dontaudit" : "allow", g->src,
+				       tgt_name(g), g->cls);
+			put_perms(b, names, n, true);
+			pol_buf_puts(b, "))\n");
+		}
+		return;
+	}
+	if (xperm) {
+		pol_buf_printf(b, "%s %s %s:%s ioctl ", da ? "dontauditxperm" : "allowxperm",
+			       g->src, tgt_name(g), g->cls);
+		put_xperms(b, g, false);
+		pol_buf_puts(b, ";\n");
+		return;
+	}
+	pol_buf_printf(b, "%s %s %s:%s ", da ? "dontaudit" : "allow", g->src, tgt_name(g), g->cls);
+	put_perms(b, names, n, false);
+	pol_buf_puts(b, ";\n");
+}
+
+static void put_requires(const struct pol_audit_set *set, struct group **v, unsigned int flags,
+			 struct pol_buf *b)
+{
+	size_t n = set->ngroups, nt = 0, nroles = 0;
+	const char **types = malloc((2 * n + set->nroles + 1) * sizeof(*types));
+	const char **roles = malloc((set->nroles + 1) * sizeof(*roles));
+	struct {
+		const char *name;
+		uint32_t value, perms;
+	} *cls = calloc(n + 1, sizeof(*cls));
+	size_t ncls = 0;
+	bool cil = flags & POL_AUDIT_GEN_CIL;
+
+	if (!types || !cls || !roles)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		size_t k;
+
+		types[nt++] = v[i]->src;
+		types[nt++] = v[i]->tgt;
+		for (k = 0; k < ncls && cls[k].value != v[i]->cls_value; k++)
+			;
+		if (k == ncls) {
+			cls[ncls].name = v[i]->cls;
+			cls[ncls++].value = v[i]->cls_value;
+		}
+		cls[k].perms |= v[i]->perms;
+	}
+	for (size_t i = 0; i < set->nroles; i++) {
+		char *tab = strchr(set->roles[i], '\t');
+
+		types[nt++] = tab + 1;
+		roles[nroles++] = set->roles[i];
+	}
+	qsort(types, nt, sizeof(*types), cmp_str);
+	if (cil) {
+		for (size_t i = 0; i < nt; i++)
+			if (!i || strcmp(types[i], types[i - 1]) != 0)
+				pol_buf_printf(b, "(typeattributeset cil_gen_require %s)\n",
+					       types[i]);
+		goto out;
+	}
+	if (!nt && !ncls)
+		goto out;
+	pol_buf_puts(b, "require {\n");
+	for (size_t i = 0; i < nt; i++)
+		if (!i || strcmp(types[i], types[i - 1]) != 0)
+			pol_buf_printf(b, "\ttype %s;\n", types[i]);
+	/* classes by name */
+	for (size_t i = 1; i < ncls; i++)
+		for (size_t j = i; j > 0 && strcmp(cls[j - 1].name, cls[j].name) > 0; j--) {
+			__typeof__(*cls) t = cls[j];
+
+			cls[j] = cls[j - 1];
+			cls[j - 1] = t;
+		}
+	for (size_t i = 0; i < ncls; i++) {
+		const char *names[32];
+		size_t k = perm_names(set, cls[i].value, cls[i].perms, names);
+
+		pol_buf_printf(b, "\tclass %s ", cls[i].name);
+		put_perms(b, names, k, false);
+		pol_buf_puts(b, ";\n");
+	}
+	qsort(roles, nroles, sizeof(*roles), cmp_str);
+	for (size_t i = 0; i < nroles; i++) {
+		const char *tab = strchr(roles[i], '\t');
+
+		if (i && strncmp(roles[i], roles[i - 1], (size_t)(tab - roles[i]) + 1) == 0)
+			continue;
+		pol_buf_printf(b, "\trole %.*s;\n", (int)(tab - roles[i]), roles[i]);
+	}
+	pol_buf_puts(b, "}\n");
+out:
+	free(types);
+	free(roles);
+	free(cls);
+}
+
+int pol_audit_set_write(const struct pol_audit_set *set, const char *module, unsigned int flags,
+			FILE *out)
+{
+	struct group **v = sorted_groups(set);
+	struct pol_buf b = POL_BUF_INIT;
+	bool cil = flags & POL_AUDIT_GEN_CIL;
+	const char *prev = NULL;
+	int rc = 0;
+
+	if (!v)
+		return -ENOMEM;
+	if (!cil)
+		pol_buf_putc(&b, '\n');
+	if (module && !cil)
+		pol_buf_printf(&b, "module %s 1.0;\n\n", module);
+	if (module || (flags & POL_AUDIT_GEN_REQUIRES))
+		put_requires(set, v, flags, &b);
+	pol_buf_putc(&b, '\n');
+	/* a stable sort of avrules + avextrules: per (src, tgt, class), the
+	 * allow rules, then the allowxperm rules */
+	for (size_t i = 0; i < set->ngroups;) {
+		size_t j = i;
+
+		while (j < set->ngroups && strcmp(v[j]->src, v[i]->src) == 0 &&
+		       strcmp(tgt_name(v[j]), tgt_name(v[i])) == 0 &&
+		       strcmp(v[j]->cls, v[i]->cls) == 0)
+			j++;
+		for (size_t k = i; k < j; k++) {
+			if (!prev || strcmp(prev, v[k]->src) != 0) {
+				if (prev)
+					pol_buf_putc(&b, '\n');
+				pol_buf_printf(&b, "%s============= %s ==============\n",
+					       cil ? ";" : "#", v[k]->src);
+				prev = v[k]->src;
+			}
+			rule_comment(set, v[k], flags, &b);
+			put_rule(set, v[k], flags, false, &b);
+		}
+		if (flags & POL_AUDIT_GEN_XPERMS)
+			for (size_t k = i; k < j; k++)
+				if (v[k]->nxp)
+					put_rule(set, v[k], flags, true, &b);
+		i = j;
+	}
+	if (set->nroles && !cil) {
+		char **roles = malloc(set->nroles * sizeof(*roles));
+
+		if (roles) {
+			memcpy(roles, set->roles, set->nroles * sizeof(*roles));
+			qsort(roles, set->nroles, sizeof(*roles), cmp_str);
+			pol_buf_puts(&b, "#============= ROLES ==============\n");
+			/* sepolgen's RoleType: a line per type, a blank line per role */
+			for (size_t i = 0; i < set->nroles; i++) {
+				char *tab = strchr(roles[i], '\t');
+				size_t rl = (size_t)(tab - roles[i]);
+
+				pol_buf_printf(&b, "role %.*s types %s;\n", (int)rl, roles[i],
+					       tab + 1);
+				if (i + 1 == set->nroles ||
+				    strncmp(roles[i + 1], roles[i], rl + 1) != 0)
+					pol_buf_putc(&b, '\n');
+			}
+			free(roles);
+		}
+	}
+	free(v);
+	if (b.failed)
+		rc = -ENOMEM;
+	else if (b.len && fwrite(b.data, 1, b.len, out) != b.len)
+		rc = -EIO;
+	pol_buf_release(&b);
+	return rc;
+}
+
+static void group_info(const struct pol_audit_set *set, const struct group *g,
+		       struct pol_audit_group_info *info, const char **names)
+{
+	memset(info, 0, sizeof(*info));
+	info->source = g->src;
+	info->target = g->tgt;
+	info->tclass = g->cls;
+	info->verdict = g->verdict;
+	info->nperms = perm_names(set, g->cls_value, g->perms, names);
+	info->perms = names;
+	info->count = g->count;
+	info->why = g->why;
+	info->scontext = g->sctx->str;
+	info->tcontext = g->tctx->str;
+}
+
+int pol_audit_set_each(const struct pol_audit_set *set,
+		       int (*fn)(const struct pol_audit_group_info *g, void *data), void *data)
+{
+	struct group **v = sorted_groups(set);
+	int rc = 0;
+
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < set->ngroups && rc == 0; i++) {
+		struct group *g = v[i];
+		const char *names[32];
+		struct pol_audit_group_info info;
+		struct pol_buf xb = POL_BUF_INIT;
+
+		group_info(set, g, &info, names);
+		info.comm = g->comm;
+		info.exe = g->exe;
+		info.path = g->path;
+		info.file = g->file;
+		info.permissive = g->permissive;
+		if (g->nxp) {
+			put_xperms(&xb, g, false);
+			info.xperms = pol_buf_str(&xb);
+		}
+		rc = fn(&info, data);
+		pol_buf_release(&xb);
+	}
+	free(v);
+	return rc;
+}
+
+/* ---- replay ----------------------------------------------------------- */
+
+int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
+			 int (*fn)(const struct pol_audit_group_info *g, bool allowed,
+				   const char *why_not, void *data),
+			 void *data, size_t *fixed, size_t *still)
+{
+	struct group **v = sorted_groups(set);
+	uint32_t *saved;
+	size_t granted = 0;
+	int rc = 0;
+
+	*fixed = *still = 0;
+	if (!v)
+		return -ENOMEM;
+	saved = calloc(set->ngroups + 1, sizeof(*saved));
+	if (!saved) {
+		free(v);
+		return -ENOMEM;
+	}
+	/* dontaudit rules allow nothing */
+	if (!(flags & POL_AUDIT_GEN_DONTAUDIT)) {
+		for (; granted < set->ngroups; granted++) {
+			struct group *g = v[granted];
+
+			rc = audit_grant(set->pol, g->stype, g->ttype, g->cls_value, g->perms,
+					 &saved[granted]);
+			if (rc < 0)
+				break;
+		}
+	}
+	for (size_t i = 0; i < set->ngroups && rc == 0; i++) {
+		struct group *g = v[i];
+		struct sepol_av_decision avd;
+		unsigned int reason = 0;
+		const char *why_not = NULL;
+		bool ok;
+
+		if (sepol_compute_av_reason(g->sctx->sid, g->tctx->sid,
+					    (sepol_security_class_t)g->cls_value, g->perms, &avd,
+					    &reason) < 0) {
+			why_not = "access computation failed";
+		} else if (reason & SEPOL_COMPUTEAV_CONS) {
+			why_not = "a constraint";
+		} else if (reason & SEPOL_COMPUTEAV_RBAC) {
+			why_not = "no role allow rule";
+		} else if (reason & SEPOL_COMPUTEAV_BOUNDS) {
+			why_not = "typebounds";
+		} else if (reason & SEPOL_COMPUTEAV_TE) {
+			why_not = "no allow rule";
+		}
+		ok = !why_not;
+		if (ok)
+			(*fixed)++;
+		else
+			(*still)++;
+		if (fn) {
+			const char *names[32];
+			struct pol_audit_group_info info;
+
+			group_info(set, g, &info, names);
+			rc = fn(&info, ok, why_not, data);
+		}
+	}
+	while (granted > 0) {
+		struct group *g = v[--granted];
+
+		audit_ungrant(set->pol, g->stype, g->ttype, g->cls_value, saved[granted]);
+	}
+	free(saved);
+	free(v);
+	return rc;
+}
+
+void pol_audit_set_xperm_notes(const struct pol_audit_set *set, struct pol_err *err)
+{
+	struct group **v = sorted_groups(set);
+
+	if (!v)
+		return;
+	for (size_t i = 0; i < set->ngroups; i++) {
+		struct group *g = v[i];
+
+		if (!g->nxp ||
+		    (i && v[i - 1]->nxp && strcmp(v[i - 1]->src, g->src) == 0 &&
+		     strcmp(v[i - 1]->tgt, g->tgt) == 0 && v[i - 1]->cls_value == g->cls_value))
+			continue;
+		pol_err_add(err, POL_SEV_WARNING, POL_EINVAL, NULL, 0, 0,
+			    "allowxperm %s %s:%s ioctl: once a triple has an allowxperm rule, "
+			    "every ioctl number it does not list is denied; add the numbers the "
+			    "program needs besides these",
+			    g->src, tgt_name(g), g->cls);
+	}
+	free(v);
+}

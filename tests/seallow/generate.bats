@@ -1,0 +1,150 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+bats_require_minimum_version 1.5.0
+load ../helpers
+load seallow
+
+setup() {
+	seallow_setup
+	cd "$BATS_TEST_TMPDIR"
+}
+
+@test "seallow: rules and #!!!! annotations are audit2allow 3.4's, byte for byte" {
+	run -4 seallow -p "$TBIN" -i "$FIXTURES/t.log" -o out
+	diff -u "$FIXTURES/t.audit2allow" out
+}
+
+@test "seallow: a denial whose context the policy lacks is counted, not dropped silently" {
+	run -4 --separate-stderr seallow -p "$TBIN" -i "$FIXTURES/t.log"
+	[[ "$stderr" == *"skipped 1 denial: target context not valid in the policy"* ]]
+	[[ "$output" != *zz_t* ]]
+}
+
+@test "seallow: -w is audit2why 3.4's text" {
+	seallow -w -p "$TBIN" -i "$FIXTURES/t.log" > out 2>/dev/null || [ $? = 4 ]
+	diff -u "$FIXTURES/t.audit2why" out
+}
+
+@test "seallow: invoked as audit2why it explains by default" {
+	ln -s "$(command -v seallow)" audit2why
+	./audit2why -p "$TBIN" -i "$FIXTURES/t.log" > out 2>/dev/null || [ $? = 4 ]
+	diff -u "$FIXTURES/t.audit2why" out
+}
+
+@test "seallow: -x keeps ioctl 0x0 and merges ranges; a warning names the triple" {
+	run -0 --separate-stderr seallow -x -p "$TBIN" -i "$FIXTURES/x.log"
+	[[ "$output" == *"allowxperm a_t d_t:file ioctl { 0x0 0x5401-0x5402 };"* ]]
+	[[ "$stderr" == *"allowxperm a_t d_t:file ioctl: once a triple has an allowxperm rule"* ]]
+}
+
+@test "seallow: -D writes dontaudit and dontauditxperm rules" {
+	run -0 --separate-stderr seallow -D -x -p "$TBIN" -i "$FIXTURES/x.log"
+	[[ "$output" == *"dontaudit a_t d_t:file ioctl;"* ]]
+	[[ "$output" == *"dontauditxperm a_t d_t:file ioctl { 0x0 0x5401-0x5402 };"* ]]
+}
+
+@test "seallow: -m writes the module line and a sorted require block" {
+	run -4 --separate-stderr seallow -m foo -p "$TBIN" -i "$FIXTURES/t.log"
+	[ "${lines[0]}" = "module foo 1.0;" ]
+	[ "${lines[1]}" = "require {" ]
+	[ "${lines[2]}" = "	type a_t;" ]
+	[ "${lines[3]}" = "	type b_t;" ]
+	[ "${lines[4]}" = "	type c_t;" ]
+	[ "${lines[5]}" = "	type d_t;" ]
+	[ "${lines[6]}" = "	class file { getattr open read write };" ]
+}
+
+@test "seallow: -M writes NAME.te and NAME.pp and prints audit2allow's instructions" {
+	run -4 --separate-stderr seallow -M local_t -p "$TBIN" -i "$FIXTURES/t.log"
+	[[ "$output" == *"To make this policy package active, execute:"* ]]
+	[[ "$output" == *"semodule -i local_t.pp"* ]]
+	[ -s local_t.te ] && [ -s local_t.pp ]
+	head -1 local_t.te | grep -qx ''
+	grep -qx 'module local_t 1.0;' local_t.te
+	# a .pp starts with the package magic 0xf97cff8f
+	[ "$(od -An -tx4 -N4 local_t.pp | tr -d ' ')" = f97cff8f ]
+}
+
+@test "seallow: -M conflicts with -o and -m; a bad module name is refused" {
+	run -2 --separate-stderr seallow -M a -o x -p "$TBIN" -i "$FIXTURES/t.log"
+	[[ "$stderr" == *"conflicts with --output"* ]]
+	run -2 --separate-stderr seallow -M a -m b -p "$TBIN" -i "$FIXTURES/t.log"
+	run -2 --separate-stderr seallow -m 9bad -p "$TBIN" -i "$FIXTURES/t.log"
+	[[ "$stderr" == *"module names must begin with a letter"* ]]
+	[ ! -e a.te ]
+}
+
+@test "seallow: -o appends" {
+	echo "# before" > out.te
+	run -4 --separate-stderr seallow -o out.te -p "$TBIN" -i "$FIXTURES/t.log"
+	[ -z "$output" ]
+	[ "$(head -1 out.te)" = "# before" ]
+	grep -q 'allow a_t b_t:file read;' out.te
+}
+
+@test "seallow: -t keeps denials whose source or target type matches at its start" {
+	run -0 --separate-stderr seallow -t 'c_' -p "$TBIN" -i "$FIXTURES/t.log"
+	[[ "$output" == *"allow a_t c_t:file read;"* ]]
+	[[ "$output" != *"b_t"* ]]
+	run --separate-stderr seallow -t '_t' -p "$TBIN" -i "$FIXTURES/t.log"
+	[[ "$output" != *"allow "* ]]
+}
+
+@test "seallow: -l keeps only the denials after the last policy load" {
+	run -0 --separate-stderr seallow -l -p "$TBIN" -i "$FIXTURES/reload.log"
+	[[ "$output" == *"a_t c_t"* ]]
+	[[ "$output" != *"a_t b_t"* ]]
+	run -0 --separate-stderr seallow -l -w -p "$TBIN" -i "$FIXTURES/reload.log"
+	[[ "$output" != *"audit(1.000:1)"* ]]
+	[[ "$output" == *"audit(3.000:3)"* ]]
+}
+
+@test "seallow: kernel log lines from dmesg are read, 0x0 kept, other lines ignored" {
+	SEKIT_DMESG="cat $FIXTURES/kernel.log" run -0 --separate-stderr seallow -d -x -p "$TBIN"
+	[[ "$output" == *"allow a_t b_t:file read;"* ]]
+	[[ "$output" == *"allowxperm a_t d_t:file ioctl 0x0;"* ]]
+	[[ "$stderr" != *skipped* ]]
+	SEKIT_DMESG="cat $FIXTURES/kernel.log" run -0 --separate-stderr seallow -d -w -p "$TBIN"
+	[[ "${lines[0]}" == "[   12.345678] audit: type=1400 audit(1700000000.123:45): avc:"* ]]
+}
+
+@test "seallow: -C writes CIL" {
+	run -0 --separate-stderr seallow -C -x -p "$TBIN" -i "$FIXTURES/x.log"
+	[[ "$output" == *"(allow a_t d_t (file (ioctl)))"* ]]
+	[[ "$output" == *"(allowx a_t d_t (ioctl file (0x0 (range 0x5401 0x5402))))"* ]]
+}
+
+@test "seallow: no SELinux record is nothing to do, exit 1" {
+	printf 'hello\nworld\n' > plain.log
+	run -1 --separate-stderr seallow -p "$TBIN" -i plain.log
+	[ -z "$output" ]
+	[[ "$stderr" == *"nothing to do"* ]]
+}
+
+@test "seallow: a missing input file is an input error" {
+	run -2 --separate-stderr seallow -p "$TBIN" -i nonexistent.log
+	[[ "$stderr" == *"cannot open 'nonexistent.log'"* ]]
+}
+
+@test "seallow: a missing policy is an environment error, not a traceback" {
+	run -3 --separate-stderr env SEKIT_SELINUX_DIR="$BATS_TEST_TMPDIR/none" SEKIT_SELINUXFS="$BATS_TEST_TMPDIR/none" seallow -i "$FIXTURES/t.log"
+	[ -z "$output" ]
+}
+
+@test "seallow: --verify reports which denial groups the rules would allow" {
+	run -4 --separate-stderr seallow --verify -p "$TBIN" -i "$FIXTURES/t.log"
+	[[ "$stderr" == *"verify: a_t b_t:file { read }: allowed"* ]]
+	[[ "$stderr" == *"verify: a_t d_t:file { write }: still denied: a constraint"* ]]
+	[[ "$stderr" == *"verify: 3 of 5 denial groups allowed with these rules"* ]]
+}
+
+@test "seallow: --help, --version, --list-options, a bad option" {
+	run -0 seallow --help
+	[[ "$output" == *"Usage:"* ]]
+	run -0 seallow --version
+	[[ "$output" == "seallow (sekit) "* ]]
+	run -0 seallow --list-options
+	[[ "$output" == *"--module-package="* ]]
+	run -2 --separate-stderr seallow --bogus
+	[[ "$stderr" == *"Try 'seallow --help'"* ]]
+}

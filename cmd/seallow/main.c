@@ -7,7 +7,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,50 +15,41 @@
 #include "seallow.h"
 
 enum {
-	OPT_JSON = 0x100,
+	OPT_JSON = 256,
 	OPT_VERIFY,
-	OPT_LIST_OPTIONS,
 	OPT_PERM_MAP,
 	OPT_IFINFO,
 };
 
-struct opt {
-	const char *name;
-	int val;
-	const char *arg;
-	const char *help;
-};
-
 // clang-format off
-static const struct opt opts_table[] = {
-	{ "input",          'i', "FILE", "read the log from FILE (default: standard input)" },
-	{ "all",            'a', NULL,   "read the whole audit log (/var/log/audit/audit.log*)" },
-	{ "boot",           'b', NULL,   "the audit log since the last boot" },
-	{ "dmesg",          'd', NULL,   "read the kernel log (dmesg)" },
-	{ "lastreload",     'l', NULL,   "only denials after the last policy load" },
-	{ "policy",         'p', "FILE", "explain against this binary policy (default: the system's)" },
-	{ "type",           't', "REGEX","only denials whose source or target type matches REGEX" },
-	{ "module",         'm', "NAME", "write a module NAME (module line and require block)" },
-	{ "module-package", 'M', "NAME", "write NAME.te and compile NAME.pp for semodule -i" },
-	{ "output",         'o', "FILE", "append the output to FILE" },
-	{ "requires",       'r', NULL,   "write the require block" },
-	{ "reference",      'R', NULL,   "refpolicy interfaces (not supported yet)" },
-	{ "noreference",    'N', NULL,   "plain rules, no interfaces (the default)" },
-	{ "dontaudit",      'D', NULL,   "dontaudit rules instead of allow rules" },
-	{ "xperms",         'x', NULL,   "allowxperm rules for the ioctl numbers of the denials" },
-	{ "cil",            'C', NULL,   "CIL instead of the policy language" },
-	{ "verbose",        'v', NULL,   "explain each rule in a comment" },
-	{ "explain",        'e', NULL,   "quote every record behind each rule" },
-	{ "why",            'w', NULL,   "audit2why: why each denial happened" },
-	{ "verify",         OPT_VERIFY, NULL, "add the rules to the policy in memory and recheck every denial group" },
-	{ "json",           OPT_JSON, NULL, "explain: one JSON document, an object per denial group" },
-	{ "quiet",          'q', NULL,   "no output; the exit status is the answer" },
-	{ "perm-map",       OPT_PERM_MAP, "FILE", "accepted for audit2allow compatibility (-R only)" },
-	{ "interface-info", OPT_IFINFO, "FILE", "accepted for audit2allow compatibility (-R only)" },
-	{ "help",           'h', NULL,   "show this help and exit" },
-	{ "version",        'V', NULL,   "show the version and exit" },
-	{ "list-options",   OPT_LIST_OPTIONS, NULL, NULL },
-	{ NULL, 0, NULL, NULL },
+static const struct cli_option options[] = {
+	CLI_VALUE('i', "input", "FILE", "read the log from FILE (default: standard input)"),
+	CLI_FLAG('a', "all", "read the whole audit log (/var/log/audit/audit.log*)"),
+	CLI_FLAG('b', "boot", "the audit log since the last boot"),
+	CLI_FLAG('d', "dmesg", "read the kernel log (dmesg)"),
+	CLI_FLAG('l', "lastreload", "only denials after the last policy load"),
+	CLI_VALUE('p', "policy", "FILE", "explain against this binary policy (default: the system's)"),
+	CLI_VALUE('t', "type", "REGEX", "only denials whose source or target type matches REGEX"),
+	CLI_VALUE('m', "module", "NAME", "write a module NAME (module line and require block)"),
+	CLI_VALUE('M', "module-package", "NAME", "write NAME.te and compile NAME.pp for semodule -i"),
+	CLI_VALUE('o', "output", "FILE", "append the output to FILE"),
+	CLI_FLAG('r', "requires", "write the require block"),
+	CLI_FLAG('R', "reference", "refpolicy interfaces (not supported yet)"),
+	CLI_FLAG('N', "noreference", "plain rules, no interfaces (the default)"),
+	CLI_FLAG('D', "dontaudit", "dontaudit rules instead of allow rules"),
+	CLI_FLAG('x', "xperms", "allowxperm rules for the ioctl numbers of the denials"),
+	CLI_FLAG('C', "cil", "CIL instead of the policy language"),
+	CLI_FLAG('v', "verbose", "explain each rule in a comment"),
+	CLI_FLAG('e', "explain", "quote every record behind each rule"),
+	CLI_FLAG('w', "why", "audit2why: why each denial happened"),
+	CLI_FLAG(OPT_VERIFY, "verify", "add the rules to the policy in memory and recheck\nevery denial group"),
+	CLI_FLAG(OPT_JSON, "json", "explain: one JSON document, an object per denial group"),
+	CLI_FLAG('q', "quiet", "no output; the exit status is the answer"),
+	CLI_VALUE(OPT_PERM_MAP, "perm-map", "FILE", "accepted for audit2allow compatibility (-R only)"),
+	CLI_VALUE(OPT_IFINFO, "interface-info", "FILE", "accepted for audit2allow compatibility (-R only)"),
+	CLI_HELP_VERSION,
+	CLI_LIST_COMMANDS_OPTION,
+	CLI_END,
 };
 // clang-format on
 
@@ -72,33 +62,10 @@ static int usage(void)
 	       "Turn SELinux denials from audit logs, ausearch --raw output or kernel log\n"
 	       "lines into rules, as audit2allow does (audit2why with -w); 'explain' gives\n"
 	       "every cause of each denial and the fix.\n"
-	       "\n"
-	       "Options:\n",
+	       "\n",
 	       cli_name());
-	for (const struct opt *o = opts_table; o->name; o++) {
-		char left[64];
-
-		if (!o->help)
-			continue;
-		snprintf(left, sizeof(left), "%s%c%s--%s%s%s", o->val < 0x100 ? "-" : " ",
-			 o->val < 0x100 ? o->val : ' ', o->val < 0x100 ? ", " : "  ", o->name,
-			 o->arg ? "=" : "", o->arg ? o->arg : "");
-		printf("  %-28s %s\n", left, o->help);
-	}
+	cli_print_options(options);
 	printf("\nSee %s(1).\n", cli_name());
-	return EXIT_OK;
-}
-
-static int list_options(void)
-{
-	for (const struct opt *o = opts_table; o->name; o++) {
-		if (!o->help)
-			continue;
-		if (o->val < 0x100)
-			printf("-%c\t%s\n", o->val, o->help);
-		printf("--%s%s\t%s\n", o->name, o->arg ? "=" : "", o->help);
-	}
-	printf("explain\tevery cause of each denial group and the fix\n");
 	return EXIT_OK;
 }
 
@@ -356,132 +323,70 @@ static size_t report_skips(struct seallow_run *run, struct pol_audit_reader *r)
 	return total;
 }
 
+/* Returns 0 to go on, or an exit status + 1 (help, version, errors). */
 static int parse_args(int argc, char **argv, struct seallow_opts *o)
 {
-	struct option longopts[sizeof(opts_table) / sizeof(opts_table[0])];
-	char shortopts[64] = "+";
-	size_t n = 0, s = 1;
+	/* "-": options may follow the subcommand */
+	struct cli_getopt g = CLI_GETOPT_INIT(options, "-");
 	int c;
 
-	for (const struct opt *t = opts_table; t->name; t++, n++) {
-		longopts[n] = (struct option){t->name, t->arg ? required_argument : no_argument,
-					      NULL, t->val};
-		if (t->val < 0x100) {
-			shortopts[s++] = (char)t->val;
-			if (t->arg)
-				shortopts[s++] = ':';
-		}
-	}
-	longopts[n] = (struct option){NULL, 0, NULL, 0};
-	shortopts[s] = '\0';
-	/* options may follow the subcommand */
-	shortopts[0] = '-';
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	while ((c = cli_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
 		case 1:
 			if (strcmp(optarg, "explain") == 0 && o->mode == MODE_ALLOW) {
 				o->mode = MODE_EXPLAIN;
+				cli_set_command("explain");
 				break;
 			}
-			return cli_usage_error("unexpected argument '%s'", optarg);
-		case 'i':
-			o->input = optarg;
-			break;
-		case 'a':
-			o->all = true;
-			break;
-		case 'b':
-			o->boot = true;
-			break;
-		case 'd':
-			o->dmesg = true;
-			break;
-		case 'l':
-			o->lastreload = true;
-			break;
-		case 'p':
-			o->policy = optarg;
-			break;
-		case 't':
-			o->type_re = optarg;
-			break;
-		case 'm':
-			o->module = optarg;
-			break;
-		case 'M':
-			o->package = optarg;
-			break;
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'r':
-			o->requires
-			= true;
-			break;
-		case 'R':
-			o->refpolicy = true;
-			break;
-		case 'N':
-			o->refpolicy = false;
-			break;
-		case 'D':
-			o->dontaudit = true;
-			break;
-		case 'x':
-			o->xperms = true;
-			break;
-		case 'C':
-			o->cil = true;
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'e':
-			o->explain_long = true;
-			break;
-		case 'w':
-			if (o->mode == MODE_ALLOW)
-				o->mode = MODE_WHY;
-			break;
-		case 'q':
-			o->quiet = true;
-			break;
-		case OPT_JSON:
-			o->json = true;
-			break;
-		case OPT_VERIFY:
-			o->verify = true;
-			break;
-		case OPT_PERM_MAP:
-		case OPT_IFINFO:
-			break;
-		case 'h':
-			return -usage() - 1;
-		case 'V':
-			return -cli_version() - 1;
-		case OPT_LIST_OPTIONS:
-			return -list_options() - 1;
-		default:
-			return cli_usage_error(NULL);
+			return cli_usage_error("unexpected argument '%s'", optarg) + 1;
+		// clang-format off
+		case 'i': o->input = optarg; break;
+		case 'a': o->all = true; break;
+		case 'b': o->boot = true; break;
+		case 'd': o->dmesg = true; break;
+		case 'l': o->lastreload = true; break;
+		case 'p': o->policy = optarg; break;
+		case 't': o->type_re = optarg; break;
+		case 'm': o->module = optarg; break;
+		case 'M': o->package = optarg; break;
+		case 'o': o->output = optarg; break;
+		case 'r': o->requires = true; break;
+		case 'R': o->refpolicy = true; break;
+		case 'N': o->refpolicy = false; break;
+		case 'D': o->dontaudit = true; break;
+		case 'x': o->xperms = true; break;
+		case 'C': o->cil = true; break;
+		case 'v': o->verbose = true; break;
+		case 'e': o->explain_long = true; break;
+		case 'w': if (o->mode == MODE_ALLOW) o->mode = MODE_WHY; break;
+		case 'q': o->quiet = true; break;
+		case OPT_JSON: o->json = true; break;
+		case OPT_VERIFY: o->verify = true; break;
+		case OPT_PERM_MAP: case OPT_IFINFO: break;
+		case 'h': return usage() + 1;
+		case 'V': return cli_version() + 1;
+		case CLI_LIST_COMMANDS: puts("explain"); return EXIT_OK + 1;
+		default: return EXIT_USAGE + 1;
+		// clang-format on
 		}
 	}
 	if ((o->all || o->boot) + !!o->input + o->dmesg > 1)
-		return cli_usage_error("-i, -d and -a/-b each name the input: give one");
+		return 1 + cli_usage_error("-i, -d and -a/-b each name the input: give one");
 	if (o->package && o->output)
-		return cli_usage_error("--module-package conflicts with --output");
+		return 1 + cli_usage_error("--module-package conflicts with --output");
 	if (o->package && o->module)
-		return cli_usage_error("--module-package conflicts with --module");
+		return 1 + cli_usage_error("--module-package conflicts with --module");
 	if (o->package && o->cil)
-		return cli_usage_error("--module-package conflicts with --cil");
+		return 1 + cli_usage_error("--module-package conflicts with --cil");
 	if ((o->module && !valid_module_name(o->module)) ||
 	    (o->package && !valid_module_name(o->package)))
-		return cli_usage_error("module names must begin with a letter, optionally followed "
+		return 1 + cli_usage_error("module names must begin with a letter, optionally followed "
 				       "by letters, numbers, \"-\", \"_\", \".\"");
 	if (o->refpolicy)
-		return cli_usage_error("refpolicy interfaces (-R) are not supported yet; plain "
+		return 1 + cli_usage_error("refpolicy interfaces (-R) are not supported yet; plain "
 				       "rules are written without it");
 	if (o->json && o->mode != MODE_EXPLAIN)
-		return cli_usage_error("--json goes with 'explain'");
+		return 1 + cli_usage_error("--json goes with 'explain'");
 	if (o->module || o->package)
 	o->requires = true;
 	return 0;
@@ -501,10 +406,8 @@ int main(int argc, char **argv)
 	if (strcmp(cli_name(), "audit2why") == 0)
 		o.mode = MODE_WHY;
 	rc = parse_args(argc, argv, &o);
-	if (rc < 0)
-		return -rc - 1;
 	if (rc > 0)
-		return rc;
+		return rc - 1;
 	pol_err_init(&err);
 	if (o.type_re && o.mode != MODE_WHY) {
 		/* Python's re.match: anchored at the start only */
@@ -592,5 +495,5 @@ out:
 	pol_regex_free(run.type_re);
 	bool_desc_free();
 	pol_err_release(&err);
-	return cli_finish_stdout(status);
+	return status;
 }

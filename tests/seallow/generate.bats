@@ -148,3 +148,11 @@ setup() {
 	run -2 --separate-stderr seallow --bogus
 	[[ "$stderr" == *"Try 'seallow --help'"* ]]
 }
+
+@test "seallow: completions read the tool's own option and command lists" {
+	run -0 seallow --list-commands
+	[ "$output" = explain ]
+	run -0 bash -c "source '$SEKIT_SRCDIR/completions/bash/seallow'; COMP_WORDS=(seallow --mod); COMP_CWORD=1; _seallow; printf '%s\n' \"\${COMPREPLY[@]}\""
+	[[ "$output" == *"--module="* ]]
+	[[ "$output" == *"--module-package="* ]]
+}

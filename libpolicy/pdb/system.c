@@ -11,27 +11,19 @@
 #include "pdb/internal.h"
 #include "util/sysconf.h"
 
-static const char *env_or(const char *name, const char *fallback)
-{
-	const char *v = getenv(name);
-
-	return v && *v ? v : fallback;
-}
-
 /* The loaded policy is only there when selinuxfs is mounted and enforcing
  * or permissive, which the "enforce" node tells. */
 static char *loaded_policy(void)
 {
-	const char *fs = env_or("SEKIT_SELINUXFS", "/sys/fs/selinux");
-	char *enforce, *policy;
+	char *fs, *policy;
+	int rc = pol_selinuxfs_dir(NULL, &fs, NULL);
 
-	if (asprintf(&enforce, "%s/enforce", fs) < 0)
+	if (rc < 0)
 		return NULL;
-	if (access(enforce, R_OK) != 0 || asprintf(&policy, "%s/policy", fs) < 0) {
-		free(enforce);
+	rc = asprintf(&policy, "%s/policy", fs);
+	free(fs);
+	if (rc < 0)
 		return NULL;
-	}
-	free(enforce);
 	if (access(policy, R_OK) != 0) {
 		free(policy);
 		return NULL;

@@ -3,6 +3,8 @@
 #ifndef POL_UTIL_SYSCONF_H
 #define POL_UTIL_SYSCONF_H
 
+struct pol_err;
+
 /* The SELinux configuration directory: $SEKIT_SELINUX_DIR when set (tests,
  * chroots), else /etc/selinux. Borrowed. */
 const char *pol_selinux_dir(void);
@@ -10,5 +12,15 @@ const char *pol_selinux_dir(void);
 /* The value of KEY= (e.g. "SELINUXTYPE") in dir/config, read as libselinux
  * reads it; a heap string (free()), or NULL when the file or key is absent. */
 char *pol_selinux_config_get(const char *dir, const char *key);
+
+/* Where selinuxfs is, by libselinux's rules: the directory named (NULL for
+ * none), else $SEKIT_SELINUXFS, either of which needs only an "enforce" node
+ * (tests build one from plain files); else the first of /sys/fs/selinux and
+ * /selinux that is a writable selinuxfs, else the selinuxfs line of
+ * /proc/mounts. $SEKIT_SYSROOT, when set, goes before those three paths and a
+ * directory with an "enforce" node stands for the mount (tests). Returns 0
+ * and *out (free()), or < 0 with the reason in err (-ENOENT: SELinux is
+ * disabled or nothing is at the named directory). */
+int pol_selinuxfs_dir(const char *named, char **out, struct pol_err *err);
 
 #endif

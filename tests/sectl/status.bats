@@ -61,6 +61,13 @@ setup() {
 	[ "${lines[1]}" = "SELinuxfs mount:                $FS" ]
 }
 
+@test "sectl status: a selinuxfs at /selinux is found as libselinux finds it" {
+	local root="$BATS_TEST_TMPDIR/root"
+	make_fakefs "$root/selinux"
+	SEKIT_SYSROOT=$root run -0 env -u SEKIT_SELINUXFS sectl status
+	[ "${lines[1]}" = "SELinuxfs mount:                $root/selinux" ]
+}
+
 @test "sectl status: what cannot be read is 'unknown', not an error" {
 	rm "$FS/mls" "$FS/checkreqprot" "$FS/policy" "$ETC/config"
 	run -0 --separate-stderr sectl --selinuxfs "$FS" status

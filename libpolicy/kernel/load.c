@@ -126,6 +126,8 @@ static int prepare_file(const char *path, unsigned int kernel_max, struct pol_ke
 		goto out;
 	}
 	regular = S_ISREG(before.st_mode);
+	if (regular && (rc = pdb_check_size(path, (unsigned long long)before.st_size, err)) < 0)
+		goto out;
 	if (regular && (rc = read_whole(fd, (size_t)before.st_size, &bytes)) < 0) {
 		pol_err_set(err, rc, "cannot read '%s': %s", path, strerror(-rc));
 		goto out;

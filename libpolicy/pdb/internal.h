@@ -37,6 +37,35 @@ static inline void pdb_cond_set_bool(cond_expr_t *e, uint32_t value)
  * period, for a diagnostic; heap string, or NULL. */
 char *pdb_sepol_message(const char *fmt, va_list ap);
 
+/*
+ * Reading a binary policy (image.c): the only place a policy file is
+ * opened and its header checked.
+ */
+struct pdb_image {
+	void *data;
+	size_t len;
+	bool mapped; /* mmap()ed, else heap */
+};
+
+/* Take the bytes of the policy file at path: a regular file is mapped, a
+ * pipe or device read whole. Refuses a directory, an empty file, more than
+ * POL_PDB_SIZE_MAX bytes, and a stream whose first bytes are not a
+ * policy's. Returns 0 (release with pdb_image_release()) or < 0 with the
+ * reason in err. */
+int pdb_image_open(const char *path, struct pdb_image *img, struct pol_err *err);
+void pdb_image_release(struct pdb_image *img);
+
+/* What libsepol would only call invalid, or could not read safely: a
+ * module instead of a kernel policy, no policy magic number, a version it
+ * cannot read, a symbol table counting more values than the file can
+ * hold. name names the file in messages. Returns 0 when libsepol may read
+ * data, else POL_EFORMAT or POL_EVERSION with the reason in err. */
+int pdb_image_check(const char *name, const void *data, size_t len, struct pol_err *err);
+
+/* POL_EFORMAT ("'path' is larger than ...") when size passes
+ * POL_PDB_SIZE_MAX, else 0. */
+int pdb_check_size(const char *path, unsigned long long size, struct pol_err *err);
+
 struct pdb_te_index;
 
 struct pol_pdb {

@@ -1,20 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <sepol/debug.h>
 #include <sepol/handle.h>
 
 #include "pdb/internal.h"
-#include "util/file.h"
 
 /* libsepol reports why a policy is rejected through its message callback;
  * collect those lines so the user sees the real reason (setools#159). */
@@ -116,38 +111,6 @@ static int read_policy(struct pol_pdb *pdb, const char *path, void *data, size_t
 	return 0;
 }
 
-static uint32_t le32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-/* Name what is wrong with a file libsepol would only call invalid: a module
- * or package instead of a kernel policy, or a version it cannot read. */
-static int check_header(const char *path, const unsigned char *data, size_t len,
-			struct pol_err *err)
-{
-	uint32_t magic, slen, version;
-
-	if (len < 8)
-		return 0;
-	magic = le32(data);
-	if (magic == POLICYDB_MOD_MAGIC || magic == SEPOL_MODULE_PACKAGE_MAGIC)
-		return pol_err_set(err, POL_EFORMAT,
-				   "'%s' is a policy module, not a kernel policy (compile it into one, or use the policy it is installed in)",
-				   path);
-	if (magic != POLICYDB_MAGIC)
-		return 0;
-	slen = le32(data + 4);
-	if (slen > POLICYDB_STRING_MAX_LENGTH || len < 12 + (size_t)slen)
-		return 0;
-	version = le32(data + 8 + slen);
-	if (version < POLICYDB_VERSION_MIN || version > POLICYDB_VERSION_MAX)
-		return pol_err_set(err, POL_EVERSION,
-				   "'%s' is a version %u policy; versions %d to %d can be read",
-				   path, version, POLICYDB_VERSION_MIN, POLICYDB_VERSION_MAX);
-	return 0;
-}
-
 /* Kernel policies before version 24 keep no attribute names; give each a
  * made-up one from its value, as setools does (@ttr + ten digits), so no
  * output ever shows "(null)". */
@@ -177,51 +140,13 @@ static int name_anonymous_attributes(struct pol_pdb *pdb)
 
 int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err)
 {
+	struct pdb_image img;
 	struct pol_pdb *pdb;
-	struct stat st;
-	bool mapped;
-	void *data = NULL;
-	size_t len = 0;
-	int fd, rc;
+	int rc = pdb_image_open(path, &img, err);
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		rc = -errno;
-		return pol_err_set(err, rc, "cannot open '%s': %s", path, strerror(-rc));
-	}
-	if (fstat(fd, &st) < 0) {
-		rc = -errno;
-		close(fd);
-		return pol_err_set(err, rc, "cannot read '%s': %s", path, strerror(-rc));
-	}
-	if (S_ISDIR(st.st_mode)) {
-		close(fd);
-		return pol_err_set(err, -EISDIR, "cannot read '%s': %s", path, strerror(EISDIR));
-	}
-	mapped = S_ISREG(st.st_mode);
-	if (mapped) {
-		len = (size_t)st.st_size;
-		data = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
-		rc = data == MAP_FAILED ? -errno : 0;
-	} else {
-		char *text;
-
-		/* a pipe or a device (sequery rules -A <(zcat policy.gz)) has
-		 * no size to mmap: read it whole */
-		rc = pol_read_fd(fd, &text, &len);
-		if (rc == 0)
-			data = text;
-	}
-	close(fd);
 	if (rc < 0)
-		return pol_err_set(err, rc, "cannot read '%s': %s", path, strerror(-rc));
-	if (len == 0) {
-		if (!mapped)
-			free(data);
-		return pol_err_set(err, POL_EFORMAT, "'%s' is empty, not a binary policy", path);
-	}
-
-	rc = check_header(path, data, len, err);
+		return rc;
+	rc = pdb_image_check(path, img.data, img.len, err);
 	if (rc < 0)
 		goto out;
 	pdb = calloc(1, sizeof(*pdb));
@@ -234,7 +159,7 @@ int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err)
 		rc = pol_err_set(err, -ENOMEM, "out of memory");
 		goto out;
 	}
-	rc = read_policy(pdb, path, data, len, err);
+	rc = read_policy(pdb, path, img.data, img.len, err);
 	if (rc == 0 && (index_perms(pdb) != 0 || name_anonymous_attributes(pdb) != 0))
 		rc = pol_err_set(err, -ENOMEM, "out of memory");
 	if (rc == 0 && !(pdb->path = strdup(path)))
@@ -244,10 +169,7 @@ int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err)
 	else
 		*out = pdb;
 out:
-	if (mapped)
-		munmap(data, len);
-	else
-		free(data);
+	pdb_image_release(&img);
 	return rc;
 }
 

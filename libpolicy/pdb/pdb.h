@@ -29,10 +29,20 @@ enum pol_sym {
 	POL_SYM_COUNT
 };
 
+/* The largest binary policy read: distributions' policies are a few MiB
+ * (Debian's reference policy about 2), so 256 MiB leaves room, while /dev/zero or a stray disk
+ * image is refused instead of filling memory. */
+#define POL_PDB_SIZE_MAX (256u << 20)
+
 /* Open the kernel binary policy at path (versions 15 through the newest
- * libsepol reads, MLS or not). Returns 0 and sets *out (free with
- * pol_pdb_free()), or < 0 with the reason in err: -errno for an unreadable
- * file, POL_EFORMAT for a file that is not a valid policy. */
+ * libsepol reads, MLS or not). path may be a regular file, a pipe or a
+ * device, of at most POL_PDB_SIZE_MAX bytes; a stream that does not start
+ * with the policy magic number is refused after its first bytes, and a
+ * FIFO nobody writes to reads as empty. Symbol counts the file is too
+ * short to hold are refused before libsepol reads them. Returns 0 and
+ * sets *out (free with pol_pdb_free()), or < 0 with the reason in err:
+ * -errno for an unreadable file, POL_EFORMAT for a file that is not a
+ * valid policy, POL_EVERSION for a version libsepol cannot read. */
 int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err);
 
 /* Where the system's policy is: the loaded one (selinuxfs "policy" node,

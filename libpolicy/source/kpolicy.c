@@ -101,42 +101,21 @@ out:
 	return 0;
 }
 
-static uint32_t le32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-/* Say what a file is when it is not a kernel policy libsepol can read. */
-static int check_header(const char *path, const char *data, size_t len, struct pol_err *err)
-{
-	uint32_t magic = len >= 4 ? le32((const unsigned char *)data) : 0;
-
-	if (len == 0)
-		return pol_err_set(err, POL_EFORMAT, "'%s' is empty, not a binary policy", path);
-	if (magic == POLICYDB_MOD_MAGIC || magic == SEPOL_MODULE_PACKAGE_MAGIC)
-		return pol_err_set(err, POL_EFORMAT, "'%s' is a policy module, not a kernel policy",
-				   path);
-	if (magic != POLICYDB_MAGIC)
-		return pol_err_set(err, POL_EFORMAT, "'%s' is not a binary policy", path);
-	return 0;
-}
-
 int pol_kpolicy_read(const char *path, struct pol_kpolicy **out, struct pol_err *err)
 {
 	struct pol_err notes;
 	struct backend_msgs msgs = {.err = &notes};
 	struct pol_kpolicy *kp;
 	struct policy_file pf;
+	struct pdb_image img;
 	sepol_handle_t *h;
-	size_t len;
-	char *data;
-	int rc = backend_read_file(path, &data, &len, err);
+	int rc = pdb_image_open(path, &img, err);
 
 	if (rc < 0)
 		return rc;
-	rc = check_header(path, data, len, err);
+	rc = pdb_image_check(path, img.data, img.len, err);
 	if (rc < 0) {
-		free(data);
+		pdb_image_release(&img);
 		return rc;
 	}
 	kp = calloc(1, sizeof(*kp));
@@ -145,20 +124,20 @@ int pol_kpolicy_read(const char *path, struct pol_kpolicy **out, struct pol_err 
 		free(kp);
 		if (h)
 			sepol_handle_destroy(h);
-		free(data);
+		pdb_image_release(&img);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
 	pol_err_init(&notes);
 	policy_file_init(&pf);
 	pf.type = PF_USE_MEMORY;
-	pf.data = data;
-	pf.len = len;
+	pf.data = img.data;
+	pf.len = img.len;
 	pf.handle = h;
 	backend_compat_begin(&msgs);
 	rc = policydb_read(&kp->p, &pf, 0);
 	backend_compat_end();
 	sepol_handle_destroy(h);
-	free(data);
+	pdb_image_release(&img);
 	if (rc != 0) {
 		/* the summary first, libsepol's own words as notes */
 		pol_err_set(err, POL_EFORMAT, "'%s' is not a valid binary policy", path);

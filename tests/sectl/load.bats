@@ -82,6 +82,14 @@ version_of() {
 	[ ! -s "$FS/load" ]
 }
 
+@test "sectl load: a file larger than 256 MiB is refused without being read (exit 2)" {
+	local f=$BATS_TEST_TMPDIR/huge
+	truncate -s 300M "$f" || skip "cannot make a sparse file"
+	run -2 --separate-stderr timeout 60 sectl load -n "$f"
+	[ "$stderr" = "sectl: '$f' is larger than 256 MiB, too large to be a binary policy" ]
+	[ ! -s "$FS/load" ]
+}
+
 @test "sectl load: a policy read from a pipe is validated too" {
 	run -0 sectl load -n <(cat "$POLICY")
 	[[ "$output" == *"(policy version 33, "* ]]

@@ -204,6 +204,44 @@ expect_rejected() {
 	[[ "${stderr_lines[0]}" == "sequery: "*"'$D/random-1'"* ]]
 }
 
+# tests/sequery/fixtures/bad/class-count.33 is fixtures/good/minimal.conf
+# compiled by checkpolicy -c 33, with the class table's value count (the
+# 32-bit word at offset 164) set to 2^28: libsepol 3.4 would spend days in
+# create_gap_ebitmap() on it. timeout turns a regression into a failure.
+@test "sequery: a symbol count the file cannot hold is refused at once" {
+	local f=$BATS_TEST_DIRNAME/fixtures/bad/class-count.33
+	run -2 --separate-stderr timeout 60 sequery rules -A "$f"
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "sequery: '$f' is not a valid binary policy" ]
+	[[ "${stderr_lines[1]}" == "sequery: note: its class table counts 268435456 values, more than the "*" bytes after it can hold" ]]
+}
+
+@test "sequery: /dev/zero is refused at once, not read" {
+	run -2 --separate-stderr timeout 60 sequery info /dev/zero
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "sequery: '/dev/zero' is not a valid binary policy" ]
+}
+
+@test "sequery: a stream of garbage is refused after its first bytes" {
+	run -2 --separate-stderr timeout 60 bash -c 'yes | sequery info /dev/stdin'
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "sequery: '/dev/stdin' is not a valid binary policy" ]
+}
+
+@test "sequery: a FIFO nobody writes to is refused at once as empty" {
+	mkfifo "$BATS_TEST_TMPDIR/fifo"
+	run -2 --separate-stderr timeout 60 sequery info "$BATS_TEST_TMPDIR/fifo"
+	[ -z "$output" ]
+	[ "$stderr" = "sequery: '$BATS_TEST_TMPDIR/fifo' is empty, not a binary policy" ]
+}
+
+@test "sequery: a file larger than 256 MiB is refused without being read" {
+	local f=$BATS_TEST_TMPDIR/huge
+	truncate -s 300M "$f" || skip "cannot make a sparse file"
+	run -2 --separate-stderr timeout 60 sequery info "$f"
+	[ "$stderr" = "sequery: '$f' is larger than 256 MiB, too large to be a binary policy" ]
+}
+
 @test "sequery: the valid policy the broken ones come from loads" {
 	need_good
 	run -0 --separate-stderr sequery rules -A "$D/good.33"

@@ -682,7 +682,7 @@ static void test_bad_input(void)
 	pol_err_clear(&err);
 	write_text(garbage, "this is not a policy\n");
 	rc = pol_kpolicy_read(garbage, &kp, &err);
-	ok(rc == POL_EFORMAT && !kp && has_diag(&err, NULL, "is not a binary policy"),
+	ok(rc == POL_EFORMAT && !kp && has_diag(&err, NULL, "is not a valid binary policy"),
 	   "a text file: not a binary policy");
 	pol_err_clear(&err);
 	write_text(empty, "");

@@ -88,8 +88,6 @@ static int kernel_write(const struct sepolc_opts *opts, const struct pol_build_o
 			size_t fc_len, struct diag_sink *diags)
 {
 	struct output *o = NULL, *fco = NULL;
-	const char **srcs;
-	size_t n_srcs = 0;
 	struct pol_err err;
 	char *path = NULL;
 	FILE *fp, *fcfp;
@@ -108,23 +106,23 @@ static int kernel_write(const struct sepolc_opts *opts, const struct pol_build_o
 		return EXIT_OK;
 	}
 
-	srcs = calloc(in->n_cil + 1, sizeof(*srcs));
 	path = kernel_output_path(opts, build);
-	if (!srcs || !path) {
-		free(srcs);
-		free(path);
+	if (!path) {
 		pol_err_release(&err);
 		diag_report(diags, POL_SEV_ERROR, -ENOMEM, NULL, 0, 0, "out of memory");
 		return EXIT_ENV;
 	}
-	for (size_t i = 0; i < in->n_cil; i++)
-		srcs[n_srcs++] = in->cil[i];
-	if (in->source)
-		srcs[n_srcs++] = in->source;
-
-	status = output_open(path, srcs, n_srcs, diags, &o, &fp);
+	if (opts->fc_out && strcmp(path, "-") != 0 && output_same_file(path, opts->fc_out)) {
+		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
+			    "the policy '%s' and the file contexts '%s' are the same file", path,
+			    opts->fc_out);
+		pol_err_release(&err);
+		free(path);
+		return EXIT_USAGE;
+	}
+	status = output_open(path, opts, in, diags, &o, &fp);
 	if (status == EXIT_OK && opts->fc_out)
-		status = output_open(opts->fc_out, srcs, n_srcs, diags, &fco, &fcfp);
+		status = output_open(opts->fc_out, opts, in, diags, &fco, &fcfp);
 	if (status == EXIT_OK) {
 		rc = write_kernel_output(opts, build, kp, fp, &err);
 		if (rc < 0)
@@ -143,7 +141,6 @@ static int kernel_write(const struct sepolc_opts *opts, const struct pol_build_o
 		fprintf(stderr, "%s: wrote '%s'%s%s%s\n", cli_name(), path, fco ? " and '" : "",
 			fco ? opts->fc_out : "", fco ? "'" : "");
 	free(path);
-	free(srcs);
 	return status;
 }
 
@@ -302,14 +299,13 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 static int write_preprocessed(const struct sepolc_opts *opts, const struct inputs *in,
 			      const struct m4_result *text, struct diag_sink *diags)
 {
-	const char *srcs[] = {in->source, in->fc};
 	struct output *o;
 	FILE *fp;
 	int status;
 
 	if (opts->check_only)
 		return EXIT_OK;
-	status = output_open(opts->out_path ? opts->out_path : "-", srcs, 2, diags, &o, &fp);
+	status = output_open(opts->out_path ? opts->out_path : "-", opts, in, diags, &o, &fp);
 	if (status != EXIT_OK)
 		return status;
 	bool ok = fwrite(text->text, 1, text->len, fp) == text->len;

@@ -355,22 +355,10 @@ static void remove_on_signal(int sig)
 	raise(sig);
 }
 
-static sigset_t workdir_signals;
-
 static void watch_workdir(struct workdir *w)
 {
-	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = w ? remove_on_signal : SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaddset(&sa.sa_mask, sigs[i]);
-	workdir_signals = sa.sa_mask;
 	live_workdir = w;
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
+	signals_handle(w ? remove_on_signal : NULL);
 }
 
 static void workdir_remove(struct workdir *w)
@@ -378,7 +366,7 @@ static void workdir_remove(struct workdir *w)
 	sigset_t saved;
 
 	/* a signal now would find the files half removed, or no handler */
-	sigprocmask(SIG_BLOCK, &workdir_signals, &saved);
+	signals_block(&saved);
 	for (size_t i = 0; i < w->n; i++)
 		unlink(w->files[i]);
 	if (w->path[0])
@@ -494,7 +482,7 @@ static int run_m4(const struct sepolc_opts *opts, char *const *argv, const char 
 	posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	/* no signal between the spawn and live_m4 knowing the child */
-	sigprocmask(SIG_BLOCK, &workdir_signals, &saved);
+	signals_block(&saved);
 	rc = posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
 	if (rc == 0)
 		live_m4 = pid;
@@ -653,17 +641,13 @@ static int make_workdir(struct workdir *w, struct diag_sink *diags)
 {
 	const char *tmp = getenv("TMPDIR");
 
-	sigset_t block, saved;
+	sigset_t saved;
 	int e;
 
 	memset(w, 0, sizeof(*w));
 	snprintf(w->path, sizeof(w->path), "%s/sepolc.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	/* no signal between creating the directory and watching it */
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, &saved);
+	signals_block(&saved);
 	if (mkdtemp(w->path)) {
 		watch_workdir(w);
 		sigprocmask(SIG_SETMASK, &saved, NULL);

@@ -479,8 +479,8 @@ static int sort_inputs(const struct sepolc_opts *opts, int n, char **files, stru
 		return cli_usage_error("--preprocess runs m4; it cannot go with --no-m4");
 	if (in->n_cil && opts->m4 == M4_ALWAYS)
 		return cli_usage_error("--m4 is for .te and .fc sources, not CIL");
-	if (opts->out_path && opts->fc_out && strcmp(opts->out_path, opts->fc_out) == 0 &&
-	    strcmp(opts->out_path, "-") != 0)
+	if (opts->out_path && opts->fc_out && strcmp(opts->out_path, "-") != 0 &&
+	    output_same_file(opts->out_path, opts->fc_out))
 		return cli_usage_error("-o and -f name the same file '%s'", opts->out_path);
 	if (opts->out_path && opts->fc_out && strcmp(opts->out_path, "-") == 0 &&
 	    strcmp(opts->fc_out, "-") == 0)

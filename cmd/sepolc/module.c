@@ -63,7 +63,6 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 		 const char *fc, size_t fc_len, struct diag_sink *diags)
 {
 	const char *name = pol_module_name(mod);
-	const char *srcs[] = {in->source, in->fc};
 	struct output *o;
 	struct pol_err err;
 	char *path = NULL;
@@ -89,7 +88,7 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 		diag_report(diags, POL_SEV_ERROR, -ENOMEM, NULL, 0, 0, "out of memory");
 		return EXIT_ENV;
 	}
-	status = output_open(path, srcs, 2, diags, &o, &fp);
+	status = output_open(path, opts, in, diags, &o, &fp);
 	if (status != EXIT_OK) {
 		free(path);
 		return status;

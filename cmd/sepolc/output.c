@@ -2,9 +2,12 @@
 /*
  * Outputs: a temporary file beside the target, renamed over it only when
  * everything was written, so an error never leaves a partial policy or
- * replaces a good one. "-" is stdout.
+ * replaces a good one; a signal removes the temporary file. "-" is stdout,
+ * written only once everything succeeded, as a device or /dev/stdout is.
  */
 #include <errno.h>
+#include <libgen.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,28 +18,146 @@
 
 struct output {
 	struct pol_atomic *atomic; /* NULL for stdout */
+	FILE *mem;		   /* stdout's data, held until the commit */
+	char *buf;
+	size_t len;
 	const char *path;
+	int slot; /* in live_temps, or -1 */
 };
 
-/* Writing over a source (sepolc -F policy.conf in its own directory) would
- * destroy the input; refuse, whatever name leads to it. */
-static bool is_an_input(const char *path, const char *const *inputs, size_t n)
-{
-	struct stat out, in;
+/* The temporary files in use (two at most: -o and -f), for a signal that
+ * ends the run: unlink() is async-signal-safe, and a name is published only
+ * once it is complete and withdrawn (signals blocked) before it is freed. */
+static const char *volatile live_temps[2];
 
-	if (stat(path, &out) < 0)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (inputs[i] && stat(inputs[i], &in) == 0 && in.st_dev == out.st_dev &&
-		    in.st_ino == out.st_ino)
-			return true;
-	return false;
+static void remove_on_signal(int sig)
+{
+	for (size_t i = 0; i < sizeof(live_temps) / sizeof(live_temps[0]); i++)
+		if (live_temps[i])
+			unlink(live_temps[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
 }
 
-int output_open(const char *path, const char *const *inputs, size_t n_inputs,
+static const int cleanup_sigs[] = {SIGINT, SIGTERM, SIGHUP};
+
+void signals_handle(void (*handler)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler ? handler : SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(cleanup_sigs) / sizeof(cleanup_sigs[0]); i++)
+		sigaddset(&sa.sa_mask, cleanup_sigs[i]);
+	for (size_t i = 0; i < sizeof(cleanup_sigs) / sizeof(cleanup_sigs[0]); i++) {
+		struct sigaction old;
+
+		/* an ignored signal stays ignored (nohup's SIGHUP) */
+		if (sigaction(cleanup_sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(cleanup_sigs[i], &sa, NULL);
+	}
+}
+
+void signals_block(sigset_t *saved)
+{
+	sigset_t block;
+
+	sigemptyset(&block);
+	for (size_t i = 0; i < sizeof(cleanup_sigs) / sizeof(cleanup_sigs[0]); i++)
+		sigaddset(&block, cleanup_sigs[i]);
+	sigprocmask(SIG_BLOCK, &block, saved);
+}
+
+static int publish_temp(const char *tmp)
+{
+	for (int i = 0; i < (int)(sizeof(live_temps) / sizeof(live_temps[0])); i++) {
+		if (!live_temps[i]) {
+			if (i == 0 && !live_temps[1])
+				signals_handle(remove_on_signal);
+			live_temps[i] = tmp;
+			return i;
+		}
+	}
+	return -1;
+}
+
+/* Withdraw a temporary name; returns with the signals blocked (in *saved
+ * the mask to restore) so that none arrives while the file is renamed or
+ * removed and the name freed. */
+static void withdraw_temp(int slot, sigset_t *saved)
+{
+	signals_block(saved);
+	if (slot < 0)
+		return;
+	live_temps[slot] = NULL;
+	if (!live_temps[0] && !live_temps[1])
+		signals_handle(NULL);
+}
+
+/* The same file, existing or not: by device and inode once it exists
+ * (whatever name, hard link or symlink leads to it), else by the directory
+ * it would be created in and its name. */
+bool output_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	char *ca, *cb, *da, *db;
+	bool same = false;
+
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	ca = strdup(a);
+	cb = strdup(b);
+	if (ca && cb) {
+		char *base_a = basename(ca), *base_b = basename(cb);
+
+		da = strdup(a);
+		db = strdup(b);
+		if (da && db && strcmp(base_a, base_b) == 0 && stat(dirname(da), &sa) == 0 &&
+		    stat(dirname(db), &sb) == 0)
+			same = sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+		free(da);
+		free(db);
+	}
+	free(ca);
+	free(cb);
+	return same;
+}
+
+/* Writing over a source (sepolc -F policy.conf in its own directory, -f
+ * naming one of the .fc files) would destroy it; refuse, whatever name
+ * leads to it. Returns the input, or NULL. */
+static const char *input_at(const char *path, const struct sepolc_opts *opts,
+			    const struct inputs *in)
+{
+	struct stat out, st;
+	const char *singles[] = {in->source, opts->base};
+
+	if (stat(path, &out) < 0)
+		return NULL;
+#define SAME(f) ((f) && stat((f), &st) == 0 && st.st_dev == out.st_dev && st.st_ino == out.st_ino)
+	for (size_t i = 0; i < sizeof(singles) / sizeof(singles[0]); i++)
+		if (SAME(singles[i]))
+			return singles[i];
+	for (size_t i = 0; i < in->n_cil; i++)
+		if (SAME(in->cil[i]))
+			return in->cil[i];
+	for (size_t i = 0; i < in->n_fcs; i++)
+		if (SAME(in->fcs[i]))
+			return in->fcs[i];
+	for (size_t i = 0; i < in->n_ifs; i++)
+		if (SAME(in->ifs[i]))
+			return in->ifs[i];
+#undef SAME
+	return NULL;
+}
+
+int output_open(const char *path, const struct sepolc_opts *opts, const struct inputs *in,
 		struct diag_sink *diags, struct output **out, FILE **fp)
 {
 	struct output *o = calloc(1, sizeof(*o));
+	const char *input;
 	struct pol_err err;
 	int rc;
 
@@ -45,14 +166,28 @@ int output_open(const char *path, const char *const *inputs, size_t n_inputs,
 		return EXIT_ENV;
 	}
 	o->path = path;
+	o->slot = -1;
 	if (strcmp(path, "-") == 0) {
+		o->mem = open_memstream(&o->buf, &o->len);
+		if (!o->mem) {
+			free(o);
+			diag_report(diags, POL_SEV_ERROR, -ENOMEM, NULL, 0, 0, "out of memory");
+			return EXIT_ENV;
+		}
 		*out = o;
-		*fp = stdout;
+		*fp = o->mem;
 		return EXIT_OK;
 	}
-	if (is_an_input(path, inputs, n_inputs)) {
-		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
-			    "refusing to write the output over the input '%s'", path);
+	input = input_at(path, opts, in);
+	if (input) {
+		if (strcmp(input, path) == 0)
+			diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
+				    "refusing to write the output over the input '%s'", path);
+		else
+			diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
+				    "refusing to write the output '%s' over the input '%s' (the "
+				    "same file)",
+				    path, input);
 		free(o);
 		return EXIT_USAGE;
 	}
@@ -64,35 +199,48 @@ int output_open(const char *path, const char *const *inputs, size_t n_inputs,
 		free(o);
 		return status_for(rc);
 	}
+	if (pol_atomic_temp(o->atomic))
+		o->slot = publish_temp(pol_atomic_temp(o->atomic));
 	*out = o;
 	return EXIT_OK;
+}
+
+static int close_stdout_output(struct output *o, bool ok, struct diag_sink *diags)
+{
+	int status = EXIT_OK;
+
+	if (fclose(o->mem) != 0 && ok) {
+		diag_report(diags, POL_SEV_ERROR, -ENOMEM, NULL, 0, 0, "out of memory");
+		status = EXIT_ENV;
+	} else if (ok && ((o->len && fwrite(o->buf, 1, o->len, stdout) != o->len) ||
+			  fflush(stdout) != 0 || ferror(stdout))) {
+		diag_report(diags, POL_SEV_ERROR, -errno, NULL, 0, 0,
+			    "cannot write to standard output: %s", strerror(errno));
+		status = EXIT_ENV;
+	}
+	free(o->buf);
+	free(o);
+	return status;
 }
 
 int output_close(struct output *o, bool ok, struct diag_sink *diags)
 {
 	struct pol_err err;
-	int status = EXIT_OK;
+	sigset_t saved;
+	int rc = 0;
 
 	if (!o)
 		return EXIT_OK;
-	if (!o->atomic) {
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			diag_report(diags, POL_SEV_ERROR, -errno, NULL, 0, 0,
-				    "cannot write to standard output: %s", strerror(errno));
-			status = EXIT_ENV;
-		}
-		free(o);
-		return status;
-	}
-	if (!ok) {
-		pol_atomic_abort(o->atomic);
-		free(o);
-		return EXIT_OK;
-	}
+	if (o->mem)
+		return close_stdout_output(o, ok, diags);
 	pol_err_init(&err);
 	diag_sink_attach(diags, &err);
-	int rc = pol_atomic_commit(o->atomic, &err);
-
+	withdraw_temp(o->slot, &saved);
+	if (ok)
+		rc = pol_atomic_commit(o->atomic, &err);
+	else
+		pol_atomic_abort(o->atomic);
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 	pol_err_release(&err);
 	free(o);
 	return rc < 0 ? status_for(rc) : EXIT_OK;

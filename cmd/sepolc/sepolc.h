@@ -3,6 +3,7 @@
 #ifndef SEPOLC_H
 #define SEPOLC_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -115,10 +116,18 @@ int fc_build_monolithic(const struct sepolc_opts *opts, const struct inputs *in,
 			const struct pol_kpolicy *kp, struct diag_sink *diags, char **text,
 			size_t *len);
 
-/* output.c: atomic outputs; "-" is stdout. */
+/* output.c: atomic outputs; "-" is stdout. An output that is one of the
+ * inputs (in, or --base) is refused. */
 struct output;
-int output_open(const char *path, const char *const *inputs, size_t n_inputs,
+int output_open(const char *path, const struct sepolc_opts *opts, const struct inputs *in,
 		struct diag_sink *diags, struct output **out, FILE **fp);
+/* The signals that end a run and must remove temporary files first
+ * (SIGINT, SIGTERM, SIGHUP): handle them (NULL: the default again; an
+ * ignored one stays ignored), or block them (*saved: the mask to restore). */
+void signals_handle(void (*handler)(int));
+void signals_block(sigset_t *saved);
+/* Whether two output names lead to the same file, existing or not. */
+bool output_same_file(const char *a, const char *b);
 /* Commit (ok) or discard (!ok) the output; returns an exit status. */
 int output_close(struct output *o, bool ok, struct diag_sink *diags);
 

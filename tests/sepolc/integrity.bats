@@ -1,0 +1,167 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# sepolc never damages a user's file or writes a broken artefact with exit 0
+# (issue 11): outputs never replace inputs, links or devices; signals leave
+# no temporary file; truncated sources, unchecked .fc files and m4's shell
+# commands are refused.
+bats_require_minimum_version 1.5.0
+load ../helpers
+
+setup() {
+	FIX=$BATS_TEST_DIRNAME/fixtures
+	MONO=$FIX/mono
+	HEADERS=${SEPOLC_HEADERS:-/usr/share/selinux/devel/include}
+	T=$BATS_TEST_TMPDIR/work
+	mkdir -p "$T" && cd "$T" || return 1
+}
+
+need_headers() {
+	[ -d "$HEADERS/support" ] ||
+		skip "no refpolicy headers in $HEADERS (apt-get install selinux-policy-dev)"
+	require_command m4 m4
+}
+
+# A module without m4 and its .fc, both valid.
+small_module() {
+	cat >small.te <<'TE'
+module small 1.0;
+require { class file { read }; }
+type small_t;
+type small_exec_t;
+allow small_t small_exec_t:file read;
+TE
+	printf '/usr/bin/small\t--\tsystem_u:object_r:small_exec_t:s0\n' >small.fc
+}
+
+# ---- outputs never replace an input (item 2) ----------------------------
+
+@test "integrity: -f naming one of a policy.conf's .fc inputs is refused" {
+	cp "$MONO"/policy.conf "$MONO"/base.fc "$MONO"/extra.fc .
+	cp base.fc base.fc.orig
+	run -2 --separate-stderr sepolc -M -o pol policy.conf base.fc extra.fc -f base.fc
+	[[ "$stderr" == *"refusing to write the output over the input 'base.fc'"* ]]
+	cmp base.fc base.fc.orig
+	[ ! -e pol ]
+	# another name for it: a hard link, a symlink
+	ln base.fc hard
+	ln -s extra.fc soft
+	cp extra.fc extra.fc.orig
+	run -2 --separate-stderr sepolc -M -o pol policy.conf base.fc extra.fc -f hard
+	[[ "$stderr" == *"over the input 'base.fc'"* ]]
+	run -2 --separate-stderr sepolc -M -o soft policy.conf base.fc extra.fc -f fc
+	[[ "$stderr" == *"over the input 'extra.fc'"* ]]
+	cmp base.fc base.fc.orig
+	cmp extra.fc extra.fc.orig
+	[ ! -e pol ] && [ ! -e fc ]
+}
+
+@test "integrity: -o naming a module's .if is refused" {
+	small_module
+	printf '## <summary>nothing</summary>\n' >small.if
+	cp small.if small.if.orig
+	run -2 --separate-stderr sepolc --no-base-check -o small.if small.te small.fc small.if
+	[[ "$stderr" == *"refusing to write the output over the input 'small.if'"* ]]
+	cmp small.if small.if.orig
+}
+
+@test "integrity: -o and -f naming one file by two names are refused" {
+	cp "$MONO"/policy.conf "$MONO"/base.fc .
+	run -2 --separate-stderr sepolc -M -o ./X -f X policy.conf base.fc
+	[[ "$stderr" == *"-o and -f name the same file"* ]]
+	[ ! -e X ]
+	: >Y
+	ln Y Z
+	run -2 --separate-stderr sepolc -M -o Y -f Z policy.conf base.fc
+	[[ "$stderr" == *"-o and -f name the same file"* ]]
+}
+
+# ---- links, devices and /proc are written through (item 3) --------------
+
+@test "integrity: -o /dev/stdout writes through, never replaces the link" {
+	cp "$MONO"/policy.conf .
+	sepolc -M -o ref.bin policy.conf
+	# a link as /dev/stdout is (to /proc/self/fd/1, which leads here):
+	# the test's own, so that a regression replaces nothing of the system's
+	ln -s /proc/self/fd/1 stdout
+	sepolc -M -o stdout policy.conf >out.bin
+	[ -L stdout ]
+	cmp ref.bin out.bin
+	[ -z "$(compgen -G 'stdout.*')" ]
+	sepolc -M -o /proc/self/fd/1 policy.conf >out2.bin
+	cmp ref.bin out2.bin
+	# appending through the descriptor keeps what was there
+	echo head >log
+	sepolc -M -o stdout policy.conf >>log
+	[ "$(head -1 log)" = head ]
+	[ "$(stat -c %s log)" -eq $(($(stat -c %s ref.bin) + 5)) ]
+}
+
+@test "integrity: -o LINK replaces the link's target; the link stays a link" {
+	cp "$MONO"/policy.conf .
+	mkdir d
+	echo old >d/target
+	ln -s d/target link
+	sepolc -M -o link policy.conf
+	[ -L link ]
+	[ "$(readlink link)" = d/target ]
+	sepolc -M -o ref.bin policy.conf
+	cmp ref.bin d/target
+	# a dangling link: the target is created
+	ln -s d/new dangling
+	sepolc -M -o dangling policy.conf
+	[ -L dangling ]
+	cmp ref.bin d/new
+	[ -z "$(ls -A d | grep -v '^target$' | grep -v '^new$')" ]
+}
+
+@test "integrity: a FIFO output stays a FIFO" {
+	cp "$MONO"/policy.conf .
+	mkfifo pipe
+	cat pipe >got &
+	sepolc -M -o pipe policy.conf
+	wait
+	[ -p pipe ]
+	sepolc -M -o ref.bin policy.conf
+	cmp ref.bin got
+}
+
+# ---- signals and failures leave nothing (item 7) ------------------------
+
+@test "integrity: SIGTERM, SIGINT and SIGHUP remove the temporary output" {
+	cp "$MONO"/policy.conf "$MONO"/base.fc .
+	local sig pid i
+	# bash starts a background job with SIGINT ignored (which sepolc
+	# respects, as it does nohup's SIGHUP): env puts the default back
+	env --default-signal=INT true 2>/dev/null || skip "env has no --default-signal"
+	for sig in TERM INT HUP; do
+		rm -f fifo
+		mkfifo fifo
+		# -o's temporary file is made, then opening -f's FIFO waits for
+		# a reader that never comes: the signal finds the file there
+		env --default-signal=INT sepolc -M -o out.bin -f fifo policy.conf base.fc &
+		pid=$!
+		for i in $(seq 1 500); do
+			compgen -G 'out.bin.??????' >/dev/null && break
+			sleep 0.01
+		done
+		compgen -G 'out.bin.??????' >/dev/null
+		kill -s "$sig" "$pid"
+		# should it survive the signal, a reader lets it finish
+		sleep 0.2
+		kill -0 "$pid" 2>/dev/null && cat fifo >/dev/null
+		run wait "$pid"
+		[ "$status" -gt 128 ]
+		run compgen -G 'out.bin*'
+		[ "$status" -ne 0 ] || { echo "left: $output"; false; }
+	done
+}
+
+@test "integrity: -o - writes nothing to stdout when the compile fails" {
+	small_module
+	printf '/usr/bin/small\t--\tsystem_u:object_r:small_exec_t:s0\n/bad line here too\n' >small.fc
+	run -2 --separate-stderr sepolc --no-base-check -o - small.te small.fc
+	[ -z "$output" ]
+	run -2 --separate-stderr sepolc --no-base-check --pp -o - small.te small.fc
+	[ -z "$output" ]
+}

@@ -1,0 +1,73 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# seallow against audit2allow/audit2why 3.4 (policycoreutils-python-utils,
+# run under /usr/bin/python3) on the same logs and Debian's policy.33:
+# identical sorted stdout for the plain, -D, -r, -m, -x and -w forms.
+# Logs: the corpus's audit logs and logs written by seallow-gen from the
+# policy's own types (TE, boolean, dontaudit, constraint and already
+# allowed denials; AVC + SYSCALL + CWD + PATH events; noise; permissive=1).
+# The generated logs keep ioctlcmd=0x0 out: audit2allow drops it (a bug
+# seallow-oracle.bats checks apart).
+#
+#   seallow-oracle.sh [--full]
+#
+# The default (CI) uses the small corpus logs and one 1,500-denial log,
+# about two minutes on two cores (audit2allow costs seconds per thousand
+# AVCs); --full adds the corpus's large logs and a 20,000-denial log.
+# Exit 0 all passed, 1 a difference, 77 skipped (no audit2allow, policy).
+set -u
+full=false
+[ "${1:-}" = --full ] && full=true
+here=$(cd "$(dirname "$0")" && pwd)
+top=${SEKIT_SRCDIR:-$(cd "$here/../.." && pwd)}
+build=${SEKIT_BUILDDIR:-$top}
+seallow=${SEALLOW:-$(command -v seallow || echo "$build/seallow")}
+gen=${SEALLOW_GEN:-$build/tests/oracle/seallow-gen}
+policy=${DEBIAN_POLICY:-/etc/selinux/default/policy/policy.33}
+corpus=${SEKIT_CORPUS:-$top/../shared/corpus}
+a2a=/usr/bin/audit2allow
+
+skip() { echo "SKIP: $*"; exit 77; }
+[ -x "$a2a" ] || skip "no $a2a (apt-get install policycoreutils-python-utils)"
+[ -r "$policy" ] || skip "no $policy (apt-get install selinux-policy-default)"
+[ -x "$seallow" ] || skip "no seallow binary at $seallow"
+[ -x "$gen" ] || skip "no seallow-gen at $gen (make tests/oracle/seallow-gen)"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0 fail=0
+logs=()
+for f in audit2allow-test.log sepolgen-short.log; do
+	[ -r "$corpus/audit/$f" ] && logs+=("$corpus/audit/$f")
+done
+"$gen" "$policy" 1500 1 --no-zero-ioctl >"$work/gen-1500.log" || exit 2
+logs+=("$work/gen-1500.log")
+if $full; then
+	for f in sepolgen-audit.log sepolgen-httpd.log; do
+		[ -r "$corpus/audit/$f" ] && logs+=("$corpus/audit/$f")
+	done
+	"$gen" "$policy" 20000 2 --no-zero-ioctl >"$work/gen-20000.log" || exit 2
+	logs+=("$work/gen-20000.log")
+fi
+
+for log in "${logs[@]}"; do
+	for form in "" -D -r "-m oracletest" -x -w; do
+		# word splitting of $form is wanted: "-m oracletest" is two words
+		# shellcheck disable=SC2086
+		(cd "$work" && /usr/bin/python3 "$a2a" $form -p "$policy" -i "$log" 2>/dev/null) | sort >"$work/theirs"
+		# shellcheck disable=SC2086
+		(cd "$work" && "$seallow" $form -p "$policy" -i "$log" 2>"$work/err") | sort >"$work/ours"
+		name="$(basename "$log") [${form:-plain}]"
+		if cmp -s "$work/theirs" "$work/ours"; then
+			pass=$((pass + 1))
+			echo "ok: $name"
+		else
+			fail=$((fail + 1))
+			echo "DIFF: $name (< audit2allow, > seallow)"
+			diff "$work/theirs" "$work/ours" | head -20
+		fi
+	done
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -54,16 +54,6 @@ static const char *flag_word(int v, const char *on, const char *off)
 	return v < 0 ? "unknown" : v ? on : off;
 }
 
-static struct json_object *json_flag(int v)
-{
-	return v < 0 ? NULL : json_object_new_boolean(v);
-}
-
-static struct json_object *json_int(int v)
-{
-	return v < 0 ? NULL : json_object_new_int(v);
-}
-
 static void print_bools(const struct pol_kernel_bool *b, size_t n)
 {
 	int col = COL;
@@ -131,12 +121,12 @@ static void print_json(const struct pol_kernel_status *st, const struct pol_kern
 	pol_json_add_str(doc, "mode",
 			 st->enforcing < 0 ? NULL : st->enforcing ? "enforcing" : "permissive");
 	pol_json_add_str(doc, "config_mode", pol_kernel_config_mode_name(st->config_mode));
-	json_object_object_add(doc, "policy_version", json_int(st->policy_version));
-	json_object_object_add(doc, "max_policy_version", json_int(st->max_version));
-	json_object_object_add(doc, "mls", json_flag(st->mls));
-	json_object_object_add(doc, "deny_unknown", json_flag(st->deny_unknown));
-	json_object_object_add(doc, "reject_unknown", json_flag(st->reject_unknown));
-	json_object_object_add(doc, "checkreqprot", json_flag(st->checkreqprot));
+	json_object_object_add(doc, "policy_version", pol_json_int_or_null(st->policy_version));
+	json_object_object_add(doc, "max_policy_version", pol_json_int_or_null(st->max_version));
+	json_object_object_add(doc, "mls", pol_json_bool_or_null(st->mls));
+	json_object_object_add(doc, "deny_unknown", pol_json_bool_or_null(st->deny_unknown));
+	json_object_object_add(doc, "reject_unknown", pol_json_bool_or_null(st->reject_unknown));
+	json_object_object_add(doc, "checkreqprot", pol_json_bool_or_null(st->checkreqprot));
 	for (size_t i = 0; i < st->ncaps; i++)
 		json_object_object_add(caps, st->caps[i].name, json_object_new_boolean(st->caps[i].enabled));
 	json_object_object_add(doc, "policy_capabilities", caps);

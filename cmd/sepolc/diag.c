@@ -96,57 +96,6 @@ static void print_caret(struct diag_sink *s, const struct pol_diag *d)
 	fputs("^\n", stderr);
 }
 
-static const char *severity_name(enum pol_severity sev)
-{
-	switch (sev) {
-	case POL_SEV_WARNING:
-		return "warning";
-	case POL_SEV_NOTE:
-		return "note";
-	default:
-		return "error";
-	}
-}
-
-/* Codes as names tests and scripts can match: "POL_EFORMAT", "ENOENT". */
-static const char *code_name(int code)
-{
-	switch (code) {
-	case 0:
-		return NULL;
-	case POL_EINTERNAL:
-		return "POL_EINTERNAL";
-	case POL_EINVAL:
-		return "POL_EINVAL";
-	case POL_ENOTFOUND:
-		return "POL_ENOTFOUND";
-	case POL_EFORMAT:
-		return "POL_EFORMAT";
-	case POL_EVERSION:
-		return "POL_EVERSION";
-	case POL_ENOPOLICY:
-		return "POL_ENOPOLICY";
-	case POL_EREGEX:
-		return "POL_EREGEX";
-	}
-	if (code < 0 && code > -4096)
-		return strerrorname_np(-code);
-	return NULL;
-}
-
-static struct json_object *diag_json(const struct pol_diag *d)
-{
-	struct json_object *o = json_object_new_object();
-
-	pol_json_add_str(o, "severity", severity_name(d->severity));
-	pol_json_add_str(o, "code", code_name(d->code));
-	pol_json_add_str(o, "file", d->file);
-	json_object_object_add(o, "line", d->line ? json_object_new_int64(d->line) : NULL);
-	json_object_object_add(o, "column", d->col ? json_object_new_int64(d->col) : NULL);
-	pol_json_add_str(o, "message", d->message);
-	return o;
-}
-
 static void on_diag(const struct pol_diag *d, void *data)
 {
 	struct diag_sink *s = data;
@@ -156,7 +105,7 @@ static void on_diag(const struct pol_diag *d, void *data)
 	else if (d->severity == POL_SEV_WARNING)
 		s->warnings++;
 	if (s->json) {
-		json_object_array_add(s->list, diag_json(d));
+		json_object_array_add(s->list, pol_diag_to_json(d));
 		return;
 	}
 	if (s->quiet && d->severity != POL_SEV_ERROR)

@@ -271,15 +271,6 @@ static struct json_object *stats_json(const struct pol_info_stats *s)
 	return o;
 }
 
-static struct json_object *strv_json(const char *const *v)
-{
-	struct json_object *a = json_object_new_array();
-
-	for (; v && *v; v++)
-		json_object_array_add(a, json_object_new_string(*v));
-	return a;
-}
-
 static struct json_object *list_json(const struct pol_info_list *list)
 {
 	const char *members = pol_info_members_key(list->kind);
@@ -295,9 +286,9 @@ static struct json_object *list_json(const struct pol_info_list *list)
 		if (it->state >= 0)
 			json_object_object_add(o, "state", json_object_new_boolean(it->state));
 		if (it->aliases)
-			json_object_object_add(o, "aliases", strv_json(it->aliases));
+			json_object_object_add(o, "aliases", pol_json_strv(it->aliases));
 		if (members && it->members)
-			json_object_object_add(o, members, strv_json(it->members));
+			json_object_object_add(o, members, pol_json_strv(it->members));
 		json_object_array_add(a, o);
 	}
 	return a;

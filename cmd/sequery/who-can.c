@@ -48,15 +48,6 @@ static int usage(void)
 	return EXIT_OK;
 }
 
-static struct json_object *strv_json(const char *const *v)
-{
-	struct json_object *a = json_object_new_array();
-
-	for (; v && *v; v++)
-		json_object_array_add(a, json_object_new_string(*v));
-	return a;
-}
-
 /* A reason in JSON: the rule as "sequery rules --json" shows it, plus the
  * attributes it was matched through. */
 struct json_object *sequery_reason_json(const struct pol_access_reason *why)
@@ -127,7 +118,7 @@ static void print_json(const struct pol_pdb *pdb, const struct pol_access_list *
 	}
 	pol_json_add_str(doc, "command", "who-can");
 	pol_json_add_str(doc, "policy", pol_pdb_path(pdb));
-	json_object_object_add(query, "perms", strv_json((const char *const *)asked));
+	json_object_object_add(query, "perms", pol_json_strv((const char *const *)asked));
 	pol_json_add_str(query, "class", tclass);
 	pol_json_add_str(query, "target", target);
 	pol_json_add_str(query, "match", any ? "any" : "all");
@@ -138,7 +129,7 @@ static void print_json(const struct pol_pdb *pdb, const struct pol_access_list *
 		struct json_object *rules = json_object_new_array();
 
 		pol_json_add_str(o, "type", a->source);
-		json_object_object_add(o, "perms", strv_json(a->perms));
+		json_object_object_add(o, "perms", pol_json_strv(a->perms));
 		for (size_t r = 0; r < a->nreasons; r++)
 			json_object_array_add(rules, sequery_reason_json(&a->reasons[r]));
 		json_object_object_add(o, "rules", rules);

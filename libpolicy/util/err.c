@@ -80,7 +80,7 @@ size_t pol_err_errors(const struct pol_err *err)
 	return n;
 }
 
-static const char *severity_name(enum pol_severity sev)
+const char *pol_severity_name(enum pol_severity sev)
 {
 	switch (sev) {
 	case POL_SEV_WARNING:
@@ -98,7 +98,7 @@ void pol_diag_print(const struct pol_diag *d, FILE *out, const char *prog)
 		fprintf(out, "%s:%u:", d->file, d->line);
 		if (d->col)
 			fprintf(out, "%u:", d->col);
-		fprintf(out, " %s: %s\n", severity_name(d->severity), d->message);
+		fprintf(out, " %s: %s\n", pol_severity_name(d->severity), d->message);
 		return;
 	}
 	if (d->file)
@@ -106,7 +106,7 @@ void pol_diag_print(const struct pol_diag *d, FILE *out, const char *prog)
 	else
 		fprintf(out, "%s: ", prog);
 	if (d->severity != POL_SEV_ERROR)
-		fprintf(out, "%s: ", severity_name(d->severity));
+		fprintf(out, "%s: ", pol_severity_name(d->severity));
 	fprintf(out, "%s\n", d->message);
 }
 
@@ -136,4 +136,29 @@ const char *pol_strerror(int code)
 	default:
 		return code < 0 && code > -4096 ? strerror(-code) : "unknown error";
 	}
+}
+
+const char *pol_code_name(int code)
+{
+	switch (code) {
+	case 0:
+		return NULL;
+	case POL_EINTERNAL:
+		return "POL_EINTERNAL";
+	case POL_EINVAL:
+		return "POL_EINVAL";
+	case POL_ENOTFOUND:
+		return "POL_ENOTFOUND";
+	case POL_EFORMAT:
+		return "POL_EFORMAT";
+	case POL_EVERSION:
+		return "POL_EVERSION";
+	case POL_ENOPOLICY:
+		return "POL_ENOPOLICY";
+	case POL_EREGEX:
+		return "POL_EREGEX";
+	}
+	if (code < 0 && code > -4096)
+		return strerrorname_np(-code);
+	return NULL;
 }

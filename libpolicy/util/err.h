@@ -67,5 +67,10 @@ void pol_diag_print(const struct pol_diag *diag, FILE *out, const char *prog);
 
 /* A static description of a status code (negative errno or POL_E*). */
 const char *pol_strerror(int code);
+/* The code's name, for tests and scripts to match: "POL_EFORMAT", "ENOENT";
+ * NULL for 0 and unknown codes. Static. */
+const char *pol_code_name(int code);
+/* "error", "warning" or "note". Static. */
+const char *pol_severity_name(enum pol_severity sev);
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <errno.h>
 
+#include "util/err.h"
 #include "util/json.h"
 
 struct json_object *pol_json_document(const char *tool)
@@ -30,4 +31,47 @@ int pol_json_print(FILE *out, struct json_object *obj, int pretty)
 	if (fputs(s, out) == EOF || fputc('\n', out) == EOF)
 		return -EIO;
 	return 0;
+}
+
+struct json_object *pol_json_strv(const char *const *v)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (; a && v && *v; v++)
+		json_object_array_add(a, json_object_new_string(*v));
+	return a;
+}
+
+struct json_object *pol_json_int_or_null(long long v)
+{
+	return v < 0 ? NULL : json_object_new_int64(v);
+}
+
+struct json_object *pol_json_bool_or_null(int v)
+{
+	return v < 0 ? NULL : json_object_new_boolean(v);
+}
+
+struct json_object *pol_diag_to_json(const struct pol_diag *d)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (!o)
+		return NULL;
+	pol_json_add_str(o, "severity", pol_severity_name(d->severity));
+	pol_json_add_str(o, "code", pol_code_name(d->code));
+	pol_json_add_str(o, "file", d->file);
+	json_object_object_add(o, "line", d->line ? json_object_new_int64(d->line) : NULL);
+	json_object_object_add(o, "column", d->col ? json_object_new_int64(d->col) : NULL);
+	pol_json_add_str(o, "message", d->message);
+	return o;
+}
+
+struct json_object *pol_err_to_json(const struct pol_err *err)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (size_t i = 0; a && err && i < err->count; i++)
+		json_object_array_add(a, pol_diag_to_json(&err->diags[i]));
+	return a;
 }

@@ -19,5 +19,19 @@ struct json_object *pol_json_document(const char *tool);
 int pol_json_print(FILE *out, struct json_object *obj, int pretty);
 /* Add key -> string (NULL becomes JSON null). */
 void pol_json_add_str(struct json_object *obj, const char *key, const char *val);
+/* A new array of the strings of the NULL-terminated v (NULL: empty array). */
+struct json_object *pol_json_strv(const char *const *v);
+/* A number, or JSON null (NULL) when v is negative (unknown). */
+struct json_object *pol_json_int_or_null(long long v);
+/* true/false, or JSON null (NULL) when v is negative (unknown). */
+struct json_object *pol_json_bool_or_null(int v);
+
+struct pol_diag;
+struct pol_err;
+/* One diagnostic as {"severity", "code", "file", "line", "column",
+ * "message"}; what is unknown (no file, line 0) is null. */
+struct json_object *pol_diag_to_json(const struct pol_diag *d);
+/* Every diagnostic of err, as an array of the objects above. */
+struct json_object *pol_err_to_json(const struct pol_err *err);
 
 #endif

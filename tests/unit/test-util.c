@@ -286,6 +286,42 @@ static void test_json(void)
 	json_object_put(doc);
 }
 
+static void test_json_helpers(void)
+{
+	static const char *const v[] = {"read", "write", NULL};
+	struct json_object *o;
+	struct pol_err err;
+
+	o = pol_json_strv(v);
+	is_str(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN), "[\"read\",\"write\"]",
+	       "a string vector is an array");
+	json_object_put(o);
+	o = pol_json_strv(NULL);
+	is_str(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN), "[]",
+	       "no vector is an empty array");
+	json_object_put(o);
+	ok(pol_json_int_or_null(-1) == NULL && pol_json_bool_or_null(-1) == NULL,
+	   "an unknown number or flag is null");
+	o = pol_json_int_or_null(33);
+	ok(json_object_get_int(o) == 33, "a known number is kept");
+	json_object_put(o);
+	ok(strcmp(pol_severity_name(POL_SEV_WARNING), "warning") == 0 &&
+	       strcmp(pol_code_name(POL_ENOTFOUND), "POL_ENOTFOUND") == 0 &&
+	       strcmp(pol_code_name(-ENOENT), "ENOENT") == 0 && !pol_code_name(0),
+	   "severities and codes have names");
+	pol_err_init(&err);
+	pol_err_add(&err, POL_SEV_ERROR, POL_EFORMAT, "x.te", 3, 0, "bad");
+	pol_err_set(&err, -ENOENT, "gone");
+	o = pol_err_to_json(&err);
+	is_str(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN),
+	       "[{\"severity\":\"error\",\"code\":\"POL_EFORMAT\",\"file\":\"x.te\",\"line\":3,"
+	       "\"column\":null,\"message\":\"bad\"},{\"severity\":\"error\",\"code\":\"ENOENT\","
+	       "\"file\":null,\"line\":null,\"column\":null,\"message\":\"gone\"}]",
+	       "diagnostics serialise to JSON");
+	json_object_put(o);
+	pol_err_release(&err);
+}
+
 int main(void)
 {
 	test_err();
@@ -296,5 +332,6 @@ int main(void)
 	test_atomic();
 	test_progress();
 	test_json();
+	test_json_helpers();
 	return tap_done();
 }

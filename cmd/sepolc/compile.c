@@ -342,6 +342,7 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 		/* parse twice rather than hold the rules' syntax tree: the
 		 * peak memory stays below checkpolicy's */
 		pol_source_set_lean(src, true);
+		pol_source_set_verbose(src, opts->verbose > 0);
 		rc = text.text ? pol_source_parse_data(src, in->source, text.text, text.len, &err)
 			       : pol_source_parse_file(src, in->source, &err);
 	}

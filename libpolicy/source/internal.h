@@ -37,6 +37,7 @@ struct pol_source {
 	struct src_unit *unit;
 	bool is_module;
 	bool lean; /* unit lacks most rules: the lowering parses inputs again */
+	bool verbose; /* pol_source_set_verbose() */
 	struct src_input *inputs;
 	size_t ninputs;
 };
@@ -56,6 +57,8 @@ typedef bool (*src_stmt_fn)(void *data, const struct src_stmt *chain);
 struct src_parse_mode {
 	/* drop rule statements (see pol_source_set_lean()) */
 	bool lean;
+	/* the notes of pol_source_set_verbose() */
+	bool verbose;
 	/* text is a private read-only file mapping whose parsed pages may be
 	 * given back to the kernel */
 	bool text_mapped;

@@ -30,6 +30,7 @@ struct parser {
 	 * reads (each block keeps its first statement, so that the checks
 	 * on a block's first statement and on empty blocks still hold) */
 	bool lean;
+	bool verbose; /* pol_source_set_verbose()'s notes */
 	/* streaming: each top-level statement goes to each(), then its
 	 * arena space is released; nothing is appended to the unit */
 	src_stmt_fn each;
@@ -78,6 +79,8 @@ bool ps_expect(struct parser *p, enum tok kind, const char *context);
 bool ps_expected(struct parser *p, const char *what);
 /* Report at loc (or the current token when loc is NULL). Returns false. */
 bool ps_error(struct parser *p, const struct src_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void ps_note(struct parser *p, const struct src_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void ps_warning(struct parser *p, const struct src_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

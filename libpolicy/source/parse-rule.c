@@ -57,6 +57,25 @@ static bool parse_avrule(struct parser *p, struct src_stmt *s)
 }
 
 /* "0x8910", "{ 0x8910-0x8920 35 { 1 } }": ranges go to the scratch area */
+/* Policies write whole 32-bit ioctl command numbers (0xc0306201); the
+ * kernel checks the low 16 bits, which are what checkpolicy keeps. */
+static bool xperm_number(struct parser *p, uint64_t *out)
+{
+	struct src_loc loc = p->tok.loc;
+
+	if (!parse_number(p, 0xffffffff, out, "extended permission"))
+		return false;
+	if (*out > 0xffff) {
+		if (p->verbose)
+			ps_note(p, &loc,
+				"extended permission 0x%llx: the kernel checks its low 16 bits, "
+				"0x%04llx (as checkpolicy keeps them)",
+				(unsigned long long)*out, (unsigned long long)(*out & 0xffff));
+		*out &= 0xffff;
+	}
+	return true;
+}
+
 /* A value, or inside braces (ranges) also a range "lo-hi". */
 static bool xperm_item(struct parser *p, bool ranges)
 {
@@ -64,10 +83,10 @@ static bool xperm_item(struct parser *p, bool ranges)
 	uint64_t lo, hi;
 	struct src_loc loc = p->tok.loc;
 
-	if (!parse_number(p, 0xffff, &lo, "extended permission"))
+	if (!xperm_number(p, &lo))
 		return false;
 	hi = lo;
-	if (ranges && ps_accept(p, T_MINUS) && !parse_number(p, 0xffff, &hi, "extended permission"))
+	if (ranges && ps_accept(p, T_MINUS) && !xperm_number(p, &hi))
 		return false;
 	if (hi < lo)
 		return ps_error(p, &loc, "extended permission range 0x%llx-0x%llx is backwards",

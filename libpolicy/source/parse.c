@@ -54,16 +54,32 @@ bool ps_error(struct parser *p, const struct src_loc *loc, const char *fmt, ...)
 	return false;
 }
 
-void ps_warning(struct parser *p, const struct src_loc *loc, const char *fmt, ...)
+static void ps_vreport(struct parser *p, enum pol_severity sev, const struct src_loc *loc,
+		       const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	if (p->stop)
 		return;
 	if (!loc)
 		loc = &p->tok.loc;
+	pol_err_vadd(p->err, sev, sev == POL_SEV_NOTE ? 0 : POL_EFORMAT, loc->file, loc->line,
+		     loc->col, fmt, ap);
+}
+
+void ps_warning(struct parser *p, const struct src_loc *loc, const char *fmt, ...)
+{
+	va_list ap;
+
 	va_start(ap, fmt);
-	pol_err_vadd(p->err, POL_SEV_WARNING, POL_EFORMAT, loc->file, loc->line, loc->col, fmt, ap);
+	ps_vreport(p, POL_SEV_WARNING, loc, fmt, ap);
+	va_end(ap);
+}
+
+void ps_note(struct parser *p, const struct src_loc *loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ps_vreport(p, POL_SEV_NOTE, loc, fmt, ap);
 	va_end(ap);
 }
 
@@ -695,6 +711,7 @@ int src_parse_with(struct src_unit *unit, const char *name, const char *text, si
 	p.unit = unit;
 	p.err = err;
 	p.lean = mode->lean;
+	p.verbose = mode->verbose;
 	p.each = mode->each;
 	p.each_data = mode->each_data;
 	p.text_mapped = mode->text_mapped;

@@ -49,6 +49,11 @@ void pol_source_set_lean(struct pol_source *src, bool lean)
 	src->lean = lean;
 }
 
+void pol_source_set_verbose(struct pol_source *src, bool verbose)
+{
+	src->verbose = verbose;
+}
+
 bool pol_source_is_module(const struct pol_source *src)
 {
 	return src->is_module;
@@ -78,7 +83,8 @@ static int remember_input(struct pol_source *src, const char *name, const char *
 static int parse_input(struct pol_source *src, const char *name, const char *data, size_t len,
 		       bool mapped, struct pol_err *err)
 {
-	struct src_parse_mode mode = {.lean = src->lean, .text_mapped = mapped};
+	struct src_parse_mode mode = {
+	    .lean = src->lean, .text_mapped = mapped, .verbose = src->verbose};
 	struct src_block *top = src_unit_top(src->unit);
 	struct src_stmt *last = top->last;
 	int r;

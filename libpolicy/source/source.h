@@ -62,6 +62,10 @@ int pol_source_parse_data(struct pol_source *src, const char *name, const char *
  */
 void pol_source_set_lean(struct pol_source *src, bool lean);
 
+/* Before parsing: add notes that only a verbose run shows (an ioctl
+ * command number cut to the 16 bits the kernel checks, as checkpolicy). */
+void pol_source_set_verbose(struct pol_source *src, bool verbose);
+
 /* Whether the parsed source is a module (has a "module" statement). */
 bool pol_source_is_module(const struct pol_source *src);
 

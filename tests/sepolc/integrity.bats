@@ -165,3 +165,38 @@ TE
 	run -2 --separate-stderr sepolc --no-base-check --pp -o - small.te small.fc
 	[ -z "$output" ]
 }
+
+# ---- real-world ioctl numbers (item 10) ---------------------------------
+
+# A policy whose ioctl rule names a whole 32-bit command number.
+ioctl_conf() {
+	cat >"$1" <<CONF
+class cls
+sid kernel
+class cls { p1 ioctl }
+type app_t;
+allow app_t self:cls { p1 };
+allowxperm app_t app_t : cls ioctl { $2 0x8910 };
+role app_r;
+role app_r types { app_t };
+user app_u roles app_r;
+sid kernel app_u:app_r:app_t
+CONF
+}
+
+@test "integrity: 32-bit ioctl numbers keep their low 16 bits, as checkpolicy" {
+	ioctl_conf ioctl.conf 0xc0306201
+	run -0 --separate-stderr sepolc -o ioctl.bin ioctl.conf
+	[ -z "$stderr" ]
+	run -0 --separate-stderr sepolc -v -o ioctl.bin ioctl.conf
+	[[ "$stderr" == *"ioctl.conf:6:38: note: extended permission 0xc0306201: the kernel checks its low 16 bits, 0x6201"* ]]
+	sepolc -b -F -o back.conf ioctl.bin
+	grep -q 'ioctl { 0x6201 }' back.conf
+	# beyond 32 bits is no ioctl command number
+	ioctl_conf big.conf 0x1c0306201
+	run -2 --separate-stderr sepolc -o big.bin big.conf
+	[[ "$stderr" == *"big.conf:6:38: error: extended permission 0x1c0306201 is out of range"* ]]
+	require_command checkpolicy checkpolicy
+	checkpolicy -o ref.bin ioctl.conf >/dev/null
+	cmp ref.bin ioctl.bin
+}

@@ -23,7 +23,7 @@ void pol_access_list_free(struct pol_access_list *list)
 		return;
 	free(list->items);
 	free(list->reasons);
-	pool_free(list->pool);
+	query_pool_free(list->pool);
 	pol_rule_list_free(list->rules);
 	free(list);
 }
@@ -60,7 +60,7 @@ static int name_cmp(const void *a, const void *b)
 static const char **perm_names(const struct pol_pdb *pdb, uint32_t c, uint32_t bits,
 			       struct pol_strpool **pool)
 {
-	const char **v = pool_alloc(pool, 33 * sizeof(*v));
+	const char **v = query_pool_alloc(pool, 33 * sizeof(*v));
 	size_t n = 0;
 
 	if (!v)
@@ -98,7 +98,7 @@ static int parse_perms(const struct pol_pdb *pdb, uint32_t c, const char *perms,
 	*bits = 0;
 	if (!perms || !*perms)
 		return pol_err_set(err, POL_EINVAL, "no permission given");
-	names = strv_split(perms, NULL);
+	names = query_strv_split(perms, NULL);
 	if (!names)
 		return nomem(err);
 	for (char **n = names; *n && !rc; n++) {
@@ -109,7 +109,7 @@ static int parse_perms(const struct pol_pdb *pdb, uint32_t c, const char *perms,
 		else
 			*bits |= 1u << b;
 	}
-	strv_free(names);
+	query_strv_free(names);
 	if (!rc && !*bits)
 		rc = pol_err_set(err, POL_EINVAL, "no permission given");
 	return rc;

@@ -48,10 +48,10 @@ static void put_aliases(struct pol_buf *b, const char **aliases)
 static struct pol_info_item *add_symbol(struct pol_info_list *list, const char *name,
 					const struct pol_buf *b)
 {
-	struct pol_info_item *it = info_add(list);
+	struct pol_info_item *it = query_info_add(list);
 
-	if (!it || !(it->name = it->text = info_str(list, name)) ||
-	    !(it->statement = it->expanded = info_buf(list, b)))
+	if (!it || !(it->name = it->text = query_info_str(list, name)) ||
+	    !(it->statement = it->expanded = query_info_buf(list, b)))
 		return NULL;
 	return it;
 }
@@ -93,7 +93,7 @@ static int list_mls_symbols(const struct pol_pdb *pdb, enum pol_info_kind kind, 
 
 	if (!p->mls)
 		return 0;
-	if ((rc = info_aliases_build(pdb, cat ? POL_SYM_CAT : POL_SYM_SENS, &aliases)) < 0)
+	if ((rc = query_info_aliases_build(pdb, cat ? POL_SYM_CAT : POL_SYM_SENS, &aliases)) < 0)
 		return rc;
 	for (uint32_t v = 1; v <= n && !rc; v++) {
 		const char *name = cat ? p->p_cat_val_to_name[v - 1] : p->p_sens_val_to_name[v - 1];
@@ -116,12 +116,12 @@ static int list_mls_symbols(const struct pol_pdb *pdb, enum pol_info_kind kind, 
 
 			while (al[k])
 				k++;
-			if (!(it->aliases = info_strv(list, al, k, false)))
+			if (!(it->aliases = query_info_strv(list, al, k, false)))
 				rc = -ENOMEM;
 		}
 	}
 	pol_buf_release(&b);
-	info_aliases_release(&aliases);
+	query_info_aliases_release(&aliases);
 	return rc;
 }
 
@@ -148,7 +148,7 @@ static const char **own_perms(struct pol_info_list *list, symtab_t *perms, size_
 	if (!pn.v)
 		return NULL;
 	hashtab_map(perms->table, collect_perm, &pn);
-	out = info_strv(list, pn.v, pn.n, true);
+	out = query_info_strv(list, pn.v, pn.n, true);
 	free(pn.v);
 	*count = pn.n;
 	return out;
@@ -275,7 +275,7 @@ static const char **bit_names(struct pol_info_list *list, const ebitmap_t *map, 
 			continue;
 		v[n++] = names[bit];
 	}
-	out = info_strv(list, v, n, true);
+	out = query_info_strv(list, v, n, true);
 	free(v);
 	*count = n;
 	return out;
@@ -354,8 +354,8 @@ static int list_users(const struct pol_pdb *pdb, const char *filter, struct pol_
 		pol_buf_printf(&b, "user %s roles", name);
 		put_set(&b, roles, n);
 		if (p->mls) {
-			char *level = mls_level_format(pdb, &user->exp_dfltlevel);
-			char *range = mls_range_format(pdb, &user->exp_range);
+			char *level = query_mls_level_format(pdb, &user->exp_dfltlevel);
+			char *range = query_mls_range_format(pdb, &user->exp_range);
 
 			if (level && range)
 				pol_buf_printf(&b, " level %s range %s;", level, range);
@@ -437,15 +437,15 @@ static int list_defaults(const struct pol_pdb *pdb, const char *filter,
 			pol_buf_printf(&b, "%s %s %s;", rules[r].rule, name,
 				       r == 3 ? default_range(rules[r].value) :
 						default_value(rules[r].value));
-			rc = info_add_statement(list, &b);
+			rc = query_info_add_statement(list, &b);
 		}
 	}
 	pol_buf_release(&b);
 	return rc;
 }
 
-int info_list_symbols(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
-		      struct pol_info_list *list, struct pol_err *err)
+int query_info_list_symbols(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
+			    struct pol_info_list *list, struct pol_err *err)
 {
 	const policydb_t *p = pdb_db(pdb);
 

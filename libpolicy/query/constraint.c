@@ -245,8 +245,8 @@ static void put_perms(const struct pol_pdb *pdb, uint32_t c, uint32_t mask, stru
 	pol_buf_puts(b, " }");
 }
 
-int info_list_constraints(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
-			  struct pol_info_list *list, struct pol_err *err)
+int query_info_list_constraints(const struct pol_pdb *pdb, enum pol_info_kind kind,
+				const char *filter, struct pol_info_list *list, struct pol_err *err)
 {
 	const policydb_t *p = pdb_db(pdb);
 	bool validatetrans = kind == POL_INFO_VALIDATETRANS;
@@ -283,7 +283,7 @@ int info_list_constraints(const struct pol_pdb *pdb, enum pol_info_kind kind, co
 				pol_buf_printf(&b, " (%s); ", expr);
 			}
 			free(expr);
-			rc = info_add_statement(list, &b);
+			rc = query_info_add_statement(list, &b);
 		}
 	}
 	pol_buf_release(&b);

@@ -101,10 +101,10 @@ static int parse_range(const char *s, int base, long long *lo, long long *hi, co
 
 	if (dash && strchr(dash + 1, '-'))
 		goto bad;
-	if (!info_parse_int(s, dash ? (size_t)(dash - s) : strlen(s), base, lo))
+	if (!query_info_parse_int(s, dash ? (size_t)(dash - s) : strlen(s), base, lo))
 		goto bad;
 	*hi = *lo;
-	if (dash && !info_parse_int(dash + 1, strlen(dash + 1), base, hi))
+	if (dash && !query_info_parse_int(dash + 1, strlen(dash + 1), base, hi))
 		goto bad;
 	return 0;
 bad:
@@ -182,7 +182,7 @@ static bool render(const struct pol_pdb *pdb, enum pol_info_kind kind, const oco
 		if (!name_ok(f, c->u.name))
 			return false;
 		pol_buf_printf(b, "%s %s ", fs_use_rule(c->v.behavior), c->u.name);
-		info_context(pdb, &c->context[0], b);
+		query_info_context(pdb, &c->context[0], b);
 		pol_buf_putc(b, ';');
 		return true;
 	case POL_INFO_PORTCON:
@@ -197,9 +197,9 @@ static bool render(const struct pol_pdb *pdb, enum pol_info_kind kind, const oco
 		if (!name_ok(f, c->u.name))
 			return false;
 		pol_buf_printf(b, "netifcon %s ", c->u.name);
-		info_context(pdb, &c->context[0], b);
+		query_info_context(pdb, &c->context[0], b);
 		pol_buf_putc(b, ' ');
-		info_context(pdb, &c->context[1], b);
+		query_info_context(pdb, &c->context[1], b);
 		return true;
 	case POL_INFO_IBPKEYCON:
 		if (f->pkeys && !(c->u.ibpkey.low_pkey == f->lo && c->u.ibpkey.high_pkey == f->hi))
@@ -207,7 +207,7 @@ static bool render(const struct pol_pdb *pdb, enum pol_info_kind kind, const oco
 		/* the policy keeps the top 64 bits of the prefix, network order */
 		memcpy(prefix, &c->u.ibpkey.subnet_prefix, sizeof(c->u.ibpkey.subnet_prefix));
 		pol_buf_puts(b, "ibpkeycon ");
-		info_ipv6(prefix, b);
+		query_info_ipv6(prefix, b);
 		pol_buf_printf(b, " 0x%x", c->u.ibpkey.low_pkey);
 		if (c->u.ibpkey.high_pkey != c->u.ibpkey.low_pkey)
 			pol_buf_printf(b, "-0x%x", c->u.ibpkey.high_pkey);
@@ -242,7 +242,7 @@ static bool render(const struct pol_pdb *pdb, enum pol_info_kind kind, const oco
 		return false;
 	}
 	pol_buf_putc(b, ' ');
-	info_context(pdb, &c->context[0], b);
+	query_info_context(pdb, &c->context[0], b);
 	return true;
 }
 
@@ -260,8 +260,8 @@ static int list_genfscon(const struct pol_pdb *pdb, const char *filter,
 			pol_buf_reset(&b);
 			pol_buf_printf(&b, "genfscon %s %s %s ", g->fstype, c->u.name,
 				       genfs_filetype(p, c->v.sclass));
-			info_context(pdb, &c->context[0], &b);
-			rc = info_add_statement(list, &b);
+			query_info_context(pdb, &c->context[0], &b);
+			rc = query_info_add_statement(list, &b);
 		}
 	}
 	pol_buf_release(&b);
@@ -284,19 +284,19 @@ static int list_initialsids(const struct pol_pdb *pdb, const char *filter,
 			continue;
 		pol_buf_reset(&b);
 		pol_buf_printf(&b, "sid %s ", name);
-		info_context(pdb, &c->context[0], &b);
-		it = info_add(list);
+		query_info_context(pdb, &c->context[0], &b);
+		it = query_info_add(list);
 		/* setools sorts and prints initial SIDs by name */
-		if (!it || !(it->name = it->text = info_str(list, name)) ||
-		    !(it->expanded = it->statement = info_buf(list, &b)))
+		if (!it || !(it->name = it->text = query_info_str(list, name)) ||
+		    !(it->expanded = it->statement = query_info_buf(list, &b)))
 			rc = -ENOMEM;
 	}
 	pol_buf_release(&b);
 	return rc;
 }
 
-int info_list_contexts(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
-		       struct pol_info_list *list, struct pol_err *err)
+int query_info_list_contexts(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
+			     struct pol_info_list *list, struct pol_err *err)
 {
 	static const int ocon_of[POL_INFO_KIND_COUNT] = {
 		[POL_INFO_FS_USE] = OCON_FSUSE,
@@ -322,7 +322,7 @@ int info_list_contexts(const struct pol_pdb *pdb, enum pol_info_kind kind, const
 		return rc;
 	for (const ocontext_t *c = pdb_db(pdb)->ocontexts[ocon_of[kind]]; c && !rc; c = c->next)
 		if (render(pdb, kind, c, &f, &b))
-			rc = info_add_statement(list, &b);
+			rc = query_info_add_statement(list, &b);
 	pol_buf_release(&b);
 	return rc;
 }

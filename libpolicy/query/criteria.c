@@ -6,7 +6,7 @@
 #include "query/internal.h"
 #include "util/suggest.h"
 
-char **strv_split(const char *s, size_t *count)
+char **query_strv_split(const char *s, size_t *count)
 {
 	size_t n = 1, k = 0;
 	const char *p;
@@ -23,7 +23,7 @@ char **strv_split(const char *s, size_t *count)
 		if (len) {
 			v[k] = strndup(p, len);
 			if (!v[k]) {
-				strv_free(v);
+				query_strv_free(v);
 				return NULL;
 			}
 			k++;
@@ -37,7 +37,7 @@ char **strv_split(const char *s, size_t *count)
 	return v;
 }
 
-void strv_free(char **v)
+void query_strv_free(char **v)
 {
 	if (!v)
 		return;
@@ -46,7 +46,7 @@ void strv_free(char **v)
 	free(v);
 }
 
-void value_match_release(struct value_match *m)
+void query_value_match_release(struct value_match *m)
 {
 	free(m->ok);
 	m->ok = NULL;
@@ -69,8 +69,8 @@ static void mark_holders(const policydb_t *p, uint32_t t, uint8_t *ok)
 	ebitmap_for_each_positive_bit(&p->type_attr_map[t - 1], node, bit) ok[bit + 1] = 1;
 }
 
-int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, bool regex,
-		     bool empty_attr_is_any, struct value_match *m, struct pol_err *err)
+int query_type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, bool regex,
+			   bool empty_attr_is_any, struct value_match *m, struct pol_err *err)
 {
 	const policydb_t *p = pdb_db(pdb);
 	uint32_t n = p->p_types.nprim;
@@ -97,7 +97,7 @@ int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, b
 		}
 		pol_regex_free(re);
 		if (rc < 0) {
-			value_match_release(m);
+			query_value_match_release(m);
 			return rc;
 		}
 		return 0;
@@ -106,14 +106,14 @@ int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, b
 	uint32_t want = pdb_type_value(pdb, crit);
 
 	if (!want) {
-		value_match_release(m);
+		query_value_match_release(m);
 		return pol_pdb_unknown(pdb, POL_SYM_TYPE_OR_ATTR, crit, err);
 	}
 	/* setools tests the criterion for truth, and an attribute without
 	 * members is false there: such a criterion matches everything. */
 	if (empty_attr_is_any && pdb_is_attr(pdb, want) &&
 	    ebitmap_cardinality(&p->attr_type_map[want - 1]) == 0) {
-		value_match_release(m);
+		query_value_match_release(m);
 		return 0;
 	}
 	if (direct) {
@@ -128,8 +128,8 @@ int type_match_build(const struct pol_pdb *pdb, const char *crit, bool direct, b
 	return 0;
 }
 
-int role_match_build(const struct pol_pdb *pdb, const char *crit, bool regex, struct value_match *m,
-		     struct pol_err *err)
+int query_role_match_build(const struct pol_pdb *pdb, const char *crit, bool regex,
+			   struct value_match *m, struct pol_err *err)
 {
 	const policydb_t *p = pdb_db(pdb);
 	struct pol_regex *re = NULL;
@@ -150,22 +150,22 @@ int role_match_build(const struct pol_pdb *pdb, const char *crit, bool regex, st
 			    (rc = pol_regex_search(re, p->p_role_val_to_name[v - 1], err)) > 0;
 		pol_regex_free(re);
 		if (rc < 0) {
-			value_match_release(m);
+			query_value_match_release(m);
 			return rc;
 		}
 		return 0;
 	}
 	role = hashtab_search(p->p_roles.table, (hashtab_key_t)crit);
 	if (!role) {
-		value_match_release(m);
+		query_value_match_release(m);
 		return pol_pdb_unknown(pdb, POL_SYM_ROLE, crit, err);
 	}
 	m->ok[role->s.value] = 1;
 	return 0;
 }
 
-int class_match_build(const struct pol_pdb *pdb, const char *crit, bool regex,
-		      struct value_match *m, struct pol_err *err)
+int query_class_match_build(const struct pol_pdb *pdb, const char *crit, bool regex,
+			    struct value_match *m, struct pol_err *err)
 {
 	const policydb_t *p = pdb_db(pdb);
 	struct pol_regex *re;
@@ -183,16 +183,16 @@ int class_match_build(const struct pol_pdb *pdb, const char *crit, bool regex,
 								  err)) > 0;
 		pol_regex_free(re);
 		if (rc < 0) {
-			value_match_release(m);
+			query_value_match_release(m);
 			return rc;
 		}
 		return 0;
 	}
-	names = strv_split(crit, NULL);
+	names = query_strv_split(crit, NULL);
 	if (!names)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	if ((rc = value_match_alloc(m, p->p_classes.nprim, err)) < 0) {
-		strv_free(names);
+		query_strv_free(names);
 		return rc;
 	}
 	for (char **n = names; *n; n++) {
@@ -204,13 +204,13 @@ int class_match_build(const struct pol_pdb *pdb, const char *crit, bool regex,
 		}
 		m->ok[c] = 1;
 	}
-	strv_free(names);
+	query_strv_free(names);
 	if (rc < 0)
-		value_match_release(m);
+		query_value_match_release(m);
 	return rc;
 }
 
-uint32_t class_valid_perms(const struct pol_pdb *pdb, uint32_t tclass)
+uint32_t query_class_valid_perms(const struct pol_pdb *pdb, uint32_t tclass)
 {
 	uint32_t mask = 0;
 
@@ -238,8 +238,9 @@ static int unknown_in_classes(const struct pol_pdb *pdb, const struct value_matc
 	return POL_ENOTFOUND;
 }
 
-int perm_match_build(const struct pol_pdb *pdb, const char *crit, const struct value_match *classes,
-		     bool equal, bool subset, struct perm_match *m, struct pol_err *err)
+int query_perm_match_build(const struct pol_pdb *pdb, const char *crit,
+			   const struct value_match *classes, bool equal, bool subset,
+			   struct perm_match *m, struct pol_err *err)
 {
 	uint32_t nclass = pdb_db(pdb)->p_classes.nprim;
 
@@ -248,11 +249,11 @@ int perm_match_build(const struct pol_pdb *pdb, const char *crit, const struct v
 		return 0;
 	m->equal = equal;
 	m->subset = subset;
-	m->names = strv_split(crit, &m->count);
+	m->names = query_strv_split(crit, &m->count);
 	m->mask = calloc((size_t)nclass + 1, sizeof(*m->mask));
 	m->has_all = calloc((size_t)nclass + 1, 1);
 	if (!m->names || !m->mask || !m->has_all) {
-		perm_match_release(m);
+		query_perm_match_release(m);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
 	for (uint32_t c = 1; c <= nclass; c++) {
@@ -279,14 +280,14 @@ int perm_match_build(const struct pol_pdb *pdb, const char *crit, const struct v
 			int rc = classes->ok ? unknown_in_classes(pdb, classes, m->names[i], err)
 					     : pol_pdb_unknown(pdb, POL_SYM_PERM, m->names[i], err);
 
-			perm_match_release(m);
+			query_perm_match_release(m);
 			return rc;
 		}
 	}
 	return 0;
 }
 
-bool perm_matches(const struct perm_match *m, uint32_t tclass, uint32_t perms)
+bool query_perm_matches(const struct perm_match *m, uint32_t tclass, uint32_t perms)
 {
 	uint32_t want;
 
@@ -300,16 +301,16 @@ bool perm_matches(const struct perm_match *m, uint32_t tclass, uint32_t perms)
 	return (perms & want) != 0;
 }
 
-void perm_match_release(struct perm_match *m)
+void query_perm_match_release(struct perm_match *m)
 {
-	strv_free(m->names);
+	query_strv_free(m->names);
 	free(m->mask);
 	free(m->has_all);
 	memset(m, 0, sizeof(*m));
 }
 
-int bool_match_build(const struct pol_pdb *pdb, const char *crit, bool regex, bool equal,
-		     struct bool_match *m, struct pol_err *err)
+int query_bool_match_build(const struct pol_pdb *pdb, const char *crit, bool regex, bool equal,
+			   struct bool_match *m, struct pol_err *err)
 {
 	const policydb_t *p = pdb_db(pdb);
 	char **names;
@@ -327,7 +328,7 @@ int bool_match_build(const struct pol_pdb *pdb, const char *crit, bool regex, bo
 
 		/* A pattern only ever asks "does any boolean match". */
 		if ((rc = pol_regex_compile(crit, &re, err)) < 0) {
-			bool_match_release(m);
+			query_bool_match_release(m);
 			return rc;
 		}
 		for (uint32_t v = 1; v <= m->n && rc >= 0; v++)
@@ -335,15 +336,15 @@ int bool_match_build(const struct pol_pdb *pdb, const char *crit, bool regex, bo
 			    (rc = pol_regex_search(re, p->p_bool_val_to_name[v - 1], err)) > 0;
 		pol_regex_free(re);
 		if (rc < 0) {
-			bool_match_release(m);
+			query_bool_match_release(m);
 			return rc;
 		}
 		return 0;
 	}
 	m->equal = equal;
-	names = strv_split(crit, NULL);
+	names = query_strv_split(crit, NULL);
 	if (!names) {
-		bool_match_release(m);
+		query_bool_match_release(m);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
 	for (char **n = names; *n; n++) {
@@ -357,13 +358,13 @@ int bool_match_build(const struct pol_pdb *pdb, const char *crit, bool regex, bo
 			m->count++;
 		m->wanted[b->s.value] = 1;
 	}
-	strv_free(names);
+	query_strv_free(names);
 	if (rc < 0)
-		bool_match_release(m);
+		query_bool_match_release(m);
 	return rc;
 }
 
-bool bool_matches(const struct bool_match *m, const cond_expr_t *expr)
+bool query_bool_matches(const struct bool_match *m, const cond_expr_t *expr)
 {
 	uint32_t seen_wanted = 0, seen_other = 0;
 	uint32_t seen[64];
@@ -394,7 +395,7 @@ bool bool_matches(const struct bool_match *m, const cond_expr_t *expr)
 	return seen_wanted > 0;
 }
 
-void bool_match_release(struct bool_match *m)
+void query_bool_match_release(struct bool_match *m)
 {
 	free(m->wanted);
 	memset(m, 0, sizeof(*m));

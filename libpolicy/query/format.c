@@ -18,7 +18,7 @@ struct expr_item {
  * first, and parentheses depend on the precedence of the operator handled
  * just before, not on the operand's own operator.
  */
-char *cond_expr_format(const struct pol_pdb *pdb, const cond_expr_t *expr)
+char *query_cond_expr_format(const struct pol_pdb *pdb, const cond_expr_t *expr)
 {
 	static const struct {
 		const char *text;
@@ -89,9 +89,9 @@ bad:
 	return strdup("<invalid expression>");
 }
 
-int xperm_set_parse(const char *text, struct xperm_set *set, struct pol_err *err)
+int query_xperm_set_parse(const char *text, struct xperm_set *set, struct pol_err *err)
 {
-	char **items = strv_split(text, NULL);
+	char **items = query_strv_split(text, NULL);
 
 	memset(set, 0, sizeof(*set));
 	if (!items)
@@ -112,7 +112,7 @@ int xperm_set_parse(const char *text, struct xperm_set *set, struct pol_err *err
 		}
 		if (lo > 0xffff || hi > 0xffff) {
 			pol_err_set(err, POL_EINVAL, "'%s' is not a valid ioctl (0x0000-0xffff)", *it);
-			strv_free(items);
+			query_strv_free(items);
 			return POL_EINVAL;
 		}
 		if (lo > hi) {
@@ -126,14 +126,14 @@ int xperm_set_parse(const char *text, struct xperm_set *set, struct pol_err *err
 		continue;
 bad:
 		pol_err_set(err, POL_EINVAL, "cannot parse '%s' as an extended permission or range", *it);
-		strv_free(items);
+		query_strv_free(items);
 		return POL_EINVAL;
 	}
-	strv_free(items);
+	query_strv_free(items);
 	return 0;
 }
 
-void xperm_set_from_avtab(const avtab_extended_perms_t *x, struct xperm_set *set)
+void query_xperm_set_from_avtab(const avtab_extended_perms_t *x, struct xperm_set *set)
 {
 	memset(set, 0, sizeof(*set));
 	for (unsigned int i = 0; i < 256; i++) {
@@ -151,7 +151,7 @@ void xperm_set_from_avtab(const avtab_extended_perms_t *x, struct xperm_set *set
 	}
 }
 
-bool xperm_set_intersects(const struct xperm_set *a, const struct xperm_set *b)
+bool query_xperm_set_intersects(const struct xperm_set *a, const struct xperm_set *b)
 {
 	for (size_t i = 0; i < sizeof(a->bits) / sizeof(a->bits[0]); i++)
 		if (a->bits[i] & b->bits[i])
@@ -159,7 +159,7 @@ bool xperm_set_intersects(const struct xperm_set *a, const struct xperm_set *b)
 	return false;
 }
 
-bool xperm_set_equal(const struct xperm_set *a, const struct xperm_set *b)
+bool query_xperm_set_equal(const struct xperm_set *a, const struct xperm_set *b)
 {
 	return memcmp(a->bits, b->bits, sizeof(a->bits)) == 0;
 }
@@ -169,7 +169,7 @@ static bool xperm_has(const struct xperm_set *s, unsigned int v)
 	return s->bits[v / 64] & (UINT64_C(1) << (v % 64));
 }
 
-char *xperm_set_format(const struct xperm_set *set, size_t *ranges)
+char *query_xperm_set_format(const struct xperm_set *set, size_t *ranges)
 {
 	struct pol_buf b = POL_BUF_INIT;
 	size_t n = 0;
@@ -232,7 +232,7 @@ static void format_level(const struct pol_pdb *pdb, const mls_level_t *level, st
 	}
 }
 
-char *mls_level_format(const struct pol_pdb *pdb, const mls_level_t *level)
+char *query_mls_level_format(const struct pol_pdb *pdb, const mls_level_t *level)
 {
 	struct pol_buf b = POL_BUF_INIT;
 
@@ -240,7 +240,7 @@ char *mls_level_format(const struct pol_pdb *pdb, const mls_level_t *level)
 	return b.failed ? (pol_buf_release(&b), NULL) : pol_buf_detach(&b);
 }
 
-char *mls_range_format(const struct pol_pdb *pdb, const mls_range_t *range)
+char *query_mls_range_format(const struct pol_pdb *pdb, const mls_range_t *range)
 {
 	struct pol_buf b = POL_BUF_INIT;
 

@@ -9,38 +9,39 @@
 #include "util/buf.h"
 
 /* A new zeroed item (state -1), or NULL when out of memory. */
-struct pol_info_item *info_add(struct pol_info_list *list);
+struct pol_info_item *query_info_add(struct pol_info_list *list);
 /* Copy s (or b's content) into the list's pool; NULL when out of memory. */
-const char *info_str(struct pol_info_list *list, const char *s);
-const char *info_buf(struct pol_info_list *list, const struct pol_buf *b);
+const char *query_info_str(struct pol_info_list *list, const char *s);
+const char *query_info_buf(struct pol_info_list *list, const struct pol_buf *b);
 /* A NULL-terminated pool copy of n borrowed strings, sorted when asked. */
-const char **info_strv(struct pol_info_list *list, const char **v, size_t n, bool sort);
+const char **query_info_strv(struct pol_info_list *list, const char **v, size_t n, bool sort);
 
 /* An item whose text, expanded form and statement are all stmt. */
-int info_add_statement(struct pol_info_list *list, const struct pol_buf *stmt);
+int query_info_add_statement(struct pol_info_list *list, const struct pol_buf *stmt);
 
 /* "user:role:type[:range]" as setools prints a context. */
-void info_context(const struct pol_pdb *pdb, const context_struct_t *c, struct pol_buf *b);
+void query_info_context(const struct pol_pdb *pdb, const context_struct_t *c, struct pol_buf *b);
 
 /* An IPv6 address as Python's ipaddress module writes it (hexadecimal
  * groups, the first longest run of two or more zero groups as "::"). */
-void info_ipv6(const unsigned char addr[16], struct pol_buf *b);
+void query_info_ipv6(const unsigned char addr[16], struct pol_buf *b);
 
 /* Python's int() on a decimal (base 10) or hexadecimal (base 16, "0x"
  * allowed) string: surrounding blanks, a sign, "_" between digits. */
-bool info_parse_int(const char *s, size_t len, int base, long long *out);
+bool query_info_parse_int(const char *s, size_t len, int base, long long *out);
 
 /* The listings, by concept. filter is NULL or the seinfo argument. */
-int info_list_symbols(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
-		      struct pol_info_list *list, struct pol_err *err);
-int info_list_types(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
-		    struct pol_info_list *list, struct pol_err *err);
-int info_list_constraints(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
+int query_info_list_symbols(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
+			    struct pol_info_list *list, struct pol_err *err);
+int query_info_list_types(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
 			  struct pol_info_list *list, struct pol_err *err);
-int info_list_contexts(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
-		       struct pol_info_list *list, struct pol_err *err);
-int info_list_nodecons(const struct pol_pdb *pdb, const char *filter, struct pol_info_list *list,
-		       struct pol_err *err);
+int query_info_list_constraints(const struct pol_pdb *pdb, enum pol_info_kind kind,
+				const char *filter, struct pol_info_list *list,
+				struct pol_err *err);
+int query_info_list_contexts(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
+			     struct pol_info_list *list, struct pol_err *err);
+int query_info_list_nodecons(const struct pol_pdb *pdb, const char *filter,
+			     struct pol_info_list *list, struct pol_err *err);
 
 /* Alias names of each primary symbol, in symbol-table order (setools
  * prints them in that order): aliases[value] lists them, NULL-terminated. */
@@ -49,7 +50,7 @@ struct info_aliases {
 	uint32_t n;
 };
 
-int info_aliases_build(const struct pol_pdb *pdb, enum pol_sym kind, struct info_aliases *a);
-void info_aliases_release(struct info_aliases *a);
+int query_info_aliases_build(const struct pol_pdb *pdb, enum pol_sym kind, struct info_aliases *a);
+void query_info_aliases_release(struct info_aliases *a);
 
 #endif

@@ -82,7 +82,7 @@ bool pol_info_kind_selinux(enum pol_info_kind kind)
 	}
 }
 
-struct pol_info_item *info_add(struct pol_info_list *list)
+struct pol_info_item *query_info_add(struct pol_info_list *list)
 {
 	struct pol_info_item *it;
 
@@ -102,14 +102,14 @@ struct pol_info_item *info_add(struct pol_info_list *list)
 	return it;
 }
 
-const char *info_str(struct pol_info_list *list, const char *s)
+const char *query_info_str(struct pol_info_list *list, const char *s)
 {
-	return pool_strdup(&list->pool, s);
+	return query_pool_strdup(&list->pool, s);
 }
 
-const char *info_buf(struct pol_info_list *list, const struct pol_buf *b)
+const char *query_info_buf(struct pol_info_list *list, const struct pol_buf *b)
 {
-	return b->failed ? NULL : pool_strdup(&list->pool, pol_buf_str(b));
+	return b->failed ? NULL : query_pool_strdup(&list->pool, pol_buf_str(b));
 }
 
 static int strp_cmp(const void *a, const void *b)
@@ -117,9 +117,9 @@ static int strp_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-const char **info_strv(struct pol_info_list *list, const char **v, size_t n, bool sort)
+const char **query_info_strv(struct pol_info_list *list, const char **v, size_t n, bool sort)
 {
-	const char **out = pool_alloc(&list->pool, (n + 1) * sizeof(*out));
+	const char **out = query_pool_alloc(&list->pool, (n + 1) * sizeof(*out));
 
 	if (!out)
 		return NULL;
@@ -131,24 +131,24 @@ const char **info_strv(struct pol_info_list *list, const char **v, size_t n, boo
 	return out;
 }
 
-int info_add_statement(struct pol_info_list *list, const struct pol_buf *stmt)
+int query_info_add_statement(struct pol_info_list *list, const struct pol_buf *stmt)
 {
-	struct pol_info_item *it = info_add(list);
+	struct pol_info_item *it = query_info_add(list);
 
-	if (!it || !(it->text = info_buf(list, stmt)))
+	if (!it || !(it->text = query_info_buf(list, stmt)))
 		return -ENOMEM;
 	it->expanded = it->statement = it->text;
 	return 0;
 }
 
-void info_context(const struct pol_pdb *pdb, const context_struct_t *c, struct pol_buf *b)
+void query_info_context(const struct pol_pdb *pdb, const context_struct_t *c, struct pol_buf *b)
 {
 	const policydb_t *p = pdb_db(pdb);
 
 	pol_buf_printf(b, "%s:%s:%s", p->p_user_val_to_name[c->user - 1],
 		       p->p_role_val_to_name[c->role - 1], p->p_type_val_to_name[c->type - 1]);
 	if (p->mls) {
-		char *range = mls_range_format(pdb, &c->range);
+		char *range = query_mls_range_format(pdb, &c->range);
 
 		pol_buf_putc(b, ':');
 		if (range)
@@ -159,7 +159,7 @@ void info_context(const struct pol_pdb *pdb, const context_struct_t *c, struct p
 	}
 }
 
-bool info_parse_int(const char *s, size_t len, int base, long long *out)
+bool query_info_parse_int(const char *s, size_t len, int base, long long *out)
 {
 	const char *end = s + len;
 	unsigned long long v = 0;
@@ -254,7 +254,7 @@ static int alias_fill(hashtab_key_t key, hashtab_datum_t datum, void *arg)
 	return 0;
 }
 
-int info_aliases_build(const struct pol_pdb *pdb, enum pol_sym kind, struct info_aliases *a)
+int query_info_aliases_build(const struct pol_pdb *pdb, enum pol_sym kind, struct info_aliases *a)
 {
 	const policydb_t *p = pdb_db(pdb);
 	hashtab_t table = kind == POL_SYM_TYPE ? p->p_types.table :
@@ -291,11 +291,11 @@ int info_aliases_build(const struct pol_pdb *pdb, enum pol_sym kind, struct info
 	return 0;
 nomem:
 	free(ctx.fill);
-	info_aliases_release(a);
+	query_info_aliases_release(a);
 	return -ENOMEM;
 }
 
-void info_aliases_release(struct info_aliases *a)
+void query_info_aliases_release(struct info_aliases *a)
 {
 	if (a->by_value)
 		free(a->by_value[0]);
@@ -342,14 +342,14 @@ int pol_info_list(const struct pol_pdb *pdb, enum pol_info_kind kind, const char
 	case POL_INFO_ATTRIBUTE:
 	case POL_INFO_PERMISSIVE:
 	case POL_INFO_TYPEBOUNDS:
-		rc = info_list_types(pdb, kind, filter, list, err);
+		rc = query_info_list_types(pdb, kind, filter, list, err);
 		break;
 	case POL_INFO_CONSTRAIN:
 	case POL_INFO_VALIDATETRANS:
-		rc = info_list_constraints(pdb, kind, filter, list, err);
+		rc = query_info_list_constraints(pdb, kind, filter, list, err);
 		break;
 	case POL_INFO_NODECON:
-		rc = info_list_nodecons(pdb, filter, list, err);
+		rc = query_info_list_nodecons(pdb, filter, list, err);
 		break;
 	case POL_INFO_FS_USE:
 	case POL_INFO_GENFSCON:
@@ -363,10 +363,10 @@ int pol_info_list(const struct pol_pdb *pdb, enum pol_info_kind kind, const char
 	case POL_INFO_PCIDEVICECON:
 	case POL_INFO_PIRQCON:
 	case POL_INFO_DEVICETREECON:
-		rc = info_list_contexts(pdb, kind, filter, list, err);
+		rc = query_info_list_contexts(pdb, kind, filter, list, err);
 		break;
 	default:
-		rc = info_list_symbols(pdb, kind, filter, list, err);
+		rc = query_info_list_symbols(pdb, kind, filter, list, err);
 		break;
 	}
 	if (rc < 0) {
@@ -392,6 +392,6 @@ void pol_info_list_free(struct pol_info_list *list)
 	if (!list)
 		return;
 	free(list->items);
-	pool_free(list->pool);
+	query_pool_free(list->pool);
 	free(list);
 }

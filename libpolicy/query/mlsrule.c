@@ -109,8 +109,8 @@ static int mls_entry(hashtab_key_t k, hashtab_datum_t d, void *arg)
 		return 0;
 	if (ctx->range && !mls_range_eq(ctx->range, range))
 		return 0;
-	r = rule_list_add(ctx->list);
-	rtext = mls_range_format(ctx->pdb, range);
+	r = query_rule_list_add(ctx->list);
+	rtext = query_mls_range_format(ctx->pdb, range);
 	if (!r || !rtext) {
 		free(rtext);
 		return -ENOMEM;
@@ -119,20 +119,20 @@ static int mls_entry(hashtab_key_t k, hashtab_datum_t d, void *arg)
 	r->source = pdb_type_name(ctx->pdb, key->source_type);
 	r->target = pdb_type_name(ctx->pdb, key->target_type);
 	r->tclass = p->p_class_val_to_name[key->target_class - 1];
-	r->deflt = pool_strdup(&ctx->list->pool, rtext);
+	r->deflt = query_pool_strdup(&ctx->list->pool, rtext);
 	if (asprintf(&text, "range_transition %s %s:%s %s;", r->source, r->target, r->tclass,
 		     rtext) < 0) {
 		free(rtext);
 		return -ENOMEM;
 	}
 	free(rtext);
-	r->text = pool_strdup(&ctx->list->pool, text);
+	r->text = query_pool_strdup(&ctx->list->pool, text);
 	free(text);
 	return r->text && r->deflt ? 0 : -ENOMEM;
 }
 
-int mlsrule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
-		   struct pol_rule_list *list, struct pol_err *err)
+int query_mlsrule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
+			 struct pol_rule_list *list, struct pol_err *err)
 {
 	struct mls_ctx ctx = {.pdb = pdb, .list = list};
 	mls_range_t range;
@@ -140,11 +140,11 @@ int mlsrule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 
 	if (!(q->kinds & POL_RULES_MLS))
 		return 0;
-	if ((rc = type_match_build(pdb, q->source, q->source_direct, q->source_regex,
-				   q->empty_attr_is_any, &ctx.source, err)) ||
-	    (rc = type_match_build(pdb, q->target, q->target_direct, q->target_regex,
-				   q->empty_attr_is_any, &ctx.target, err)) ||
-	    (rc = class_match_build(pdb, q->classes, q->class_regex, &ctx.classes, err)))
+	if ((rc = query_type_match_build(pdb, q->source, q->source_direct, q->source_regex,
+					 q->empty_attr_is_any, &ctx.source, err)) ||
+	    (rc = query_type_match_build(pdb, q->target, q->target_direct, q->target_regex,
+					 q->empty_attr_is_any, &ctx.target, err)) ||
+	    (rc = query_class_match_build(pdb, q->classes, q->class_regex, &ctx.classes, err)))
 		goto out;
 	if (q->deflt && *q->deflt) {
 		if (!pdb->p.mls) {
@@ -165,8 +165,8 @@ int mlsrule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 	if (rc)
 		rc = pol_err_set(err, rc, "out of memory");
 out:
-	value_match_release(&ctx.source);
-	value_match_release(&ctx.target);
-	value_match_release(&ctx.classes);
+	query_value_match_release(&ctx.source);
+	query_value_match_release(&ctx.target);
+	query_value_match_release(&ctx.classes);
 	return rc;
 }

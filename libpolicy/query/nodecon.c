@@ -12,7 +12,7 @@
 
 #include "query/info-internal.h"
 
-void info_ipv6(const unsigned char addr[16], struct pol_buf *b)
+void query_info_ipv6(const unsigned char addr[16], struct pol_buf *b)
 {
 	unsigned int g[8];
 	int best = -1, best_len = 0, run = -1, run_len = 0;
@@ -148,7 +148,7 @@ static void put_addr(int family, const unsigned char *a, struct pol_buf *b)
 	if (family == AF_INET)
 		pol_buf_printf(b, "%u.%u.%u.%u", a[0], a[1], a[2], a[3]);
 	else
-		info_ipv6(a, b);
+		query_info_ipv6(a, b);
 }
 
 /* The network setools makes of a nodecon: the number of mask bits is the
@@ -170,8 +170,8 @@ static void nodecon_network(const ocontext_t *c, int family, struct network *net
 		net->addr[i] = addr[i] & mask[i];
 }
 
-int info_list_nodecons(const struct pol_pdb *pdb, const char *filter, struct pol_info_list *list,
-		       struct pol_err *err)
+int query_info_list_nodecons(const struct pol_pdb *pdb, const char *filter,
+			     struct pol_info_list *list, struct pol_err *err)
 {
 	static const int families[2] = { AF_INET, AF_INET6 };
 	const policydb_t *p = pdb_db(pdb);
@@ -200,8 +200,8 @@ int info_list_nodecons(const struct pol_pdb *pdb, const char *filter, struct pol
 			pol_buf_putc(&b, ' ');
 			put_addr(family, mask, &b);
 			pol_buf_putc(&b, ' ');
-			info_context(pdb, &c->context[0], &b);
-			rc = info_add_statement(list, &b);
+			query_info_context(pdb, &c->context[0], &b);
+			rc = query_info_add_statement(list, &b);
 		}
 	}
 	pol_buf_release(&b);

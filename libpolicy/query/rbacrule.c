@@ -16,11 +16,11 @@ struct rbac_criteria {
 
 static void criteria_release(struct rbac_criteria *c)
 {
-	value_match_release(&c->source);
-	value_match_release(&c->deflt);
-	value_match_release(&c->classes);
-	value_match_release(&c->target_type);
-	value_match_release(&c->target_role);
+	query_value_match_release(&c->source);
+	query_value_match_release(&c->deflt);
+	query_value_match_release(&c->classes);
+	query_value_match_release(&c->target_type);
+	query_value_match_release(&c->target_role);
 }
 
 static int criteria_build(const struct pol_pdb *pdb, const struct pol_rule_query *q,
@@ -29,23 +29,27 @@ static int criteria_build(const struct pol_pdb *pdb, const struct pol_rule_query
 	int rc;
 
 	memset(c, 0, sizeof(*c));
-	if ((rc = role_match_build(pdb, q->source, q->source_regex, &c->source, err)) ||
-	    (rc = role_match_build(pdb, q->deflt, q->default_regex, &c->deflt, err)) ||
-	    (rc = class_match_build(pdb, q->classes, q->class_regex, &c->classes, err)))
+	if ((rc = query_role_match_build(pdb, q->source, q->source_regex, &c->source, err)) ||
+	    (rc = query_role_match_build(pdb, q->deflt, q->default_regex, &c->deflt, err)) ||
+	    (rc = query_class_match_build(pdb, q->classes, q->class_regex, &c->classes, err)))
 		goto fail;
 	if (q->target && *q->target) {
 		c->target_given = true;
 		if (q->target_regex) {
-			if ((rc = type_match_build(pdb, q->target, q->target_direct, true,
-						   q->empty_attr_is_any, &c->target_type, err)) ||
-			    (rc = role_match_build(pdb, q->target, true, &c->target_role, err)))
+			if ((rc = query_type_match_build(pdb, q->target, q->target_direct, true,
+							 q->empty_attr_is_any, &c->target_type,
+							 err)) ||
+			    (rc = query_role_match_build(pdb, q->target, true, &c->target_role,
+							 err)))
 				goto fail;
 		} else if (pdb_type_value(pdb, q->target)) {
-			if ((rc = type_match_build(pdb, q->target, q->target_direct, false,
-						   q->empty_attr_is_any, &c->target_type, err)))
+			if ((rc = query_type_match_build(pdb, q->target, q->target_direct, false,
+							 q->empty_attr_is_any, &c->target_type,
+							 err)))
 				goto fail;
 		} else if (pol_pdb_has(pdb, POL_SYM_ROLE, q->target)) {
-			if ((rc = role_match_build(pdb, q->target, false, &c->target_role, err)))
+			if ((rc = query_role_match_build(pdb, q->target, false, &c->target_role,
+							 err)))
 				goto fail;
 		} else {
 			rc = pol_pdb_unknown(pdb, POL_SYM_TYPE_OR_ATTR, q->target, err);
@@ -66,8 +70,8 @@ static bool target_matches(const struct value_match *m, bool given, uint32_t v)
 	return m->ok && value_matches(m, v);
 }
 
-int rbacrule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
-		    struct pol_rule_list *list, struct pol_err *err)
+int query_rbacrule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
+			  struct pol_rule_list *list, struct pol_err *err)
 {
 	const policydb_t *p = pdb_db(pdb);
 	struct rbac_criteria c;
@@ -86,7 +90,7 @@ int rbacrule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 			    !target_matches(&c.target_role, c.target_given, ra->new_role) ||
 			    c.deflt.ok)
 				continue;
-			r = rule_list_add(list);
+			r = query_rule_list_add(list);
 			if (!r) {
 				rc = -ENOMEM;
 				break;
@@ -98,7 +102,7 @@ int rbacrule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 				rc = -ENOMEM;
 				break;
 			}
-			r->text = pool_strdup(&list->pool, text);
+			r->text = query_pool_strdup(&list->pool, text);
 			free(text);
 			rc = r->text ? 0 : -ENOMEM;
 		}
@@ -113,7 +117,7 @@ int rbacrule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 			    !value_matches(&c.classes, rt->tclass) ||
 			    !value_matches(&c.deflt, rt->new_role))
 				continue;
-			r = rule_list_add(list);
+			r = query_rule_list_add(list);
 			if (!r) {
 				rc = -ENOMEM;
 				break;
@@ -128,7 +132,7 @@ int rbacrule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 				rc = -ENOMEM;
 				break;
 			}
-			r->text = pool_strdup(&list->pool, text);
+			r->text = query_pool_strdup(&list->pool, text);
 			free(text);
 			rc = r->text ? 0 : -ENOMEM;
 		}

@@ -12,7 +12,7 @@ struct pol_strpool {
 	char data[];
 };
 
-void *pool_alloc(struct pol_strpool **pool, size_t size)
+void *query_pool_alloc(struct pol_strpool **pool, size_t size)
 {
 	struct pol_strpool *p = *pool;
 
@@ -32,15 +32,15 @@ void *pool_alloc(struct pol_strpool **pool, size_t size)
 	return p->data + p->used - size;
 }
 
-char *pool_strdup(struct pol_strpool **pool, const char *s)
+char *query_pool_strdup(struct pol_strpool **pool, const char *s)
 {
 	size_t n = strlen(s) + 1;
-	char *d = pool_alloc(pool, n);
+	char *d = query_pool_alloc(pool, n);
 
 	return d ? memcpy(d, s, n) : NULL;
 }
 
-void pool_free(struct pol_strpool *pool)
+void query_pool_free(struct pol_strpool *pool)
 {
 	while (pool) {
 		struct pol_strpool *next = pool->next;
@@ -50,7 +50,7 @@ void pool_free(struct pol_strpool *pool)
 	}
 }
 
-struct pol_rule *rule_list_add(struct pol_rule_list *list)
+struct pol_rule *query_rule_list_add(struct pol_rule_list *list)
 {
 	if (list->count == list->alloc) {
 		size_t n = list->alloc ? list->alloc * 2 : 64;
@@ -112,9 +112,9 @@ int pol_rule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 
 	if (!list)
 		return pol_err_set(err, -ENOMEM, "out of memory");
-	if ((rc = terule_search(pdb, q, list, err)) ||
-	    (rc = rbacrule_search(pdb, q, list, err)) ||
-	    (rc = mlsrule_search(pdb, q, list, err))) {
+	if ((rc = query_terule_search(pdb, q, list, err)) ||
+	    (rc = query_rbacrule_search(pdb, q, list, err)) ||
+	    (rc = query_mlsrule_search(pdb, q, list, err))) {
 		pol_rule_list_free(list);
 		return rc;
 	}
@@ -130,6 +130,6 @@ void pol_rule_list_free(struct pol_rule_list *list)
 	if (!list)
 		return;
 	free(list->rules);
-	pool_free(list->pool);
+	query_pool_free(list->pool);
 	free(list);
 }

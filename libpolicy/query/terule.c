@@ -63,12 +63,12 @@ static bool is_type_rule(enum pol_rule_kind k)
 
 static void criteria_release(struct te_criteria *c)
 {
-	value_match_release(&c->source);
-	value_match_release(&c->target);
-	value_match_release(&c->deflt);
-	value_match_release(&c->classes);
-	perm_match_release(&c->perms);
-	bool_match_release(&c->bools);
+	query_value_match_release(&c->source);
+	query_value_match_release(&c->target);
+	query_value_match_release(&c->deflt);
+	query_value_match_release(&c->classes);
+	query_perm_match_release(&c->perms);
+	query_bool_match_release(&c->bools);
 	free(c->xperms);
 }
 
@@ -79,18 +79,18 @@ static int criteria_build(const struct pol_pdb *pdb, const struct pol_rule_query
 
 	memset(c, 0, sizeof(*c));
 	c->kinds = q->kinds & POL_RULES_TE;
-	if ((rc = type_match_build(pdb, q->source, q->source_direct, q->source_regex,
-				   q->empty_attr_is_any, &c->source, err)) ||
-	    (rc = type_match_build(pdb, q->target, q->target_direct, q->target_regex,
-				   q->empty_attr_is_any, &c->target, err)) ||
-	    (rc = class_match_build(pdb, q->classes, q->class_regex, &c->classes, err)))
+	if ((rc = query_type_match_build(pdb, q->source, q->source_direct, q->source_regex,
+					 q->empty_attr_is_any, &c->source, err)) ||
+	    (rc = query_type_match_build(pdb, q->target, q->target_direct, q->target_regex,
+					 q->empty_attr_is_any, &c->target, err)) ||
+	    (rc = query_class_match_build(pdb, q->classes, q->class_regex, &c->classes, err)))
 		goto fail;
 	if (q->perms && *q->perms) {
 		/* With a class regex, names are checked against every class. */
 		struct value_match any = {NULL, 0};
 
-		rc = perm_match_build(pdb, q->perms, q->class_regex ? &any : &c->classes,
-				      q->perms_equal, q->perms_subset, &c->perms, err);
+		rc = query_perm_match_build(pdb, q->perms, q->class_regex ? &any : &c->classes,
+					    q->perms_equal, q->perms_subset, &c->perms, err);
 		if (rc)
 			goto fail;
 		c->perms_given = true;
@@ -105,15 +105,16 @@ static int criteria_build(const struct pol_pdb *pdb, const struct pol_rule_query
 			rc = pol_err_set(err, -ENOMEM, "out of memory");
 			goto fail;
 		}
-		if ((rc = xperm_set_parse(q->xperms, c->xperms, err)))
+		if ((rc = query_xperm_set_parse(q->xperms, c->xperms, err)))
 			goto fail;
 		c->xperms_equal = q->xperms_equal;
 	}
 	/* The default is a single type, so an attribute criterion matches
 	 * through its members (setools hard-codes indirect here). */
-	if ((rc = type_match_build(pdb, q->deflt, false, q->default_regex, q->empty_attr_is_any,
-				   &c->deflt, err)) ||
-	    (rc = bool_match_build(pdb, q->bools, q->bools_regex, q->bools_equal, &c->bools, err)))
+	if ((rc = query_type_match_build(pdb, q->deflt, false, q->default_regex,
+					 q->empty_attr_is_any, &c->deflt, err)) ||
+	    (rc = query_bool_match_build(pdb, q->bools, q->bools_regex, q->bools_equal, &c->bools,
+					 err)))
 		goto fail;
 	if (q->deflt && *q->deflt && q->default_regex) {
 		/* A regex on the default names the default type itself. */
@@ -165,9 +166,9 @@ static const char *cond_text(const struct pol_pdb *pdb, struct pol_rule_list *li
 			     const struct cond_ctx *cond)
 {
 	if (!*cond->text) {
-		char *text = cond_expr_format(pdb, cond->node->expr);
+		char *text = query_cond_expr_format(pdb, cond->node->expr);
 
-		*cond->text = pool_strdup(&list->pool, text ? text : "");
+		*cond->text = query_pool_strdup(&list->pool, text ? text : "");
 		free(text);
 	}
 	return *cond->text;
@@ -177,7 +178,7 @@ static int emit(const struct pol_pdb *pdb, struct pol_rule_list *list, enum pol_
 		const avtab_key_t *key, const avtab_datum_t *datum, uint32_t perms,
 		const struct xperm_set *xs, const struct cond_ctx *cond)
 {
-	struct pol_rule *r = rule_list_add(list);
+	struct pol_rule *r = query_rule_list_add(list);
 	struct pol_buf b = POL_BUF_INIT;
 	uint32_t c = key->target_class;
 
@@ -194,10 +195,10 @@ static int emit(const struct pol_pdb *pdb, struct pol_rule_list *list, enum pol_
 		pol_buf_printf(&b, "%s;", r->deflt);
 	} else if (is_xperm(kind)) {
 		size_t ranges;
-		char *s = xperm_set_format(xs, &ranges);
+		char *s = query_xperm_set_format(xs, &ranges);
 
 		r->xperm_type = "ioctl";
-		r->xperms = pool_strdup(&list->pool, s ? s : "");
+		r->xperms = query_pool_strdup(&list->pool, s ? s : "");
 		pol_buf_printf(&b, ranges > 1 ? "ioctl { %s };" : "ioctl %s;", r->xperms);
 		free(s);
 	} else {
@@ -208,7 +209,7 @@ static int emit(const struct pol_pdb *pdb, struct pol_rule_list *list, enum pol_
 			if (perms & (1u << bit))
 				names[n++] = pdb_perm_name(pdb, c, bit);
 		sort_names(names, n);
-		r->perms = pool_alloc(&list->pool, (n + 1) * sizeof(*r->perms));
+		r->perms = query_pool_alloc(&list->pool, (n + 1) * sizeof(*r->perms));
 		if (!r->perms) {
 			pol_buf_release(&b);
 			return -ENOMEM;
@@ -231,7 +232,7 @@ static int emit(const struct pol_pdb *pdb, struct pol_rule_list *list, enum pol_
 		if (r->cond && !is_xperm(kind))
 			pol_buf_printf(&b, " [ %s ]:%s", r->cond, cond->branch ? "True" : "False");
 	}
-	r->text = pool_strdup(&list->pool, pol_buf_str(&b));
+	r->text = query_pool_strdup(&list->pool, pol_buf_str(&b));
 	pol_buf_release(&b);
 	return r->text ? 0 : -ENOMEM;
 }
@@ -250,7 +251,7 @@ static int match_node(const struct pol_pdb *pdb, const struct te_criteria *c,
 	    !value_matches(&c->target, key->target_type) ||
 	    !value_matches(&c->classes, key->target_class))
 		return 0;
-	if (c->bools.wanted && (!cond || !bool_matches(&c->bools, cond->node->expr)))
+	if (c->bools.wanted && (!cond || !query_bool_matches(&c->bools, cond->node->expr)))
 		return 0;
 	if (is_type_rule(kind)) {
 		/* type rules have neither permissions nor extended permissions */
@@ -267,15 +268,16 @@ static int match_node(const struct pol_pdb *pdb, const struct te_criteria *c,
 				return 0;
 			if (!datum->xperms)
 				return 0;
-			xperm_set_from_avtab(datum->xperms, &xs);
-			if (c->xperms && !(c->xperms_equal ? xperm_set_equal(&xs, c->xperms)
-							   : xperm_set_intersects(&xs, c->xperms)))
+			query_xperm_set_from_avtab(datum->xperms, &xs);
+			if (c->xperms &&
+			    !(c->xperms_equal ? query_xperm_set_equal(&xs, c->xperms)
+					      : query_xperm_set_intersects(&xs, c->xperms)))
 				return 0;
 		} else {
 			/* a dontaudit rule stores the permissions it does NOT silence */
 			perms = kind == POL_RULE_DONTAUDIT ? ~datum->data : datum->data;
-			perms &= class_valid_perms(pdb, key->target_class);
-			if (!perm_matches(&c->perms, key->target_class, perms))
+			perms &= query_class_valid_perms(pdb, key->target_class);
+			if (!query_perm_matches(&c->perms, key->target_class, perms))
 				return 0;
 			/* Permission names never meet ioctl numbers. */
 			if (c->xperms)
@@ -340,7 +342,7 @@ static int indexed_search(const struct pol_pdb *pdb, const struct te_criteria *c
 			ctx.node = idx->conds[k];
 			ctx.branch = !(ref->cond & PDB_TE_FALSE_BRANCH);
 			ctx.text = &cond_texts[k];
-			if (c->bools.wanted && !bool_matches(&c->bools, ctx.node->expr))
+			if (c->bools.wanted && !query_bool_matches(&c->bools, ctx.node->expr))
 				continue;
 			rc = match_node(pdb, c, &ref->node->key, &ref->node->datum, &ctx, list);
 		}
@@ -348,8 +350,8 @@ static int indexed_search(const struct pol_pdb *pdb, const struct te_criteria *c
 	return rc;
 }
 
-int terule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
-		  struct pol_rule_list *list, struct pol_err *err)
+int query_terule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
+			struct pol_rule_list *list, struct pol_err *err)
 {
 	const policydb_t *p = pdb_db(pdb);
 	const char **cond_texts;
@@ -379,7 +381,7 @@ int terule_search(const struct pol_pdb *pdb, const struct pol_rule_query *q,
 		for (cond_node_t *cn = p->cond_list; cn && !rc; cn = cn->next, k++) {
 			struct cond_ctx ctx = {cn, true, &cond_texts[k]};
 
-			if (c.bools.wanted && !bool_matches(&c.bools, cn->expr))
+			if (c.bools.wanted && !query_bool_matches(&c.bools, cn->expr))
 				continue;
 			for (cond_av_list_t *l = cn->true_list; l && !rc; l = l->next)
 				rc =
@@ -428,7 +430,7 @@ static int filename_trans_entry(hashtab_key_t k, hashtab_datum_t d, void *arg)
 
 			if (!value_matches(&ctx->c->source, bit + 1))
 				continue;
-			r = rule_list_add(ctx->list);
+			r = query_rule_list_add(ctx->list);
 			if (!r)
 				return -ENOMEM;
 			r->kind = POL_RULE_TYPE_TRANSITION;
@@ -440,7 +442,7 @@ static int filename_trans_entry(hashtab_key_t k, hashtab_datum_t d, void *arg)
 			if (asprintf(&text, "type_transition %s %s:%s %s %s;", r->source, r->target,
 				     r->tclass, r->deflt, r->filename) < 0)
 				return -ENOMEM;
-			r->text = pool_strdup(&ctx->list->pool, text);
+			r->text = query_pool_strdup(&ctx->list->pool, text);
 			free(text);
 			if (!r->text)
 				return -ENOMEM;

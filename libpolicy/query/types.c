@@ -63,7 +63,7 @@ static int type_item(const struct pol_pdb *pdb, uint32_t v, const struct info_al
 			av = n;
 			cap *= 2;
 		}
-		av[nattr] = info_str(list, type_name(p, bit + 1, buf));
+		av[nattr] = query_info_str(list, type_name(p, bit + 1, buf));
 		if (!av[nattr++]) {
 			rc = -ENOMEM;
 			goto out;
@@ -71,11 +71,11 @@ static int type_item(const struct pol_pdb *pdb, uint32_t v, const struct info_al
 		pol_buf_printf(b, ", %s", av[nattr - 1]);
 	}
 	pol_buf_putc(b, ';');
-	it = info_add(list);
-	if (!it || !(it->name = it->text = info_str(list, p->p_type_val_to_name[v - 1])) ||
-	    !(it->statement = it->expanded = info_buf(list, b)) ||
-	    !(it->members = info_strv(list, av, nattr, false)) ||
-	    (al && !(it->aliases = info_strv(list, al, nal, false))))
+	it = query_info_add(list);
+	if (!it || !(it->name = it->text = query_info_str(list, p->p_type_val_to_name[v - 1])) ||
+	    !(it->statement = it->expanded = query_info_buf(list, b)) ||
+	    !(it->members = query_info_strv(list, av, nattr, false)) ||
+	    (al && !(it->aliases = query_info_strv(list, al, nal, false))))
 		rc = -ENOMEM;
 out:
 	if (av != attrs)
@@ -99,7 +99,7 @@ static int list_types(const struct pol_pdb *pdb, bool permissive, const char *fi
 	struct pol_buf b = POL_BUF_INIT;
 	int rc;
 
-	if ((rc = info_aliases_build(pdb, POL_SYM_TYPE, &aliases)) < 0)
+	if ((rc = query_info_aliases_build(pdb, POL_SYM_TYPE, &aliases)) < 0)
 		return rc;
 	for (uint32_t v = 1; v <= p->p_types.nprim && !rc; v++) {
 		const type_datum_t *t = p->type_val_to_struct[v - 1];
@@ -116,7 +116,7 @@ static int list_types(const struct pol_pdb *pdb, bool permissive, const char *fi
 		rc = type_item(pdb, v, &aliases, list, &b);
 	}
 	pol_buf_release(&b);
-	info_aliases_release(&aliases);
+	query_info_aliases_release(&aliases);
 	return rc;
 }
 
@@ -158,15 +158,15 @@ static int list_attributes(const struct pol_pdb *pdb, const char *filter,
 			if (p->p_type_val_to_name[bit])
 				members[n++] = p->p_type_val_to_name[bit];
 		}
-		it = info_add(list);
-		if (!it || !(it->name = it->text = info_str(list, name)) ||
-		    !(it->members = info_strv(list, members, n, true))) {
+		it = query_info_add(list);
+		if (!it || !(it->name = it->text = query_info_str(list, name)) ||
+		    !(it->members = query_info_strv(list, members, n, true))) {
 			rc = -ENOMEM;
 			break;
 		}
 		pol_buf_reset(&b);
 		pol_buf_printf(&b, "attribute %s;", name);
-		if (!(it->statement = info_buf(list, &b))) {
+		if (!(it->statement = query_info_buf(list, &b))) {
 			rc = -ENOMEM;
 			break;
 		}
@@ -174,7 +174,7 @@ static int list_attributes(const struct pol_pdb *pdb, const char *filter,
 			pol_buf_puts(&b, "\n\t<empty attribute>");
 		for (size_t i = 0; i < n; i++)
 			pol_buf_printf(&b, "\n\t%s", it->members[i]);
-		if (!(it->expanded = info_buf(list, &b)))
+		if (!(it->expanded = query_info_buf(list, &b)))
 			rc = -ENOMEM;
 	}
 out:
@@ -208,12 +208,12 @@ static int bounds_entry(hashtab_key_t key, hashtab_datum_t datum, void *arg)
 	pol_buf_reset(&ctx->b);
 	pol_buf_printf(&ctx->b, "typebounds %s %s;", ctx->p->p_type_val_to_name[t->bounds - 1],
 		       child);
-	ctx->rc = info_add_statement(ctx->list, &ctx->b);
+	ctx->rc = query_info_add_statement(ctx->list, &ctx->b);
 	return ctx->rc;
 }
 
-int info_list_types(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
-		    struct pol_info_list *list, struct pol_err *err)
+int query_info_list_types(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
+			  struct pol_info_list *list, struct pol_err *err)
 {
 	struct bounds_ctx ctx = { pdb_db(pdb), filter, list, POL_BUF_INIT, 0 };
 

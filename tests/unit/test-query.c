@@ -50,7 +50,7 @@ static void check_expr(struct pol_pdb *pdb, const char *const *tokens, const cha
 		       const char *what)
 {
 	cond_expr_t *e = expr(tokens);
-	char *s = cond_expr_format(pdb, e);
+	char *s = query_cond_expr_format(pdb, e);
 
 	is_str(s, want, "%s", what);
 	free(s);
@@ -88,30 +88,32 @@ static void test_xperms(void)
 	char *s;
 
 	pol_err_init(&err);
-	ok(xperm_set_parse("0x8910-0x8912,0x8927,0x10-0x0f", a, &err) == 0, "xperms parse");
-	s = xperm_set_format(a, &ranges);
+	ok(query_xperm_set_parse("0x8910-0x8912,0x8927,0x10-0x0f", a, &err) == 0, "xperms parse");
+	s = query_xperm_set_format(a, &ranges);
 	is_str(s, "0x000f-0x0010 0x8910-0x8912 0x8927", "reversed ranges are swapped, runs merged");
 	ok(ranges == 3, "three ranges are counted");
 	free(s);
-	ok(xperm_set_parse("0x10000", a, &err) == POL_EINVAL, "values above 0xffff are refused");
-	ok(xperm_set_parse("zz", a, &err) == POL_EINVAL, "garbage is refused");
+	ok(query_xperm_set_parse("0x10000", a, &err) == POL_EINVAL,
+	   "values above 0xffff are refused");
+	ok(query_xperm_set_parse("zz", a, &err) == POL_EINVAL, "garbage is refused");
 
 	memset(&x, 0, sizeof(x));
 	x.specified = AVTAB_XPERMS_IOCTLFUNCTION;
 	x.driver = 0x89;
 	x.perms[0] = 1u << 0x10;
-	xperm_set_from_avtab(&x, b);
-	s = xperm_set_format(b, &ranges);
+	query_xperm_set_from_avtab(&x, b);
+	s = query_xperm_set_format(b, &ranges);
 	is_str(s, "0x8910", "an ioctl function rule expands to driver << 8 | function");
 	free(s);
 	x.specified = AVTAB_XPERMS_IOCTLDRIVER;
 	x.perms[0] = 1u << 3;
-	xperm_set_from_avtab(&x, b);
-	s = xperm_set_format(b, &ranges);
+	query_xperm_set_from_avtab(&x, b);
+	s = query_xperm_set_format(b, &ranges);
 	is_str(s, "0x0300-0x03ff", "an ioctl driver rule covers all 256 functions");
 	free(s);
-	xperm_set_parse("0x0305", a, &err);
-	ok(xperm_set_intersects(a, b) && !xperm_set_equal(a, b), "intersection and equality differ");
+	query_xperm_set_parse("0x0305", a, &err);
+	ok(query_xperm_set_intersects(a, b) && !query_xperm_set_equal(a, b),
+	   "intersection and equality differ");
 	free(a);
 	free(b);
 	pol_err_release(&err);
@@ -120,11 +122,11 @@ static void test_xperms(void)
 static void test_split(void)
 {
 	size_t n;
-	char **v = strv_split("read,,write,", &n);
+	char **v = query_strv_split("read,,write,", &n);
 
 	ok(n == 2 && strcmp(v[0], "read") == 0 && strcmp(v[1], "write") == 0 && !v[2],
 	   "comma lists split and drop empty items");
-	strv_free(v);
+	query_strv_free(v);
 }
 
 static void test_policy(void)

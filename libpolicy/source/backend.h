@@ -93,10 +93,10 @@ struct cil_log {
 };
 
 /* Route the CIL compiler's log to log (for this thread) until
- * cil_log_end(), which reports what is left and frees log's buffers. */
-void cil_log_begin(struct cil_log *log, struct pol_err *err, bool werror);
+ * src_cil_log_end(), which reports what is left and frees log's buffers. */
+void src_cil_log_begin(struct cil_log *log, struct pol_err *err, bool werror);
 /* Report every complete message so far (all: and the incomplete one). */
-void cil_log_flush(struct cil_log *log, bool all);
-void cil_log_end(struct cil_log *log);
+void src_cil_log_flush(struct cil_log *log, bool all);
+void src_cil_log_end(struct cil_log *log);
 
 #endif

@@ -239,7 +239,7 @@ static void report_line(struct cil_log *log, const char *text)
 		top_line(log, body);
 }
 
-void cil_log_flush(struct cil_log *log, bool all)
+void src_cil_log_flush(struct cil_log *log, bool all)
 {
 	size_t start = 0;
 
@@ -282,10 +282,10 @@ static void cil_message(int level, const char *msg)
 	}
 	memcpy(log->line + log->len, msg, n);
 	log->len += n;
-	cil_log_flush(log, false);
+	src_cil_log_flush(log, false);
 }
 
-void cil_log_begin(struct cil_log *log, struct pol_err *err, bool werror)
+void src_cil_log_begin(struct cil_log *log, struct pol_err *err, bool werror)
 {
 	memset(log, 0, sizeof(*log));
 	log->msgs.err = err;
@@ -294,9 +294,9 @@ void cil_log_begin(struct cil_log *log, struct pol_err *err, bool werror)
 	cil_set_log_handler(cil_message);
 }
 
-void cil_log_end(struct cil_log *log)
+void src_cil_log_end(struct cil_log *log)
 {
-	cil_log_flush(log, true);
+	src_cil_log_flush(log, true);
 	current_log = NULL;
 	free(log->line);
 	log->line = NULL;

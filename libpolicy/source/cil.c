@@ -40,7 +40,7 @@ static int add_files(cil_db_t *db, const char *const *paths, size_t n, struct ci
 		/* secilc skips empty files */
 		rc = len ? cil_add_file(db, paths[i], data, len) : SEPOL_OK;
 		free(data);
-		cil_log_flush(log, true);
+		src_cil_log_flush(log, true);
 		if (rc != SEPOL_OK) {
 			if (!log->msgs.errors)
 				pol_err_set(log->msgs.err, POL_EINVAL, "cannot parse '%s'",
@@ -59,14 +59,14 @@ static int compile(cil_db_t *db, const char *const *paths, size_t n, struct cil_
 	if (rc < 0)
 		return rc;
 	rc = cil_compile(db);
-	cil_log_flush(log, true);
+	src_cil_log_flush(log, true);
 	if (rc != SEPOL_OK) {
 		if (!log->msgs.errors)
 			pol_err_set(log->msgs.err, POL_EINVAL, "cannot compile the CIL policy");
 		return POL_EINVAL;
 	}
 	rc = cil_build_policydb(db, pdb);
-	cil_log_flush(log, true);
+	src_cil_log_flush(log, true);
 	if (rc != SEPOL_OK) {
 		if (!log->msgs.errors)
 			pol_err_set(log->msgs.err, POL_EINVAL,
@@ -99,7 +99,7 @@ int pol_cil_compile(const char *const *paths, size_t n, const struct pol_build_o
 	if (!kp)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 
-	cil_log_begin(&log, err, opts->werror);
+	src_cil_log_begin(&log, err, opts->werror);
 	backend_compat_begin(&log.msgs);
 	cil_db_init(&db);
 	set_options(db, opts, vers);
@@ -109,7 +109,7 @@ int pol_cil_compile(const char *const *paths, size_t n, const struct pol_build_o
 				 "cannot write the file contexts of the CIL policy");
 	cil_db_destroy(&db);
 	backend_compat_end();
-	cil_log_end(&log);
+	src_cil_log_end(&log);
 
 	if (rc == 0 && log.msgs.errors)
 		rc = POL_EINVAL;

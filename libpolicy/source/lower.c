@@ -471,6 +471,51 @@ static int start_policy(struct lower *lw, const struct src_block *root)
 	return 0;
 }
 
+/*
+ * What checkpolicy's grammar requires of a base policy, in its order: a
+ * policy.conf cut short (or empty) would otherwise compile into a policy
+ * without users or initial SID contexts, which the kernel cannot load.
+ * Said at the last statement, the place the file stops.
+ */
+static int check_base_complete(struct lower *lw, const struct pol_source *src,
+			       const struct src_block *root)
+{
+	static const struct {
+		enum src_kind kind, also;
+		const char *what;
+	} needed[] = {
+	    {SRC_CLASS_DECL, SRC_CLASS_DECL, "class declaration ('class NAME')"},
+	    {SRC_SID_DECL, SRC_SID_DECL, "initial SID declaration ('sid NAME')"},
+	    {SRC_CLASS_PERMS, SRC_COMMON, "access vector ('class NAME { PERMS }')"},
+	    {SRC_USER, SRC_USER, "user statement"},
+	    {SRC_SID_CONTEXT, SRC_SID_CONTEXT, "initial SID context ('sid NAME CONTEXT')"},
+	};
+	const char *file = src->ninputs ? src->inputs[src->ninputs - 1].name : NULL;
+
+	if (!root->first) {
+		pol_err_add(lw->err, POL_SEV_ERROR, POL_EFORMAT, file, file ? 1 : 0, 0,
+			    "the policy is empty: a base policy needs classes, initial SIDs, users "
+			    "and their contexts");
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof(needed) / sizeof(needed[0]); i++) {
+		bool seen = false;
+
+		for (const struct src_stmt *s = root->first; s && !seen; s = s->next)
+			seen = s->kind == needed[i].kind || s->kind == needed[i].also;
+		if (!seen) {
+			const struct src_loc *at = &root->last->loc;
+
+			pol_err_add(lw->err, POL_SEV_ERROR, POL_EFORMAT, at->file, at->line, 0,
+				    "'%s' ends before any %s: a base policy needs one (is the file "
+				    "cut short?)",
+				    at->file, needed[i].what);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int pol_source_lower(const struct pol_source *src, const struct pol_build_options *opts,
 		     struct pol_module **out, struct pol_err *err)
 {
@@ -490,6 +535,8 @@ int pol_source_lower(const struct pol_source *src, const struct pol_build_option
 	}
 	lw.p = &mod->p;
 	if (start_policy(&lw, root))
+		goto fail;
+	if (lw.p->policy_type != POLICY_MOD && check_base_complete(&lw, src, root))
 		goto fail;
 	frame.block = lw.block = lw.p->global;
 	frame.decl = lw.decl = lw.p->global->branch_list;

@@ -200,3 +200,27 @@ CONF
 	checkpolicy -o ref.bin ioctl.conf >/dev/null
 	cmp ref.bin ioctl.bin
 }
+
+# ---- an empty or truncated policy.conf (item 4) -------------------------
+
+@test "integrity: an empty or truncated policy.conf is refused at its end" {
+	: >empty.conf
+	run -2 --separate-stderr sepolc -o empty.bin empty.conf
+	[[ "$stderr" == *"empty.conf:1: error: the policy is empty"* ]]
+	[ ! -e empty.bin ]
+	# cut before its user statements: no users, no constraints, no SID contexts
+	local n
+	n=$(grep -n '^user ' "$MONO"/policy.conf | head -1 | cut -d: -f1)
+	head -n $((n - 1)) "$MONO"/policy.conf >cut.conf
+	run -2 --separate-stderr sepolc -M -o cut.bin cut.conf
+	[[ "$stderr" == *"cut.conf:$((n - 1)): error: 'cut.conf' ends before any user statement"* ]]
+	[ ! -e cut.bin ]
+	run -2 --separate-stderr sepolc -M -C -o cut.cil cut.conf
+	[ ! -e cut.cil ]
+	# users but no initial SID contexts
+	grep -v '^sid kernel ' "$MONO"/policy.conf >nosid.conf
+	run -2 --separate-stderr sepolc -M -o nosid.bin nosid.conf
+	[[ "$stderr" == *"ends before any initial SID context"* ]]
+	# the whole file compiles
+	sepolc -M -o whole.bin "$MONO"/policy.conf
+}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "query/info-internal.h"
+#include "util/array.h"
 
 static const char *sym_text(uint32_t attr)
 {
@@ -69,17 +70,10 @@ static void push(struct expr_stack *s, char *text)
 		s->failed = true;
 		return;
 	}
-	if (s->depth == s->alloc) {
-		size_t n = s->alloc ? s->alloc * 2 : 16;
-		char **v = realloc(s->items, n * sizeof(*v));
-
-		if (!v) {
-			free(text);
-			s->failed = true;
-			return;
-		}
-		s->items = v;
-		s->alloc = n;
+	if (POL_ARRAY_GROW(s->items, s->depth + 1, s->alloc) < 0) {
+		free(text);
+		s->failed = true;
+		return;
 	}
 	s->items[s->depth++] = text;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "query/info-internal.h"
+#include "util/array.h"
 
 static const struct {
 	const char *title, *key, *members;
@@ -86,15 +87,8 @@ struct pol_info_item *query_info_add(struct pol_info_list *list)
 {
 	struct pol_info_item *it;
 
-	if (list->count == list->alloc) {
-		size_t n = list->alloc ? list->alloc * 2 : 64;
-
-		it = realloc(list->items, n * sizeof(*it));
-		if (!it)
-			return NULL;
-		list->items = it;
-		list->alloc = n;
-	}
+	if (POL_ARRAY_GROW(list->items, list->count + 1, list->alloc) < 0)
+		return NULL;
 	it = &list->items[list->count];
 	memset(it, 0, sizeof(*it));
 	it->state = -1;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "query/internal.h"
+#include "util/array.h"
 
 /* Results hold many small strings; an arena frees them in one go. */
 struct pol_strpool {
@@ -52,15 +53,8 @@ void query_pool_free(struct pol_strpool *pool)
 
 struct pol_rule *query_rule_list_add(struct pol_rule_list *list)
 {
-	if (list->count == list->alloc) {
-		size_t n = list->alloc ? list->alloc * 2 : 64;
-		struct pol_rule *r = realloc(list->rules, n * sizeof(*r));
-
-		if (!r)
-			return NULL;
-		list->rules = r;
-		list->alloc = n;
-	}
+	if (POL_ARRAY_GROW(list->rules, list->count + 1, list->alloc) < 0)
+		return NULL;
 	memset(&list->rules[list->count], 0, sizeof(list->rules[0]));
 	return &list->rules[list->count++];
 }

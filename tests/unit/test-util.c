@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/atomic.h"
 #include "util/buf.h"
 #include "util/err.h"
@@ -61,6 +62,26 @@ static void test_buf(void)
 	s = pol_buf_detach(&b);
 	ok(b.data == NULL && b.len == 0 && strlen(s) == 3890, "detach hands over the string");
 	free(s);
+}
+
+static void test_array(void)
+{
+	size_t alloc = 0, n = 0;
+	int *v = NULL;
+	bool kept = true;
+
+	for (int i = 0; i < 1000; i++) {
+		if (POL_ARRAY_GROW(v, n + 1, alloc) < 0)
+			break;
+		v[n++] = i;
+	}
+	for (size_t i = 0; i < n; i++)
+		kept = kept && v[i] == (int)i;
+	ok(n == 1000 && alloc >= 1000 && kept, "an array grows and keeps its elements");
+	ok(POL_ARRAY_GROW(v, 10, alloc) == 0, "asking for less than the room is a no-op");
+	ok(POL_ARRAY_GROW(v, SIZE_MAX / 2, alloc) == -ENOMEM && alloc >= 1000 && v[999] == 999,
+	   "a size that overflows is -ENOMEM and leaves the array alone");
+	free(v);
 }
 
 static void test_suggest(void)
@@ -326,6 +347,7 @@ int main(void)
 {
 	test_err();
 	test_buf();
+	test_array();
 	test_suggest();
 	test_suggest_phrase();
 	test_regex();

@@ -96,7 +96,8 @@ static int print_verify(const struct pol_audit_group_info *g, bool allowed, cons
 int generate_output(struct seallow_run *run)
 {
 	const struct seallow_opts *o = run->o;
-	unsigned int flags = gen_flags(o);
+	/* -M must compile */
+	unsigned int flags = gen_flags(o) | (o->package ? POL_AUDIT_GEN_COMMENT_ALL : 0);
 	const char *module = o->package ? o->package : o->module;
 	char *text = NULL;
 	size_t len = 0;

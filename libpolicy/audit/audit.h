@@ -198,6 +198,9 @@ enum pol_audit_gen_flags {
 	POL_AUDIT_GEN_VERBOSE = 1 << 3,	  /* -v */
 	POL_AUDIT_GEN_EXPLAIN = 1 << 4,	  /* -e */
 	POL_AUDIT_GEN_CIL = 1 << 5,	  /* -C */
+	/* comment every line of a multi-line constraint text (audit2allow
+	 * comments the first only: a module that cannot compile) */
+	POL_AUDIT_GEN_COMMENT_ALL = 1 << 6,
 };
 
 /* The denials of a log, grouped as audit2allow groups them: by (source

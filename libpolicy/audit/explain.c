@@ -185,6 +185,28 @@ struct pol_pdb *pol_audit_policy_pdb(const struct pol_audit_policy *pol)
 	return pol->pdb;
 }
 
+/* libsepol's context parser and checker (context.c, not in its public
+ * headers, but in libsepol.a). */
+extern int context_from_string(sepol_handle_t *handle, const policydb_t *policydb,
+			       context_struct_t **cptr, const char *con_str, size_t con_str_len);
+
+/* sepol_context_to_sid() without its linear search of the SID table for an
+ * equal context (quadratic on logs with thousands of contexts): each
+ * distinct string gets a SID of its own. */
+static int context_sid(struct pol_audit_policy *pol, const char *str, sepol_security_id_t *sid)
+{
+	context_struct_t *ctx = NULL;
+	int rc;
+
+	if (context_from_string(NULL, pol->p, &ctx, str, strlen(str) + 1) < 0)
+		return -1;
+	*sid = (sepol_security_id_t)++pol->next_sid;
+	rc = sepol_sidtab_insert(&pol->sidtab, *sid, ctx);
+	context_destroy(ctx);
+	free(ctx);
+	return rc < 0 ? -1 : 0;
+}
+
 /* user:role:type[:level] split once per distinct context string */
 static void split_context(struct pol_audit_ctx *c)
 {
@@ -221,7 +243,7 @@ const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const ch
 	c->hash = h;
 	c->id = ++pol->nctx;
 	split_context(c);
-	if (sepol_context_to_sid((char *)str, strlen(str) + 1, &sid) >= 0) {
+	if (context_sid(pol, str, &sid) == 0) {
 		c->valid = true;
 		c->sid = sid;
 		/* the type name is the context's; its value for the TE tables */

@@ -39,6 +39,7 @@ struct pol_audit_policy {
 	struct cond_ref *crefs;
 	size_t ncrefs;
 	struct pol_audit_grant *grants;
+	uint32_t next_sid;
 };
 
 const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const char *str);

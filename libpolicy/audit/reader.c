@@ -127,6 +127,27 @@ static const char *record_field(auparse_state_t *au, const char *name)
 	return NULL;
 }
 
+/* The current record's fields named names[0..n), in one pass. */
+static void record_fields(auparse_state_t *au, const char *const *names, const char **out, size_t n)
+{
+	size_t found = 0;
+
+	memset(out, 0, n * sizeof(*out));
+	if (auparse_first_field(au) <= 0)
+		return;
+	do {
+		const char *name = auparse_get_field_name(au);
+
+		for (size_t i = 0; name && i < n; i++) {
+			if (!out[i] && strcmp(name, names[i]) == 0) {
+				out[i] = auparse_get_field_str(au);
+				found++;
+				break;
+			}
+		}
+	} while (found < n && auparse_next_field(au) > 0);
+}
+
 static bool has_token(const char *text, const char *tok)
 {
 	size_t n = strlen(tok);
@@ -267,7 +288,6 @@ static void event_ready(auparse_state_t *au, auparse_cb_event_t type, void *data
 	ctx.node = e->host ? arena_add(r, e->host, strlen(e->host)) : NULL;
 	do {
 		int t = auparse_get_type(au);
-		const char *v;
 
 		switch (t) {
 		case AUDIT_AVC:
@@ -275,22 +295,30 @@ static void event_ready(auparse_state_t *au, auparse_cb_event_t type, void *data
 			if (navc < sizeof(avcs) / sizeof(avcs[0]))
 				avcs[navc++] = auparse_get_record_num(au);
 			break;
-		case AUDIT_SYSCALL:
-			ctx.syscall_exe = field_value(r, record_field(au, "exe"));
-			ctx.syscall_comm = field_value(r, record_field(au, "comm"));
-			ctx.syscall = field_value(r, record_field(au, "syscall"));
-			v = record_field(au, "success");
-			if (v)
-				ctx.success = strcmp(v, "yes") == 0;
+		case AUDIT_SYSCALL: {
+			static const char *const names[] = { "exe", "comm", "syscall", "success" };
+			const char *v[4];
+
+			record_fields(au, names, v, 4);
+			ctx.syscall_exe = field_value(r, v[0]);
+			ctx.syscall_comm = field_value(r, v[1]);
+			ctx.syscall = field_value(r, v[2]);
+			if (v[3])
+				ctx.success = strcmp(v[3], "yes") == 0;
 			break;
+		}
 		case AUDIT_CWD:
 			ctx.cwd = field_value(r, record_field(au, "cwd"));
 			break;
 		case AUDIT_PATH:
 			if (!ctx.path_name) {
-				ctx.path_name = field_value(r, record_field(au, "name"));
-				ctx.path_inode = field_value(r, record_field(au, "inode"));
-				ctx.path_dev = field_value(r, record_field(au, "dev"));
+				static const char *const names[] = { "name", "inode", "dev" };
+				const char *v[3];
+
+				record_fields(au, names, v, 3);
+				ctx.path_name = field_value(r, v[0]);
+				ctx.path_inode = field_value(r, v[1]);
+				ctx.path_dev = field_value(r, v[2]);
 			}
 			break;
 		case AUDIT_AVC_PATH:

@@ -466,7 +466,7 @@ static void put_xperms(struct pol_buf *b, const struct group *g, bool cil)
 }
 
 /* The comment audit2allow puts before a rule (policygen.py __add_av_rule). */
-static void annotation(const struct group *g, const char *c, struct pol_buf *b);
+static void annotation(const struct group *g, const char *c, unsigned int flags, struct pol_buf *b);
 
 static void rule_comment(const struct pol_audit_set *set, const struct group *g, unsigned int flags,
 			 struct pol_buf *out)
@@ -525,14 +525,14 @@ static void rule_comment(const struct pol_audit_set *set, const struct group *g,
 		pol_buf_printf(b, "\"\n%s comm=\"%s\" exe=\"%s\" path=\"%s\"\n", c, g->comm, g->exe,
 			       g->path);
 	}
-	annotation(g, c, &ann);
+	annotation(g, c, flags, &ann);
 	if (ann.len && !(flags & (POL_AUDIT_GEN_VERBOSE | POL_AUDIT_GEN_EXPLAIN)))
 		pol_buf_putc(out, '\n');
 	pol_buf_add(out, ann.data, ann.len);
 	pol_buf_release(&ann);
 }
 
-static void annotation(const struct group *g, const char *c, struct pol_buf *b)
+static void annotation(const struct group *g, const char *c, unsigned int flags, struct pol_buf *b)
 {
 	const struct pol_audit_why *w = g->why;
 
@@ -573,8 +573,15 @@ static void annotation(const struct group *g, const char *c, struct pol_buf *b)
 		    "%s!!!! This avc is a constraint violation.  You would need to modify the "
 		    "attributes of either the source or target types to allow this access.\n",
 		    c);
-		pol_buf_printf(b, "%sConstraint rule: \n%s\t%s\n", c, c,
-			       w->constraint ? w->constraint : "");
+		pol_buf_printf(b, "%sConstraint rule: \n%s\t", c, c);
+		/* libsepol's text has a line per failing constraint; audit2allow
+		 * comments only the first, which a module cannot compile */
+		for (const char *p = w->constraint ? w->constraint : ""; *p; p++) {
+			pol_buf_putc(b, *p);
+			if (*p == '\n' && p[1] && (flags & POL_AUDIT_GEN_COMMENT_ALL))
+				pol_buf_printf(b, "%s\t", c);
+		}
+		pol_buf_putc(b, '\n');
 		n = pol_audit_context_diffs(s->str, t->str, diffs);
 		for (size_t i = 0; i < n; i++)
 			pol_buf_printf(

@@ -37,6 +37,9 @@ static size_t nallowed, ndontaud, ncondoff;
 static unsigned long serial = 1000;
 static bool zero_ioctl = true;
 
+/* distinct denials a log is drawn from */
+#define POOL 3000
+
 static void push(struct pick **v, size_t *n, struct pick x)
 {
 	if ((*n & (*n - 1)) == 0 || *n == 0) {
@@ -253,16 +256,24 @@ int main(int argc, char **argv)
 	}
 	p = pdb_db(pdb);
 	collect();
-	for (unsigned long i = 0; i < n; i++) {
+	struct tmpl {
+		char scon[256], tcon[256];
+		uint32_t c;
+		int perm;
+		bool ioctl;
+	} * pool;
+	unsigned long npool = n < POOL ? n : POOL, misses = 0;
+
+	pool = calloc(npool ? npool : 1, sizeof(*pool));
+	if (!pool)
+		return 3;
+	for (unsigned long i = 0; i < npool; i++) {
 		unsigned int kind = rnd(100);
 		uint32_t s = 0, t = 0, c = 0;
 		int perm = -1;
-		bool ok, ioctl = false, full = rnd(4) != 0;
-		unsigned long cmd = 0;
+		bool ok, ioctl = false;
 		const char *tuser = "system_u", *tlevel = "s0";
 
-		if (rnd(20) == 0)
-			noise();
 		if (kind < 15) /* already allowed */
 			ok = from_list(allowed, nallowed, &s, &t, &c, &perm);
 		else if (kind < 30) /* off under a boolean */
@@ -295,34 +306,48 @@ int main(int argc, char **argv)
 					    strcmp(perm_name(c, (unsigned int)b), "ioctl") == 0)
 						perm = b;
 			}
-			if (ok && strcmp(perm_name(c, (unsigned int)perm), "ioctl") == 0) {
-				static const unsigned long cmds[] = {0x5401, 0x5402, 0x5403, 0x541b,
-								     0x8910, 0x4b3a, 0x0};
-				unsigned int ncmd = zero_ioctl ? 7 : 6;
-
+			if (ok && strcmp(perm_name(c, (unsigned int)perm), "ioctl") == 0)
 				ioctl = true;
-				cmd = cmds[rnd(ncmd)];
-			}
 		}
 		if (!ok || !is_domain(s)) {
 			i--;
-			if (serial > n * 50 + 100000)
+			if (++misses > npool * 50 + 100000)
 				break;
 			continue;
 		}
-		snprintf(scon, sizeof(scon), "system_u:system_r:%s:s0", type_name(s));
-		snprintf(tcon, sizeof(tcon), "%s:%s:%s:%s", tuser,
+		snprintf(pool[i].scon, sizeof(pool[i].scon), "system_u:system_r:%s:s0",
+			 type_name(s));
+		snprintf(pool[i].tcon, sizeof(pool[i].tcon), "%s:%s:%s:%s", tuser,
 			 is_domain(t) && !strcmp(tuser, "system_u") ? "system_r" : "object_r",
 			 type_name(t), tlevel);
-		event(scon, tcon, c, perm, ioctl, cmd, rnd(10) == 0, false, full);
+		pool[i].c = c;
+		pool[i].perm = perm;
+		pool[i].ioctl = ioctl;
+	}
+	/* the events: a realistic log repeats a bounded set of denials */
+	for (unsigned long i = 0; i < n && npool; i++) {
+		const struct tmpl *x = &pool[rnd((unsigned int)npool)];
+		bool full = rnd(4) != 0;
+		unsigned long cmd = 0;
+		static const unsigned long cmds[] = {0x5401, 0x5402, 0x5403, 0x541b,
+						     0x8910, 0x4b3a, 0x0};
+
+		if (rnd(20) == 0)
+			noise();
+		if (x->ioctl)
+			cmd = cmds[rnd(zero_ioctl ? 7 : 6)];
+		snprintf(scon, sizeof(scon), "%s", x->scon);
+		snprintf(tcon, sizeof(tcon), "%s", x->tcon);
+		event(scon, tcon, x->c, x->perm, x->ioctl, cmd, rnd(10) == 0, false, full);
 		if (rnd(50) == 0) /* noise: a granted AVC, an unknown type */
-			event(scon, tcon, c, perm, false, 0, false, true, false);
+			event(scon, tcon, x->c, x->perm, false, 0, false, true, false);
 		if (rnd(100) == 0) {
 			snprintf(tcon, sizeof(tcon), "system_u:object_r:no_such_type_%u_t:s0",
 				 rnd(5));
-			event(scon, tcon, c, perm, false, 0, false, false, false);
+			event(scon, tcon, x->c, x->perm, false, 0, false, false, false);
 		}
 	}
+	free(pool);
 	pol_pdb_free(pdb);
 	pol_err_release(&err);
 	return 0;

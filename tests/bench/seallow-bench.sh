@@ -1,0 +1,53 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# seallow against audit2allow 3.4 and against a floor (a bare libauparse
+# feed pass, tests/bench/auparse-floor.c) on logs of 10k, 100k and 1M
+# denials written by seallow-gen from Debian's policy.33. Prints CPU time
+# (user + system) and peak memory of each, and the ratios the issue asks
+# for: >= 30x faster than audit2allow at 100k, within 1.5x of the floor,
+# peak memory at 1M within 20% of that at 10k. Never fails on a time.
+# audit2allow runs at 10k and 100k; SEALLOW_BENCH_A2A_1M=1 adds 1M (slow).
+# Exit 77 when the policy, audit2allow or a compiler is missing.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+seallow=${SEALLOW:?SEALLOW=path/to/seallow}
+gen=${SEALLOW_GEN:?SEALLOW_GEN=path/to/seallow-gen}
+policy=${DEBIAN_POLICY:-/etc/selinux/default/policy/policy.33}
+a2a=/usr/bin/audit2allow
+cache=${SEKIT_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sekit-bench}
+
+[ -r "$policy" ] || { echo "SKIP: no $policy"; exit 77; }
+command -v cc >/dev/null || { echo "SKIP: no C compiler for the floor"; exit 77; }
+mkdir -p "$cache" || exit 2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cc -O2 -o "$work/floor" "$here/auparse-floor.c" -lauparse || { echo "SKIP: cannot build the floor"; exit 77; }
+
+# measure NAME CMD...: "cpu_seconds peak_kb" of one run, stdin from $input
+measure() {
+	/usr/bin/time -f '%U %S %M' -o "$work/time" "$@" <"$input" >/dev/null 2>&1
+	# "Command exited with non-zero status 4" comes first (exit 4: skips)
+	tail -1 "$work/time" | awk '{ printf "%.2f %d\n", $1 + $2, $3 }'
+}
+
+printf '%-9s %10s %8s %8s %10s %10s %10s %9s %9s\n' denials "log MB" "floor s" "ours s" "a2a s" "ours/flr" "a2a/ours" "ours MB" "a2a MB"
+declare -A mem
+for n in 10000 100000 1000000; do
+	input="$cache/seallow-gen-$n.log"
+	[ -s "$input" ] || "$gen" "$policy" "$n" 42 >"$input" || exit 2
+	read -r ft _ < <(measure "$work/floor")
+	read -r st sm < <(measure "$seallow" -q -p "$policy")
+	at=- am=-
+	if [ -x "$a2a" ] && { [ "$n" -le 100000 ] || [ "${SEALLOW_BENCH_A2A_1M:-0}" = 1 ]; }; then
+		read -r at am < <(measure /usr/bin/python3 "$a2a" -p "$policy")
+	fi
+	mem[$n]=$sm
+	printf '%-9s %10s %8s %8s %10s %10s %10s %9s %9s\n' "$n" \
+		"$(($(stat -c %s "$input") / 1048576))" "$ft" "$st" "$at" \
+		"$(awk -v a="$st" -v b="$ft" 'BEGIN { printf "%.2fx", (b > 0) ? a / b : 0 }')" \
+		"$(awk -v a="$at" -v b="$st" 'BEGIN { if (a == "-") print "-"; else printf "%.1fx", (b > 0) ? a / b : 0 }')" \
+		"$((sm / 1024))" "$([ "$am" = - ] && echo - || echo $((am / 1024)))"
+done
+awk -v a="${mem[1000000]}" -v b="${mem[10000]}" 'BEGIN { printf "peak memory 1M / 10k: %.2f (goal <= 1.20)\n", (b > 0) ? a / b : 0 }'
+echo "goals: ours/flr <= 1.5x, a2a/ours >= 30x at 100k"

@@ -528,7 +528,8 @@ static void rule_comment(const struct pol_audit_set *set, const struct group *g,
 	annotation(g, c, flags, &ann);
 	if (ann.len && !(flags & (POL_AUDIT_GEN_VERBOSE | POL_AUDIT_GEN_EXPLAIN)))
 		pol_buf_putc(out, '\n');
-	pol_buf_add(out, ann.data, ann.len);
+	if (ann.len)
+		pol_buf_add(out, ann.data, ann.len);
 	pol_buf_release(&ann);
 }
 

@@ -25,6 +25,7 @@ enum {
 
 static const struct option longopts[] = {
 	{ "spec", required_argument, NULL, 's' },
+	{ "policy", required_argument, NULL, 'c' },
 	{ "root", required_argument, NULL, 'r' },
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ "check", no_argument, NULL, OPT_CHECK },
@@ -64,6 +65,8 @@ static int usage(void)
 	       "\n"
 	       "Options:\n"
 	       "  -s, --spec=FILE         label from this file_contexts instead of the system's\n"
+	       "  -c, --policy=FILE       check the spec's contexts against this binary policy\n"
+	       "                          (default: the kernel's, when SELinux is enabled)\n"
 	       "  -r, --root=DIR          look paths up relative to DIR (an image or chroot)\n"
 	       "  -n, --dry-run           change nothing; with -v, list what would change\n"
 	       "      --check             change nothing; list files whose label differs, exit 1 if any\n"
@@ -249,6 +252,12 @@ static int run(struct relabel_opts *opts, struct pathlist *paths)
 			fprintf(stderr, "%s: %zu specs from '%s'\n", cli_name(),
 				pol_label_specs_count(specs), spec_path);
 	}
+	/* a lookup writes nothing: its contexts are checked only when asked */
+	if (specs && (!opts->lookup || opts->policy)) {
+		status = relabel_validate(opts, specs, spec_path);
+		if (status != EXIT_OK)
+			goto out;
+	}
 	if (opts->lookup) {
 		status = relabel_lookup(opts, specs, paths->v, paths->n);
 		goto out;
@@ -313,10 +322,13 @@ int main(int argc, char **argv)
 
 	cli_init(argv[0]);
 	while (status == EXIT_OK &&
-	       (c = getopt_long(argc, argv, "s:r:nFe:xHDIT:f:0ipvqhV", longopts, NULL)) != -1) {
+	       (c = getopt_long(argc, argv, "s:c:r:nFe:xHDIT:f:0ipvqhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			opts.spec = optarg;
+			break;
+		case 'c':
+			opts.policy = optarg;
 			break;
 		case 'r':
 			opts.root = optarg;

@@ -14,6 +14,7 @@ struct relabel_opts {
 	const char *root;         /* -r */
 	const char *from;         /* -f */
 	const char *customizable; /* --customizable */
+	const char *policy;	  /* -c: check spec contexts against this policy */
 	enum pol_label_engine engine;
 	const char **excludes;
 	size_t n_excludes;
@@ -50,6 +51,13 @@ int out_finish(struct relabel_out *o, const struct pol_label_stats *st, int sign
  * U+FFFD; *exact is false when that happened. */
 struct json_object *out_json_path(const char *s, bool *exact);
 double out_now(void);
+
+/* Check every spec context before the walk (check.c): against opts->policy,
+ * else the kernel's policy when one is loaded, and the syntax always. Prints
+ * each invalid line; returns EXIT_OK, EXIT_USAGE (invalid contexts) or the
+ * status of what prevented the check. */
+int relabel_validate(const struct relabel_opts *opts, const struct pol_label_specs *specs,
+		     const char *spec_path);
 
 /* --lookup (lookup.c) */
 int relabel_lookup(const struct relabel_opts *opts, const struct pol_label_specs *specs,

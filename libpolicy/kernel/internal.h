@@ -8,11 +8,15 @@
 #include "kernel/kernel.h"
 
 struct kernel_offline;
+struct pol_kpolicy;
 
 struct pol_kernel {
 	char *fs;         /* selinuxfs mount; NULL for a policy handle */
 	char *config_dir; /* /etc/selinux */
 	struct kernel_offline *offline; /* the policy file of a policy handle */
+	/* the policy in force, read once to explain refused contexts */
+	struct pol_kpolicy *explain;
+	bool explain_tried;
 };
 
 /* A handle with no selinuxfs yet (open.c). */
@@ -75,6 +79,8 @@ char *kernel_config_get(const struct pol_kernel *k, const char *key);
 /* ---- the policy handle (offline.c) ---- */
 
 void kernel_offline_free(struct kernel_offline *o);
+/* The file the handle's policy came from; borrowed. */
+const char *kernel_offline_path(const struct pol_kernel *k);
 int kernel_offline_class(struct pol_kernel *k, const char *name, struct pol_kernel_class **out,
 			 struct pol_err *err);
 int kernel_offline_class_names(struct pol_kernel *k, char ***names, size_t *n);

@@ -64,6 +64,11 @@ void kernel_offline_free(struct kernel_offline *o)
 	free(o);
 }
 
+const char *kernel_offline_path(const struct pol_kernel *k)
+{
+	return pol_pdb_path(k->offline->pdb);
+}
+
 /* libsepol's services work on one global policy and SID table, and report
  * through its global handle: point them at ours, quietly, for one call. */
 static policydb_t *enter(struct pol_kernel *k)

@@ -10,6 +10,7 @@
 
 #include <selinux/selinux.h>
 
+#include "source/source.h"
 #include "util/suggest.h"
 
 #include "kernel/internal.h"
@@ -48,6 +49,7 @@ void pol_kernel_free(struct pol_kernel *k)
 	if (!k)
 		return;
 	kernel_offline_free(k->offline);
+	pol_kpolicy_free(k->explain);
 	free(k->fs);
 	free(k->config_dir);
 	free(k);

@@ -22,6 +22,7 @@ struct label_spec {
 	mode_t mode;         /* S_IF* the line is limited to; 0 for any */
 	unsigned int input;  /* index into label_specs.files */
 	unsigned int line;   /* 1-based; 0 when read from a .bin file */
+	unsigned int col;    /* 1-based column of the context; 0 when unknown */
 	unsigned int order;  /* position before sorting, for stable ties */
 	bool none;           /* context is <<none>> */
 	bool meta;           /* libselinux's hasMetaChars() */
@@ -51,6 +52,7 @@ struct label_trie;
 
 struct pol_label_specs {
 	enum pol_label_engine engine;
+	unsigned int flags; /* enum pol_label_specs_flags, as opened */
 	char *path;
 	char **files; /* spec files read, for diagnostics */
 	size_t nfiles;

@@ -62,6 +62,24 @@ void pol_label_specs_free(struct pol_label_specs *specs);
  * say). */
 size_t pol_label_specs_count(const struct pol_label_specs *specs);
 
+/* Checks one context against a policy: returns 0 when it is valid,
+ * POL_EINVAL when it is not, with the reason added to err (no location:
+ * the caller places it), or another status < 0 when it could not tell (no
+ * memory, the kernel refused the question). */
+typedef int (*pol_label_context_check_fn)(const char *context, struct pol_err *err, void *data);
+
+/*
+ * Validate the context of every spec (<<none>> excepted) before anything is
+ * labeled, as setfiles does through libselinux's selabel validation: the
+ * syntax USER:ROLE:TYPE[:RANGE] always, then check (may be NULL: syntax
+ * only) once per distinct context. Every line carrying an invalid context
+ * is reported in err as "file:line:col: error: invalid context 'C': why",
+ * in file order, with check's notes (did you mean) after it. Returns 0,
+ * POL_EINVAL when any context is invalid, or check's other failure.
+ */
+int pol_label_specs_validate(const struct pol_label_specs *specs, pol_label_context_check_fn check,
+			     void *data, struct pol_err *err);
+
 /* The specification that decided a lookup. Strings are borrowed from specs. */
 struct pol_label_match {
 	const char *context; /* raw context; NULL when the path gets no label */

@@ -179,6 +179,7 @@ static int parse_text(struct pol_label_specs *s, unsigned int input, FILE *f,
 		 * loading and refuses the file on the first bad one */
 		struct label_spec *sp = &s->specs[s->nspecs - 1];
 
+		sp->col = (unsigned int)(ctx->p - buf) + 1;
 		rc = label_spec_compile(s, sp, NULL);
 		if (rc < 0) {
 			PCRE2_UCHAR msg[256];

@@ -94,6 +94,7 @@ int pol_label_specs_open(const char *path, enum pol_label_engine engine, unsigne
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	pthread_mutex_init(&s->jit_lock, NULL);
 	s->engine = engine;
+	s->flags = flags;
 	s->path = strdup(path);
 	if (!s->path) {
 		rc = pol_err_set(err, -ENOMEM, "out of memory");

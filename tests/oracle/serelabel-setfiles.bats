@@ -232,3 +232,24 @@ no_tmpfs() {
 	labels digests "$W" | diff "$T/setfiles.sehash" -
 	labels dump "$W" | diff "$T/setfiles.labels" -
 }
+
+@test "oracle: -c POLICY: a spec context the policy does not define is refused by both, nothing labeled" {
+	local policy=${SEKIT_TEST_POLICY:-/etc/selinux/default/policy/policy.33}
+	[ -r "$policy" ] || skip "no reference policy at $policy"
+	trees tree
+	labels dump "$A" >"$T/a.before"
+	labels dump "$B" >"$T/b.before"
+	# Debian's policy defines etc_t but not the handmade spec's other types
+	printf '/.*\tsystem_u:object_r:etc_t:s0\n/etc(/.*)?\tsystem_u:object_r:etcc_t:s0\n' >"$T/bad.fc"
+	both "$T/bad.fc" -F -c "$policy"
+	[[ "$SETFILES_OUT" == *"invalid context system_u:object_r:etcc_t:s0"* ]]
+	[ "$SERELABEL_STATUS" -eq 2 ]
+	[[ "$SERELABEL_OUT" == *"bad.fc:2:12: error: invalid context 'system_u:object_r:etcc_t:s0': type 'etcc_t' is not defined"* ]]
+	labels dump "$A" | diff "$T/a.before" -
+	labels dump "$B" | diff "$T/b.before" -
+	# and both accept, and apply, the same spec without the bad line
+	printf '/.*\tsystem_u:object_r:etc_t:s0\n' >"$T/good.fc"
+	both "$T/good.fc" -F -c "$policy"
+	[ "$SERELABEL_STATUS" -eq 0 ]
+	same
+}

@@ -132,7 +132,10 @@ setup() {
 	[ "$output" = "system_u:object_r:etc_t:s0" ]
 	run -1 --separate-stderr sectl --policy "$DEBIAN_POLICY" context system_u:object_r:etc_t:s0 system_u:system_r:user_t:s0 '<<none>>'
 	[ "$output" = "system_u:object_r:etc_t:s0" ]
-	[ "$stderr" = $'sectl: invalid context \'system_u:system_r:user_t:s0\'\nsectl: invalid context \'<<none>>\'' ]
+	# the policy says which part is wrong
+	[ "$stderr" = $'sectl: invalid context \'system_u:system_r:user_t:s0\': role \'system_r\' is not authorized for type \'user_t\'\nsectl: invalid context \'<<none>>\': expected USER:ROLE:TYPE:RANGE' ]
+	run -1 --separate-stderr sectl --policy "$DEBIAN_POLICY" context system_u:object_r:etcc_t:s0
+	[ "$stderr" = "sectl: invalid context 'system_u:object_r:etcc_t:s0': type 'etcc_t' is not defined; did you mean 'etc_t'?" ]
 }
 
 @test "sectl context --json" {

@@ -7,7 +7,7 @@ bats_require_minimum_version 1.5.0
 @test "serelabel: --help lists every option and exits 0" {
 	run -0 --separate-stderr serelabel --help
 	[[ "$output" == Usage:* ]]
-	for opt in --spec --root --dry-run --check --force --exclude --cross-mounts --hardlinks \
+	for opt in --spec --policy --root --dry-run --check --force --exclude --cross-mounts --hardlinks \
 		--digests --ignore-digests \
 		--threads --from --null --ignore-missing --lookup --customizable --engine --json \
 		--progress --verbose --quiet --help --version; do

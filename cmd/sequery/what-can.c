@@ -73,18 +73,28 @@ static void print_text(const struct pol_access_list *list)
 	}
 }
 
+/* Streamed, one access entry at a time: with attribute targets expanded an
+ * answer can hold hundreds of thousands of entries, too many for one json-c
+ * tree. */
 static void print_json(const struct pol_pdb *pdb, const struct pol_access_list *list,
 		       const char *source, const char *tclass)
 {
 	struct json_object *doc = pol_json_document("sequery");
 	struct json_object *query = json_object_new_object();
-	struct json_object *access = json_object_new_array();
+	const char *head;
+	size_t len;
 
 	pol_json_add_str(doc, "command", "what-can");
 	pol_json_add_str(doc, "policy", pol_pdb_path(pdb));
 	pol_json_add_str(query, "source", source);
 	pol_json_add_str(query, "class", tclass);
 	json_object_object_add(doc, "query", query);
+	head = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PLAIN |
+						       JSON_C_TO_STRING_NOSLASHESCAPE);
+	len = strlen(head);
+	/* the document without its closing brace, then the array */
+	printf("%.*s,\"access\":[", (int)(len - 1), head);
+	json_object_put(doc);
 	for (size_t i = 0; i < list->count; i++) {
 		const struct pol_access *a = &list->items[i];
 		struct json_object *o = json_object_new_object();
@@ -99,11 +109,12 @@ static void print_json(const struct pol_pdb *pdb, const struct pol_access_list *
 		for (size_t r = 0; r < a->nreasons; r++)
 			json_object_array_add(rules, sequery_reason_json(&a->reasons[r]));
 		json_object_object_add(o, "rules", rules);
-		json_object_array_add(access, o);
+		printf("%s\n%s", i ? "," : "",
+		       json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+							     JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_object_put(o);
 	}
-	json_object_object_add(doc, "access", access);
-	pol_json_print(stdout, doc, 1);
-	json_object_put(doc);
+	fputs("\n]}\n", stdout);
 }
 
 int sequery_what_can(struct sequery *sq, int argc, char **argv)

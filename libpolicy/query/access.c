@@ -6,6 +6,7 @@
  * stands for (who can), or by target and class (what can).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -303,56 +304,144 @@ int pol_access_who_can(const struct pol_pdb *pdb, const char *perms, const char 
 	return 0;
 }
 
-static int by_target_cmp(const void *a, const void *b)
-{
-	const struct pol_rule *x = *(const struct pol_rule *const *)a;
-	const struct pol_rule *y = *(const struct pol_rule *const *)b;
-	int d = strcmp(x->tclass, y->tclass);
+/* One (rule, target type) pair of what-can: an attribute target stands for
+ * each of its member types. */
+struct reach {
+	uint32_t class_rank, target_rank; /* by name */
+	uint32_t rule;			  /* index in the rule list: sesearch's order */
+	uint32_t target;		  /* type value */
+};
 
-	if (!d)
-		d = strcmp(x->target, y->target);
-	/* same group: keep sesearch's order, which is the array's */
-	return d ? d : (x > y) - (x < y);
+static int reach_cmp(const void *a, const void *b)
+{
+	const struct reach *x = a, *y = b;
+
+	if (x->class_rank != y->class_rank)
+		return x->class_rank < y->class_rank ? -1 : 1;
+	if (x->target_rank != y->target_rank)
+		return x->target_rank < y->target_rank ? -1 : 1;
+	return (x->rule > y->rule) - (x->rule < y->rule);
 }
 
-/* Regroup the matching rules by target and class. */
+static const struct pol_pdb *rank_pdb;
+
+static int rank_type_cmp(const void *a, const void *b)
+{
+	return strcmp(pdb_type_name(rank_pdb, *(const uint32_t *)a),
+		      pdb_type_name(rank_pdb, *(const uint32_t *)b));
+}
+
+static int rank_class_cmp(const void *a, const void *b)
+{
+	const policydb_t *p = pdb_db(rank_pdb);
+
+	return strcmp(p->p_class_val_to_name[*(const uint32_t *)a - 1],
+		      p->p_class_val_to_name[*(const uint32_t *)b - 1]);
+}
+
+/* rank[v] = position of value v (1..n) in name order; valid(v) says which
+ * values exist. */
+static uint32_t *name_ranks(const struct pol_pdb *pdb, uint32_t n, bool types)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	const policydb_t *p = pdb_db(pdb);
+	uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
+	uint32_t *rank = calloc((size_t)n + 1, sizeof(*rank));
+	uint32_t k = 0;
+
+	if (!order || !rank) {
+		free(order);
+		free(rank);
+		return NULL;
+	}
+	for (uint32_t v = 1; v <= n; v++)
+		if (types ? p->type_val_to_struct[v - 1] != NULL
+			  : p->p_class_val_to_name[v - 1] != NULL)
+			order[k++] = v;
+	/* qsort() has no context argument */
+	pthread_mutex_lock(&lock);
+	rank_pdb = pdb;
+	qsort(order, k, sizeof(*order), types ? rank_type_cmp : rank_class_cmp);
+	pthread_mutex_unlock(&lock);
+	for (uint32_t i = 0; i < k; i++)
+		rank[order[i]] = i;
+	free(order);
+	return rank;
+}
+
+/* Regroup the matching rules by class and target type: a rule whose target
+ * is an attribute counts for each member type, with the attribute named in
+ * the reason, as who-can expands its target. */
 static int group_by_target(const struct pol_pdb *pdb, struct pol_access_list *list,
 			   uint32_t source)
 {
+	const policydb_t *p = pdb_db(pdb);
 	const struct pol_rule_list *rules = list->rules;
-	const struct pol_rule **order = malloc((rules->count ? rules->count : 1) * sizeof(*order));
 	const char *source_name = pdb_type_name(pdb, source);
-	size_t n = rules->count, groups = 0;
+	uint32_t *trank = name_ranks(pdb, p->p_types.nprim, true);
+	uint32_t *crank = name_ranks(pdb, p->p_classes.nprim, false);
+	struct reach *v = NULL;
+	size_t n = 0, alloc = 0, groups = 0;
 	int rc = -ENOMEM;
 
+	if (!trank || !crank)
+		goto out;
+	for (size_t i = 0; i < rules->count; i++) {
+		const struct pol_rule *r = &rules->rules[i];
+		uint32_t t = pdb_type_value(pdb, r->target);
+		uint32_t c = pdb_class_value(pdb, r->tclass);
+		ebitmap_node_t *node;
+		unsigned int bit;
+
+		if (!t || !c)
+			continue;
+		/* a type's attr_type_map holds itself; an attribute's, its members */
+		ebitmap_for_each_positive_bit(&p->attr_type_map[t - 1], node, bit)
+		{
+			if (pdb_is_attr(pdb, bit + 1))
+				continue;
+			if (n == alloc) {
+				size_t na = alloc ? alloc * 2 : 256;
+				struct reach *nv = realloc(v, na * sizeof(*nv));
+
+				if (!nv)
+					goto out;
+				v = nv;
+				alloc = na;
+			}
+			v[n++] = (struct reach){crank[c], trank[bit + 1], (uint32_t)i, bit + 1};
+		}
+	}
+	qsort(v, n, sizeof(*v), reach_cmp);
 	list->reasons = malloc((n ? n : 1) * sizeof(*list->reasons));
 	list->items = calloc(n ? n : 1, sizeof(*list->items));
-	if (!order || !list->reasons || !list->items)
+	if (!list->reasons || !list->items)
 		goto out;
-	for (size_t i = 0; i < n; i++)
-		order[i] = &rules->rules[i];
-	qsort(order, n, sizeof(*order), by_target_cmp);
 	for (size_t i = 0; i < n;) {
 		struct pol_access *a = &list->items[groups++];
-		uint32_t c = pdb_class_value(pdb, order[i]->tclass), bits = 0;
+		const struct pol_rule *first = &rules->rules[v[i].rule];
+		uint32_t c = pdb_class_value(pdb, first->tclass), bits = 0;
 		size_t j;
 
 		a->source = source_name;
-		a->target = order[i]->target;
-		a->tclass = order[i]->tclass;
+		a->target = pdb_type_name(pdb, v[i].target);
+		a->tclass = first->tclass;
 		a->reasons = &list->reasons[i];
-		for (j = i; j < n && strcmp(order[j]->tclass, a->tclass) == 0 &&
-			    strcmp(order[j]->target, a->target) == 0;
+		for (j = i; j < n && v[j].class_rank == v[i].class_rank &&
+			    v[j].target_rank == v[i].target_rank;
 		     j++) {
+			const struct pol_rule *r = &rules->rules[v[j].rule];
 			struct pol_access_reason *why = &list->reasons[j];
-			uint32_t s = pdb_type_value(pdb, order[j]->source);
+			uint32_t s = pdb_type_value(pdb, r->source);
 
-			why->rule = order[j];
+			why->rule = r;
 			why->source_attr = NULL;
 			if (s != source && pdb_is_attr(pdb, s))
-				why->source_attr = order[j]->source;
+				why->source_attr = r->source;
 			why->target_attr = NULL;
-			bits |= rule_perm_bits(pdb, c, order[j]);
+			if (pdb_is_attr(pdb, pdb_type_value(pdb, r->target)))
+				why->target_attr = r->target;
+			bits |= rule_perm_bits(pdb, c, r);
 		}
 		a->nreasons = j - i;
 		a->perms = perm_names(pdb, c, bits, &list->pool);
@@ -363,7 +452,9 @@ static int group_by_target(const struct pol_pdb *pdb, struct pol_access_list *li
 	list->count = groups;
 	rc = 0;
 out:
-	free(order);
+	free(v);
+	free(trank);
+	free(crank);
 	return rc;
 }
 

@@ -44,10 +44,48 @@ file
 @test "sequery what-can: an attribute source also matches its members' rules" {
 	need_small_policy
 	run -0 --separate-stderr sequery what-can domain file "$SMALL"
-	[[ "$output" == *"  file_type: open read
-    allow init_t file_type:file { open read };"* ]]
+	[[ "$output" == *"  web_t: open read
+    allow init_t file_type:file { open read }; # via attribute file_type"* ]]
 	[[ "$output" == *"    allow domain etc_t:file { getattr open read };
 "* ]]
+}
+
+@test "sequery what-can: a target attribute stands for its member types, named in the reason" {
+	need_small_policy
+	run -0 --separate-stderr sequery what-can init_t file "$SMALL"
+	[ "$output" = "file
+  etc_t: getattr open read
+    allow domain etc_t:file { getattr open read }; # via attribute domain
+    allow init_t file_type:file { open read }; # via attribute file_type
+  shadow_t: open read
+    allow init_t file_type:file { open read }; # via attribute file_type
+  web_t: open read
+    allow init_t file_type:file { open read }; # via attribute file_type" ]
+	need_jq
+	run -0 --separate-stderr sequery --json what-can init_t file "$SMALL"
+	[ "$(jq -r '.access[] | "\(.target) \([.rules[].via_target_attribute] | map(. // "-") | join(","))"' \
+		<<<"$output")" = "etc_t -,file_type
+shadow_t file_type
+web_t file_type" ]
+}
+
+@test "sequery what-can: refpolicy's httpd_t writes httpd_sys_rw_content_t, unconfined_t reaches shadow_t, no attribute is a target" {
+	need_refpolicy
+	run -0 --separate-stderr sequery what-can httpd_t file "$REFPOLICY"
+	local perms
+	perms=$(grep '^  httpd_sys_rw_content_t: ' <<<"$output")
+	[[ "$perms" == *" write"* && "$perms" == *" create"* && "$perms" == *" map"* ]]
+	[[ "$output" == *"# via attribute httpd_rw_content"* ]]
+	[[ "$output" == *"# via attribute httpdcontent"* ]]
+	run -0 --separate-stderr sequery what-can unconfined_t file "$REFPOLICY"
+	[[ "$output" == *$'\n  shadow_t: '*write* ]]
+	# every target is a type: none of the policy's attributes, generated
+	# ones (base_typeattr_N) included
+	sequery -P "$REFPOLICY" info -a | sed -n 's/^   //p' | sort >"$BATS_TEST_TMPDIR/attrs"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/attrs")" -gt 100 ]
+	sed -n 's/^  \([^ :]*\):.*/\1/p' <<<"$output" | sort -u >"$BATS_TEST_TMPDIR/targets"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/targets")" -gt 1000 ]
+	[ -z "$(comm -12 "$BATS_TEST_TMPDIR/attrs" "$BATS_TEST_TMPDIR/targets")" ]
 }
 
 @test "sequery what-can: an argument with a '/' or naming a file is the policy, else a class" {
@@ -114,9 +152,10 @@ file shadow_t open,read 2" ]
 	need_setools
 	for q in "httpd_t file" "sshd_t process" "domain dir"; do
 		set -- $q
-		sesearch --allow -s "$1" -c "$2" "$REFPOLICY" | sort >"$BATS_TEST_TMPDIR/setools"
+		sesearch --allow -s "$1" -c "$2" "$REFPOLICY" | sort -u >"$BATS_TEST_TMPDIR/setools"
 		run -0 --separate-stderr sequery what-can "$1" "$2" "$REFPOLICY"
-		grep '^    ' <<<"$output" | sed 's/^    //; s/ # via attributes\{0,1\} .*//' | sort \
+		# a rule on an attribute shows under each member type: once each here
+		grep '^    ' <<<"$output" | sed 's/^    //; s/ # via attributes\{0,1\} .*//' | sort -u \
 			>"$BATS_TEST_TMPDIR/sequery"
 		diff -u "$BATS_TEST_TMPDIR/setools" "$BATS_TEST_TMPDIR/sequery"
 	done

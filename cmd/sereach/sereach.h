@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What sereach's subcommands share: the options both searches take, the
+ * policy and graph they open, and the printers of setools' text output. */
+#ifndef SEREACH_H
+#define SEREACH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "graph/graph.h"
+#include "pdb/pdb.h"
+
+#include "options.h"
+
+struct json_object;
+
+/* Long-only options (ids of cli_option). */
+enum {
+	OPT_FULL = 256,
+	OPT_STATS,
+	OPT_DEBUG,
+	OPT_JSON,
+	OPT_DOT,
+	OPT_BOOLEANS,
+	OPT_EXACT,
+	OPT_VERSION_LONG,
+};
+
+/* setools' text for what a search finds. */
+struct sr_query;
+struct sr_text {
+	const char *one;  /* "Transition": one out of/into the source */
+	const char *path; /* "Domain transition path": a path's header */
+	const char *step; /* a step's indent */
+	/* --full: the rules of edge s -> t */
+	void (*full)(struct sr_query *q, uint32_t s, uint32_t t);
+};
+
+// clang-format off
+/* Rows both option tables hold. sedta's and seinfoflow's long names, with
+ * their underscores, are theirs; -V is ours. */
+#define SR_OPT_POLICY \
+	CLI_VALUE('p', "policy", "FILE", "the policy to analyse (default: the loaded one,\nelse the installed one)")
+#define SR_OPT_ENDS \
+	CLI_VALUE('s', "source", "TYPE", "source type of the analysis (required)"), \
+	CLI_VALUE('t', "target", "TYPE", "target type (with -S or -A)"), \
+	CLI_FLAG('S', "shortest_path", "all shortest paths from source to target"), \
+	CLI_VALUE('A', "all_paths", "N", "all paths of at most N steps (printed as found)")
+#define SR_OPT_OUTPUT \
+	CLI_FLAG(OPT_STATS, "stats", "print the graph's node and edge counts"), \
+	CLI_FLAG(OPT_JSON, "json", "one JSON document (setools-mcp's key names)"), \
+	CLI_FLAG(OPT_DOT, "dot", "the steps found as a Graphviz DOT graph"), \
+	CLI_FLAG(OPT_DEBUG, "debug", NULL), \
+	CLI_HELP_VERSION, \
+	CLI_END
+// clang-format on
+
+struct sr_query {
+	const struct sr_text *text;
+	bool flow;
+	const char *policy, *source, *target, *map, *bools_setools, *booleans;
+	bool shortest, reverse, full, stats, json, dot, exact, verbose;
+	long all_paths; /* 0: not asked */
+	long limit;
+	long min_weight;
+	const char **exclude;
+	size_t nexclude;
+	/* resolved */
+	struct pol_pdb *pdb;
+	uint32_t s, t;
+	uint32_t *exclude_v;
+	uint8_t *bool_values;
+	enum pol_graph_bool_mode bool_mode;
+	struct pol_graph *g;
+	/* output state */
+	long found;
+	struct json_object *json_items;
+};
+
+int sereach_dta(int argc, char **argv);
+int sereach_flow(int argc, char **argv);
+int sereach_complete(int argc, char **argv);
+
+extern const struct cli_option sereach_dta_options[];
+extern const struct cli_option sereach_flow_options[];
+
+/* Parse argv against table into q; returns -1 to go on, else an exit
+ * status (help printed, usage error). */
+int sr_parse(const struct cli_option *table, const char *usage, int argc, char **argv,
+	     struct sr_query *q);
+/* Open the policy, resolve names and booleans. Returns 0 or an exit status. */
+int sr_open(struct sr_query *q);
+/* Print stats, JSON, close stdout; free everything. Returns the exit status. */
+int sr_finish(struct sr_query *q, int status);
+void sr_print_rules(char **rules, const char *indent);
+const char *sr_type(const struct sr_query *q, uint32_t v);
+
+/* Add one found path to the JSON document (steps with rules when --full). */
+void sr_json_path(struct sr_query *q, const uint32_t *path, size_t n, bool reverse_steps);
+/* The search callbacks: a transition or flow out of/into the source (a
+ * two-node path), and a path from the source to the target. */
+int sr_on_step(const uint32_t *path, size_t n, void *data);
+int sr_on_path(const uint32_t *path, size_t n, void *data);
+/* Add one edge of a DOT graph. */
+void sr_dot_path(struct sr_query *q, const uint32_t *path, size_t n, bool reverse_steps);
+
+#endif

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* What the graph area's files share. */
+#ifndef POL_GRAPH_INTERNAL_H
+#define POL_GRAPH_INTERNAL_H
+
+#include "pdb/internal.h"
+
+#include <stdint.h>
+
+#include "graph/graph.h"
+
+enum graph_kind { GRAPH_DTA, GRAPH_FLOW };
+
+/* Flow directions of a permission, as bits. */
+enum { PM_READ = 1, PM_WRITE = 2 };
+
+/* A rule of the TE index, reduced to what the graphs read. */
+struct graph_rule {
+	avtab_ptr_t node;
+	uint32_t cond; /* as pdb_te_ref.cond */
+};
+
+static inline uint64_t *bits_row(uint64_t *m, uint32_t words, uint32_t row)
+{
+	return m + (size_t)row * words;
+}
+
+static inline bool bit_get(const uint64_t *b, uint32_t i)
+{
+	return (b[i / 64] >> (i % 64)) & 1;
+}
+
+static inline void bit_set(uint64_t *b, uint32_t i)
+{
+	b[i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+struct pol_graph {
+	const struct pol_pdb *pdb;
+	/* every TE rule: the avtab, then each conditional's lists */
+	struct graph_rule *all;
+	size_t nall;
+	const cond_node_t **conds; /* in cond_list order, as pdb's TE index */
+	uint32_t nconds;
+	enum graph_kind kind;
+	uint32_t n;	   /* types: nodes 0..n-1 are values 1..n */
+	uint32_t words;	   /* 64-bit words of a row of n bits */
+	uint64_t *present; /* nodes of the graph, exclusions removed */
+	uint64_t *excluded;
+	size_t nodes_all, edges_all;
+	/* adjacency: out[out_start[v]..out_start[v + 1]) (0-based node ids) */
+	uint32_t *out_start, *out, *in_start, *in;
+	uint8_t *out_w;
+	/* rule evaluation */
+	enum pol_graph_bool_mode bool_mode;
+	bool exact;
+	uint8_t *cond_on; /* per conditional of idx: its expression is true */
+	/* member types of each type or attribute value (0-based ids) */
+	uint32_t *mem_start, *mem;
+	/* flows: per class value - 1, per permission bit: directions, weight */
+	uint8_t (*pm_dir)[32], (*pm_w)[32];
+	/* transitions */
+	uint64_t *trans, *dyn, *exec, *entry, *ttany; /* n x words */
+	uint64_t *setexec, *setcurrent;		      /* words */
+	uint64_t *exec_ok, *dyn_ok;		      /* n x words: valid edges */
+	struct graph_tt {
+		uint32_t s, e, d;
+		struct graph_rule rule;
+	} * tt;
+	size_t ntt;
+	struct graph_rule *rules; /* dta: the rules read */
+	size_t nrules;
+};
+
+/* Is rule r in force under the graph's boolean state (always true when
+ * conditionals are ignored)? */
+bool graph_rule_enabled(const struct pol_graph *g, const struct graph_rule *r);
+/* Is the rule conditional and its branch off under the policy's state? */
+bool graph_rule_disabled_by_state(const struct pol_graph *g, const struct graph_rule *r);
+
+/* Member types (0-based) of type or attribute value v. */
+static inline const uint32_t *graph_members(const struct pol_graph *g, uint32_t v, size_t *n)
+{
+	*n = g->mem_start[v] - g->mem_start[v - 1];
+	return g->mem + g->mem_start[v - 1];
+}
+
+/* Does type id x (0-based) belong to type or attribute value v? */
+static inline bool graph_in(const struct pol_graph *g, uint32_t x, uint32_t v)
+{
+	return ebitmap_get_bit(&g->pdb->p.type_attr_map[x], v - 1);
+}
+
+/* Common set-up of both graphs; graph_finish() builds the adjacency from
+ * the edges the builder found. */
+int graph_init(struct pol_graph *g, const struct pol_pdb *pdb, const struct pol_graph_opts *o,
+	       enum graph_kind kind);
+int graph_set_edges(struct pol_graph *g, uint32_t *src, uint32_t *dst, uint8_t *w, size_t m);
+
+/* The permission table of map over pdb's classes. */
+int permmap_apply(const struct pol_permmap *map, const struct pol_pdb *pdb, uint8_t (**dir)[32],
+		  uint8_t (**w)[32]);
+
+/* The permissions the transition graph reads (-1: the policy lacks one). */
+struct dta_perms {
+	uint32_t process, file;
+	int transition, dyntransition, setexec, setcurrent, execute, entrypoint;
+};
+
+void graph_dta_perms(const struct pol_graph *g, struct dta_perms *dp);
+
+static inline bool has_perm(uint32_t perms, int bit)
+{
+	return bit >= 0 && (perms & (1u << bit));
+}
+
+/* The entrypoints of s -> t (0-based ids) before exclusions, into ep (a
+ * row of bits). Returns whether the exec transition holds. */
+bool graph_dta_entrypoints(const struct pol_graph *g, uint32_t s, uint32_t t, uint64_t *ep);
+/* Is there "type_transition s e:process d" (0-based ids, d a value - 1)? */
+bool graph_tt_has(const struct pol_graph *g, uint32_t s, uint32_t e, uint32_t d);
+/* Read and write weights of an allow rule's permissions. */
+void graph_rule_weight(const struct pol_graph *g, const avtab_key_t *key, uint32_t perms,
+		       unsigned int *r, unsigned int *w);
+
+/* "allow a b:c { p q };" [ " [ expr ]:True" ], heap string. */
+char *graph_rule_text(const struct pol_graph *g, const struct graph_rule *r);
+
+#endif

@@ -530,13 +530,20 @@ static const char *m4_program(void)
 	return m4 && *m4 ? m4 : "m4";
 }
 
-/* m4 [DEFINES] [-s] SPT... */
+static const char *const no_shell[] = {"-Usyscmd", "-Uesyscmd", "-Ubuiltin"};
+
+/* m4 [-s] [-U...] [DEFINES] SPT... */
 static int start_argv(struct strv *argv, const struct headers *h, bool with_defines, bool lines)
 {
 	int rc = strv_push(argv, m4_program());
 
 	if (rc == 0 && lines)
 		rc = strv_push(argv, "-s");
+	/* A module is text to compile, not a script to run as the caller
+	 * (root): no builtin that runs a program, nor builtin() to reach one
+	 * (indir() and defn() find nothing once they are undefined). */
+	for (size_t i = 0; rc == 0 && i < sizeof(no_shell) / sizeof(no_shell[0]); i++)
+		rc = strv_push(argv, no_shell[i]);
 	for (size_t i = 0; with_defines && rc == 0 && i < h->defines.n; i++)
 		rc = strv_pushf(argv, "-D%s", h->defines.v[i]);
 	for (size_t i = 0; rc == 0 && i < h->spt.n; i++)

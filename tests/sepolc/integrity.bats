@@ -224,3 +224,20 @@ CONF
 	# the whole file compiles
 	sepolc -M -o whole.bin "$MONO"/policy.conf
 }
+
+# ---- m4 runs no program (item 6) ----------------------------------------
+
+@test "integrity: m4's syscmd, esyscmd, builtin and indir run nothing" {
+	need_headers
+	cat >evil.te <<TE
+policy_module(evil, 1.0)
+syscmd(\`touch $T/ran1')
+esyscmd(\`touch $T/ran2')
+builtin(\`syscmd', \`touch $T/ran3')
+indir(\`esyscmd', \`touch $T/ran4')
+type evil_t;
+TE
+	run --separate-stderr sepolc --check --no-base-check evil.te
+	run --separate-stderr sepolc --m4 --preprocess -o out.te evil.te
+	[ -z "$(compgen -G "$T/ran*")" ] || { ls "$T"; false; }
+}

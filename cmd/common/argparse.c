@@ -113,7 +113,8 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 			}
 		}
 		if (!o) {
-			fprintf(stderr, "%s: unrecognized argument: %s\n", cli_name(), arg);
+			fprintf(stderr, "%s: unrecognized option '%.*s'\n", cli_name(), (int)len,
+				arg);
 			goto fail;
 		}
 		if (eq)
@@ -145,4 +146,64 @@ fail:
 	free(*items);
 	*items = NULL;
 	return -1;
+}
+
+/* "-s, --source=NAME", "--type_change", "-a, --attribute [NAME]" */
+static int left_column(const struct ap_option *o, char *buf, size_t size)
+{
+	int n = snprintf(buf, size, "  ");
+
+	for (int i = 0; i < 3 && o->names[i] && (size_t)n < size; i++)
+		n += snprintf(buf + n, size - (size_t)n, "%s%s", i ? ", " : "", o->names[i]);
+	if (o->arg && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n,
+			      o->value == AP_OPTIONAL_VALUE ? " [%s]" : "=%s", o->arg);
+	return n;
+}
+
+void ap_print_options(const struct ap_option *opts)
+{
+	char buf[128];
+	int width = 0;
+
+	for (const struct ap_option *o = opts; o->id; o++) {
+		int n = o->id != AP_SECTION && o->help ? left_column(o, buf, sizeof(buf)) : 0;
+
+		if (n > width)
+			width = n;
+	}
+	if (opts->id != AP_SECTION)
+		fputs("Options:\n", stdout);
+	for (const struct ap_option *o = opts; o->id; o++) {
+		const char *h = o->help;
+
+		if (!h)
+			continue;
+		if (o->id == AP_SECTION) {
+			printf("%s%s\n", o == opts ? "" : "\n", h);
+			continue;
+		}
+		left_column(o, buf, sizeof(buf));
+		printf("%-*s  ", width, buf);
+		for (;;) {
+			size_t n = strcspn(h, "\n");
+
+			printf("%.*s\n", (int)n, h);
+			if (!h[n])
+				break;
+			h += n + 1;
+			printf("%-*s  ", width, "");
+		}
+	}
+}
+
+int ap_list_options(const struct ap_option *opts)
+{
+	for (const struct ap_option *o = opts; o->id; o++) {
+		if (o->id == AP_SECTION || !o->help)
+			continue;
+		for (int i = 0; i < 3 && o->names[i]; i++)
+			printf("%s\t%.*s\n", o->names[i], (int)strcspn(o->help, "\n"), o->help);
+	}
+	return EXIT_OK;
 }

@@ -13,10 +13,21 @@
 
 enum ap_value { AP_FLAG, AP_VALUE, AP_OPTIONAL_VALUE };
 
+/* An entry with this id is no option: its help is a section title in
+ * --help ("Criteria:"). */
+#define AP_SECTION (-1)
+
+/*
+ * One table per subcommand, as options.h's cli_option: the parser, the
+ * option block of --help (ap_print_options()) and --list-options
+ * (ap_list_options()) all read it.
+ */
 struct ap_option {
 	int id;
 	const char *names[3]; /* e.g. { "-s", "--source", NULL } */
 	enum ap_value value;
+	const char *arg;  /* the value's name in --help ("NAME"); NULL for a flag */
+	const char *help; /* --help text, '\n' between lines; NULL: hidden */
 };
 
 struct ap_item {
@@ -28,6 +39,12 @@ struct ap_item {
  * On success returns the number of items written to *items (heap array,
  * free()). On error prints "tool: message" and returns -1. */
 int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item **items);
+
+/* --help's option lines, aligned, with section titles; starts with
+ * "Options:" unless the table starts with a section. */
+void ap_print_options(const struct ap_option *opts);
+/* "WORD<TAB>help" per option name, as cli_list_options(); returns 0. */
+int ap_list_options(const struct ap_option *opts);
 
 /* The option's names joined with '/', e.g. "-s/--source", for messages. */
 const char *ap_display(const struct ap_option *opts, int id, char *buf, size_t size);

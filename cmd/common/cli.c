@@ -39,9 +39,12 @@ const char *cli_name(void)
 	return tool_name;
 }
 
-void cli_set_command(const char *command)
+const char *cli_set_command(const char *command)
 {
+	const char *before = command_name;
+
 	command_name = command;
+	return before;
 }
 
 int cli_version(void)
@@ -96,6 +99,11 @@ static int exit_for(int rc, bool kernel)
 int cli_exit_for(int rc)
 {
 	return exit_for(rc, false);
+}
+
+int cli_exit_for_failure(int rc)
+{
+	return rc == 0 ? EXIT_USAGE : exit_for(rc, false);
 }
 
 int cli_exit_for_kernel(int rc)

@@ -35,8 +35,9 @@ enum cli_exit {
  */
 void cli_init(const char *name);
 const char *cli_name(void);
-/* The subcommand being parsed (NULL: none), for "Try 'tool cmd --help'". */
-void cli_set_command(const char *command);
+/* The subcommand being parsed (NULL: none), for "Try 'tool cmd --help'".
+ * Returns the one set before (for a shell running commands). */
+const char *cli_set_command(const char *command);
 
 /* "<tool> (sekit) <version>" on stdout; returns EXIT_OK. */
 int cli_version(void);
@@ -66,6 +67,9 @@ int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 int cli_exit_for(int rc);
 int cli_exit_for_kernel(int rc);
+/* cli_exit_for() for a step known to have failed: never EXIT_OK (a failure
+ * reported with rc 0, as diagnostics alone, is EXIT_USAGE). */
+int cli_exit_for_failure(int rc);
 
 /* Print err's diagnostics on stderr ("tool: ..."), or pol_strerror(rc) when
  * err holds none, and return cli_exit_for(rc) (cli_report_kernel():

@@ -65,7 +65,7 @@ int main(int argc, char **argv)
 			return cli_version();
 		case CLI_LIST_COMMANDS:
 			for (const struct sectl_command *cmd = sectl_commands; cmd->name; cmd++)
-				puts(cmd->name);
+				printf("%s\t%s\n", cmd->name, cmd->summary);
 			return EXIT_OK;
 		default:
 			return EXIT_USAGE;

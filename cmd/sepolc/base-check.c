@@ -27,7 +27,7 @@ int base_check(const struct sepolc_opts *opts, const struct pol_build_options *b
 			if (pol_err_errors(&err) == 0)
 				diag_report(diags, POL_SEV_ERROR, rc, NULL, 0, 0, "%s: %s",
 					    opts->base, pol_strerror(rc));
-			status = status_for(rc) == EXIT_OK ? EXIT_USAGE : status_for(rc);
+			status = cli_exit_for_failure(rc);
 			goto out;
 		}
 	} else {
@@ -52,7 +52,7 @@ int base_check(const struct sepolc_opts *opts, const struct pol_build_options *b
 			pol_pdb_path(base));
 	rc = pol_source_check_base(src, base, build, &err);
 	if (rc < 0)
-		status = status_for(rc) == EXIT_OK ? EXIT_USAGE : status_for(rc);
+		status = cli_exit_for_failure(rc);
 out:
 	pol_pdb_free(base);
 	free(path);

@@ -17,25 +17,12 @@
 #include "cli.h"
 #include "sepolc.h"
 
-int status_for(int rc)
-{
-	switch (rc) {
-	case -ENOSPC:
-	case -EDQUOT:
-	case -EIO:
-	case -EROFS:
-		return EXIT_ENV;
-	default:
-		return cli_exit_for(rc);
-	}
-}
-
 /* The library's failure with nothing said about it still deserves a line. */
 static int failed(int rc, const struct pol_err *err, struct diag_sink *diags, const char *what)
 {
 	if (pol_err_errors(err) == 0)
 		diag_report(diags, POL_SEV_ERROR, rc, NULL, 0, 0, "%s: %s", what, pol_strerror(rc));
-	return status_for(rc) == EXIT_OK ? EXIT_USAGE : status_for(rc);
+	return cli_exit_for_failure(rc);
 }
 
 static bool has_suffix(const char *s, const char *suffix)

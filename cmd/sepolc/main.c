@@ -26,132 +26,99 @@ enum {
 	OPT_JSON,
 	OPT_BASE,
 	OPT_NO_BASE_CHECK,
-	OPT_LIST_OPTIONS,
 };
 
-static const struct option longopts[] = {
-    {"output", required_argument, NULL, 'o'},
-    {"cil", no_argument, NULL, 'C'},
-    {"conf", no_argument, NULL, 'F'},
-    {"pp", no_argument, NULL, OPT_PP},
-    {"mod", no_argument, NULL, OPT_MOD},
-    {"fc-output", required_argument, NULL, 'f'},
-    {"check", no_argument, NULL, OPT_CHECK},
-    {"binary", no_argument, NULL, 'b'},
-    {"mls", optional_argument, NULL, 'M'},
-    {"policyvers", required_argument, NULL, 'c'},
-    {"handle-unknown", required_argument, NULL, 'U'},
-    {"target", required_argument, NULL, 't'},
-    {"werror", no_argument, NULL, 'E'},
-    {"disable-neverallow", no_argument, NULL, 'N'},
-    {"sort", no_argument, NULL, 'S'},
-    {"optimize", no_argument, NULL, 'O'},
-    {"preserve-tunables", no_argument, NULL, 'P'},
-    {"disable-dontaudit", no_argument, NULL, OPT_DISABLE_DONTAUDIT},
-    {"m4", no_argument, NULL, OPT_M4},
-    {"no-m4", no_argument, NULL, OPT_NO_M4},
-    {"headers", required_argument, NULL, OPT_HEADERS},
-    {"preprocess", no_argument, NULL, OPT_PREPROCESS},
-    {"define", required_argument, NULL, OPT_DEFINE},
-    {"base", required_argument, NULL, OPT_BASE},
-    {"no-base-check", no_argument, NULL, OPT_NO_BASE_CHECK},
-    {"json", no_argument, NULL, OPT_JSON},
-    {"verbose", no_argument, NULL, 'v'},
-    {"quiet", no_argument, NULL, 'q'},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, 'V'},
-    {"list-options", no_argument, NULL, OPT_LIST_OPTIONS},
-    {NULL, 0, NULL, 0},
-};
+/* The option table; the destinations are parse_options()'s opts. -D is
+ * both --disable-dontaudit and --define's short form: a short-only entry
+ * parses it, the two long entries show it (alias). */
+// clang-format off
+#define SEPOLC_OPTIONS(o)                                                                         \
+	CLI_STRING('o', "output", "FILE", &(o).out_path,                                          \
+		   "write here ('-' for stdout; default: policy.VERSION,\n"                        \
+		   "NAME.cil, NAME.pp or NAME.mod in this directory)"),                            \
+	CLI_FLAG('C', "cil", "write CIL instead of the kernel binary"),                           \
+	CLI_FLAG('F', "conf", "write policy.conf instead of the kernel binary"),                  \
+	CLI_FLAG(OPT_PP, "pp", "write a module as a .pp package (with its .fc)"),                 \
+	CLI_FLAG(OPT_MOD, "mod", "write a module as checkmodule's .mod"),                         \
+	CLI_STRING('f', "fc-output", "FILE", &(o).fc_out,                                         \
+		   "write the file contexts here: the CIL policy's, or\n"                          \
+		   "a policy.conf's .fc files checked and sorted"),                                \
+	CLI_BOOL(OPT_CHECK, "check", &(o).check_only, "check everything and write nothing"),      \
+	CLI_BOOL('b', "binary", &(o).binary_input, "the input is a binary kernel policy"),        \
+	CLI_OPTIONAL('M', "mls", "true|false", "the policy is MLS/MCS (-M true|false as in secilc)"), \
+	CLI_VALUE('c', "policyvers", "N", "write policy version N (default: the newest)"),        \
+	CLI_VALUE('U', "handle-unknown", "ACTION",                                                \
+		  "unknown classes and permissions: deny, reject, allow"),                         \
+	CLI_VALUE('t', "target", "PLATFORM", "selinux (default) or xen"),                         \
+	CLI_BOOL('E', "werror", &(o).build.werror, "treat warnings as errors"),                   \
+	CLI_BOOL('N', "disable-neverallow", &(o).build.no_neverallow, "do not check neverallow rules"), \
+	CLI_BOOL('S', "sort", &(o).build.sort_ocontexts, "sort ocontexts as secilc and semanage do"), \
+	CLI_BOOL('O', "optimize", &(o).build.optimize, "remove redundant rules"),                 \
+	CLI_BOOL('P', "preserve-tunables", &(o).build.preserve_tunables,                          \
+		 "keep tunables as booleans (CIL)"),                                               \
+	{ "disable-dontaudit", OPT_DISABLE_DONTAUDIT, no_argument, NULL,                          \
+	  "drop dontaudit rules (CIL)", CLI_DEST_BOOL, &(o).build.disable_dontaudit, 'D' },        \
+	CLI_FLAG(OPT_M4, "m4", "run m4 with refpolicy's headers on a .te and .fc"),               \
+	CLI_FLAG(OPT_NO_M4, "no-m4", "never run m4, even on a .te that calls interfaces"),        \
+	CLI_STRING(OPT_HEADERS, "headers", "DIR", &(o).headers,                                   \
+		   "refpolicy headers (default: /usr/share/selinux/devel/include)"),               \
+	CLI_BOOL(OPT_PREPROCESS, "preprocess", &(o).preprocess,                                   \
+		 "write the .te as m4 expands it; compile nothing"),                               \
+	{ "define", OPT_DEFINE, required_argument, "NAME[=VALUE]",                                \
+	  "define an m4 macro (-DNAME or -D NAME)", CLI_DEST_NONE, NULL, 'D' },                   \
+	CLI_OPTIONAL('D', NULL, NULL, NULL),                                                      \
+	CLI_STRING(OPT_BASE, "base", "POLICY", &(o).base,                                         \
+		   "check a module's requires against this binary\n"                               \
+		   "policy (default: the installed one, if any)"),                                 \
+	CLI_BOOL(OPT_NO_BASE_CHECK, "no-base-check", &(o).no_base_check,                          \
+		 "do not check a module's requires"),                                              \
+	CLI_BOOL(OPT_JSON, "json", &(o).json, "diagnostics as one JSON document on stderr"),      \
+	CLI_COUNT('v', "verbose", &(o).verbose, "say what is done (twice: the m4 commands)"),     \
+	CLI_BOOL('q', "quiet", &(o).quiet, "print no warnings or notes, only errors"),            \
+	CLI_HELP_VERSION
+// clang-format on
 
-static const char shortopts[] = "o:CFf:bM::c:U:t:ENSOPD::vqhV";
+/* What rewrite_ambiguous() needs before there are any opts: the table's
+ * shape (which options take a value), not its destinations. */
+static struct sepolc_opts shape;
+static const struct cli_option shape_table[] = {SEPOLC_OPTIONS(shape), CLI_END};
 
 static int usage(void)
 {
-	printf(
-	    "Usage:\n"
-	    " %1$s [options] <policy.conf> [file.fc... -f file_contexts]\n"
-	    " %1$s [options] <module.te> [module.fc] [interfaces.if...]\n"
-	    " %1$s [options] <file.cil>...\n"
-	    " %1$s [options] -b <policy.NN>\n"
-	    "\n"
-	    "Compile SELinux policy: a policy.conf or CIL into a kernel policy, a module\n"
-	    "into CIL for semodule -i or a .pp package.\n"
-	    "\n"
-	    "Options:\n"
-	    "  -o, --output=FILE           write here ('-' for stdout; default: policy.VERSION,\n"
-	    "                              NAME.cil, NAME.pp or NAME.mod in this directory)\n"
-	    "  -C, --cil                   write CIL instead of the kernel binary\n"
-	    "  -F, --conf                  write policy.conf instead of the kernel binary\n"
-	    "      --pp                    write a module as a .pp package (with its .fc)\n"
-	    "      --mod                   write a module as checkmodule's .mod\n"
-	    "  -f, --fc-output=FILE        write the file contexts here: the CIL policy's, or\n"
-	    "                              a policy.conf's .fc files checked and sorted\n"
-	    "      --check                 check everything and write nothing\n"
-	    "  -b, --binary                the input is a binary kernel policy\n"
-	    "  -M, --mls[=true|false]      the policy is MLS/MCS (-M true|false as in secilc)\n"
-	    "  -c, --policyvers=N          write policy version N (default: the newest)\n"
-	    "  -U, --handle-unknown=ACTION unknown classes and permissions: deny, reject, allow\n"
-	    "  -t, --target=PLATFORM       selinux (default) or xen\n"
-	    "  -E, --werror                treat warnings as errors\n"
-	    "  -N, --disable-neverallow    do not check neverallow rules\n"
-	    "  -S, --sort                  sort ocontexts as secilc and semanage do\n"
-	    "  -O, --optimize              remove redundant rules\n"
-	    "  -P, --preserve-tunables     keep tunables as booleans (CIL)\n"
-	    "  -D, --disable-dontaudit     drop dontaudit rules (CIL)\n"
-	    "      --m4                    run m4 with refpolicy's headers on a .te and .fc\n"
-	    "      --no-m4                 never run m4, even on a .te that calls interfaces\n"
-	    "      --headers=DIR           refpolicy headers (default: %2$s)\n"
-	    "      --preprocess            write the .te as m4 expands it; compile nothing\n"
-	    "  -D, --define=NAME[=VALUE]   define an m4 macro (-DNAME or -D NAME)\n"
-	    "      --base=POLICY           check a module's requires against this binary\n"
-	    "                              policy (default: the installed one, if any)\n"
-	    "      --no-base-check         do not check a module's requires\n"
-	    "      --json                  diagnostics as one JSON document on stderr\n"
-	    "  -v, --verbose               say what is done (twice: the m4 commands)\n"
-	    "  -q, --quiet                 print no warnings or notes, only errors\n"
-	    "  -h, --help                  display this help and exit\n"
-	    "  -V, --version               display version and exit\n"
-	    "\n"
-	    "See sepolc(1).\n",
-	    cli_name(), "/usr/share/selinux/devel/include");
-	return EXIT_OK;
-}
-
-static int list_options(void)
-{
-	for (const struct option *o = longopts; o->name; o++) {
-		if (o->val == OPT_LIST_OPTIONS)
-			continue;
-		if (o->val < 0x100)
-			printf("-%c\n", o->val);
-		if (o->val == OPT_DISABLE_DONTAUDIT)
-			printf("-D\n"); /* also -DNAME, --define's short form */
-		printf("--%s%s\n", o->name, o->has_arg == required_argument ? "=" : "");
-	}
+	printf("Usage:\n"
+	       " %1$s [options] <policy.conf> [file.fc... -f file_contexts]\n"
+	       " %1$s [options] <module.te> [module.fc] [interfaces.if...]\n"
+	       " %1$s [options] <file.cil>...\n"
+	       " %1$s [options] -b <policy.NN>\n"
+	       "\n"
+	       "Compile SELinux policy: a policy.conf or CIL into a kernel policy, a module\n"
+	       "into CIL for semodule -i or a .pp package.\n"
+	       "\n",
+	       cli_name());
+	cli_print_options(shape_table);
+	printf("\nSee sepolc(1).\n");
 	return EXIT_OK;
 }
 
 /* ---- -D and -M, which mean two things each --------------------------- */
 
+/* Whether the word after arg is arg's value, as getopt will take it. */
 static bool takes_value(const char *arg)
 {
-	static const char *const longs[] = {"--output",		"--fc-output", "--policyvers",
-					    "--handle-unknown", "--target",    "--headers",
-					    "--define",	     "--base"};
-
 	if (arg[0] == '-' && arg[1] == '-') {
-		for (size_t i = 0; i < sizeof(longs) / sizeof(longs[0]); i++)
-			if (strcmp(arg, longs[i]) == 0)
+		for (const struct cli_option *o = shape_table; o->id; o++)
+			if (o->name && o->has_arg == required_argument &&
+			    strcmp(arg + 2, o->name) == 0)
 				return true;
 		return false;
 	}
 	/* a cluster of short options: the first one with a value ends it */
 	for (const char *p = arg + 1; *p; p++) {
-		if (strchr("DM", *p))
-			return false;
-		if (strchr("ofcUt", *p))
-			return p[1] == '\0';
+		for (const struct cli_option *o = shape_table; o->id; o++) {
+			if (o->id != *p || o->has_arg == no_argument)
+				continue;
+			return o->has_arg == required_argument && p[1] == '\0';
+		}
 	}
 	return false;
 }
@@ -277,14 +244,12 @@ static int add_define(struct sepolc_opts *opts, const char *def)
 
 static int parse_options(int argc, char **argv, struct sepolc_opts *opts)
 {
+	const struct cli_option options[] = {SEPOLC_OPTIONS(*opts), CLI_END};
+	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	int c, status = EXIT_OK;
 
-	while (status == EXIT_OK &&
-	       (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	while (status == EXIT_OK && (c = cli_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
-		case 'o':
-			opts->out_path = optarg;
-			break;
 		case 'C':
 			status = set_output(opts, OUT_CIL);
 			break;
@@ -296,15 +261,6 @@ static int parse_options(int argc, char **argv, struct sepolc_opts *opts)
 			break;
 		case OPT_MOD:
 			status = set_output(opts, OUT_MOD);
-			break;
-		case 'f':
-			opts->fc_out = optarg;
-			break;
-		case OPT_CHECK:
-			opts->check_only = true;
-			break;
-		case 'b':
-			opts->binary_input = true;
 			break;
 		case 'M':
 			opts->mls_given = true;
@@ -333,29 +289,11 @@ static int parse_options(int argc, char **argv, struct sepolc_opts *opts)
 				status =
 				    cli_usage_error("invalid target '%s' (selinux or xen)", optarg);
 			break;
-		case 'E':
-			opts->build.werror = true;
-			break;
-		case 'N':
-			opts->build.no_neverallow = true;
-			break;
-		case 'S':
-			opts->build.sort_ocontexts = true;
-			break;
-		case 'O':
-			opts->build.optimize = true;
-			break;
-		case 'P':
-			opts->build.preserve_tunables = true;
-			break;
 		case 'D':
 			if (optarg)
 				status = add_define(opts, optarg);
 			else
 				opts->build.disable_dontaudit = true;
-			break;
-		case OPT_DISABLE_DONTAUDIT:
-			opts->build.disable_dontaudit = true;
 			break;
 		case OPT_DEFINE:
 			status = add_define(opts, optarg);
@@ -366,37 +304,12 @@ static int parse_options(int argc, char **argv, struct sepolc_opts *opts)
 		case OPT_NO_M4:
 			opts->m4 = M4_NEVER;
 			break;
-		case OPT_HEADERS:
-			opts->headers = optarg;
-			break;
-		case OPT_PREPROCESS:
-			opts->preprocess = true;
-			break;
-		case OPT_JSON:
-			opts->json = true;
-			break;
-		case OPT_BASE:
-			opts->base = optarg;
-			break;
-		case OPT_NO_BASE_CHECK:
-			opts->no_base_check = true;
-			break;
-		case 'v':
-			opts->verbose++;
-			break;
-		case 'q':
-			opts->quiet = true;
-			break;
 		case 'h':
-			return usage() == EXIT_OK ? -1 : EXIT_USAGE;
+			exit(usage());
 		case 'V':
-			cli_version();
-			return -1;
-		case OPT_LIST_OPTIONS:
-			list_options();
-			return -1;
+			exit(cli_version());
 		default:
-			return cli_usage_error(NULL);
+			return EXIT_USAGE;
 		}
 	}
 	return status;
@@ -504,10 +417,6 @@ int main(int argc, char **argv)
 	while (argv[argc])
 		argc++;
 	status = parse_options(argc, argv, &opts);
-	if (status < 0) {
-		status = cli_finish_stdout(EXIT_OK);
-		goto out;
-	}
 	if (status != EXIT_OK)
 		goto out;
 	status = sort_inputs(&opts, argc - optind, argv + optind, &in);
@@ -520,7 +429,6 @@ int main(int argc, char **argv)
 	}
 	status = sepolc_run(&opts, &in, diags);
 	diag_sink_finish(diags);
-	status = cli_finish_stdout(status);
 out:
 	for (int i = 0; storage && i <= given; i++)
 		free(storage[i]);

@@ -137,6 +137,6 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 		fprintf(stderr, "%s: wrote '%s'\n", cli_name(), path);
 	free(path);
 	if (rc < 0)
-		return status_for(rc) == EXIT_OK ? EXIT_USAGE : status_for(rc);
+		return cli_exit_for_failure(rc);
 	return status;
 }

@@ -197,7 +197,7 @@ int output_open(const char *path, const struct sepolc_opts *opts, const struct i
 	pol_err_release(&err);
 	if (rc < 0) {
 		free(o);
-		return status_for(rc);
+		return cli_exit_for(rc);
 	}
 	if (pol_atomic_temp(o->atomic))
 		o->slot = publish_temp(pol_atomic_temp(o->atomic));
@@ -243,5 +243,5 @@ int output_close(struct output *o, bool ok, struct diag_sink *diags)
 	sigprocmask(SIG_SETMASK, &saved, NULL);
 	pol_err_release(&err);
 	free(o);
-	return rc < 0 ? status_for(rc) : EXIT_OK;
+	return rc < 0 ? cli_exit_for(rc) : EXIT_OK;
 }

@@ -137,8 +137,6 @@ int sepolc_run(const struct sepolc_opts *opts, const struct inputs *in, struct d
 /* module.c: write a lowered module as opts asks (fc may be NULL). */
 int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct pol_module *mod,
 		 const char *fc, size_t fc_len, struct diag_sink *diags);
-/* The exit status for a library status. */
-int status_for(int rc);
 
 /* base-check.c: a module's requires against --base or the installed policy
  * (none installed: nothing checked); returns an exit status. */

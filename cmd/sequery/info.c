@@ -21,46 +21,50 @@ enum {
 
 /* seinfo's options, each taking its optional argument as argparse's
  * nargs='?' does: "-t" alone lists all types, "-t NAME" one. */
+// clang-format off
 const struct ap_option sequery_info_options[] = {
-	{ K(POL_INFO_ATTRIBUTE), { "-a", "--attribute" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_BOOL), { "-b", "--bool" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_CLASS), { "-c", "--class" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_ROLE), { "-r", "--role" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_TYPE), { "-t", "--type" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_USER), { "-u", "--user" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_CATEGORY), { "--category" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_COMMON), { "--common" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_CONSTRAIN), { "--constrain" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_DEFAULT), { "--default" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_FS_USE), { "--fs_use" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_GENFSCON), { "--genfscon" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_IBPKEYCON), { "--ibpkeycon" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_IBENDPORTCON), { "--ibendportcon" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_INITIALSID), { "--initialsid" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_NETIFCON), { "--netifcon" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_NODECON), { "--nodecon" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_PERMISSIVE), { "--permissive" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_POLCAP), { "--polcap" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_PORTCON), { "--portcon" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_SENSITIVITY), { "--sensitivity" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_TYPEBOUNDS), { "--typebounds" }, AP_OPTIONAL_VALUE },
-	{ K(POL_INFO_VALIDATETRANS), { "--validatetrans" }, AP_OPTIONAL_VALUE },
-	{ O_ALL, { "--all" }, AP_FLAG },
-	{ K(POL_INFO_IOPORTCON), { "--ioportcon" }, AP_FLAG },
-	{ K(POL_INFO_IOMEMCON), { "--iomemcon" }, AP_FLAG },
-	{ K(POL_INFO_PCIDEVICECON), { "--pcidevicecon" }, AP_FLAG },
-	{ K(POL_INFO_PIRQCON), { "--pirqcon" }, AP_FLAG },
-	{ K(POL_INFO_DEVICETREECON), { "--devicetreecon" }, AP_FLAG },
-	{ O_EXPAND, { "-x", "--expand" }, AP_FLAG },
-	{ O_FLAT, { "--flat" }, AP_FLAG },
-	{ O_VERBOSE, { "-v", "--verbose" }, AP_FLAG },
-	{ O_DEBUG, { "--debug" }, AP_FLAG },
-	{ O_JSON, { "--json" }, AP_FLAG },
-	{ O_QUIET, { "-q", "--quiet" }, AP_FLAG },
-	{ O_HELP, { "-h", "--help" }, AP_FLAG },
-	{ O_VERSION, { "--version" }, AP_FLAG },
-	{ 0, { NULL }, AP_FLAG },
+	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Components (NAME lists just that one):" },
+	{ K(POL_INFO_ATTRIBUTE), { "-a", "--attribute" }, AP_OPTIONAL_VALUE, "NAME", "type attributes (with -x: their types)" },
+	{ K(POL_INFO_BOOL), { "-b", "--bool" }, AP_OPTIONAL_VALUE, "NAME", "Booleans (with -x: default state)" },
+	{ K(POL_INFO_CLASS), { "-c", "--class" }, AP_OPTIONAL_VALUE, "NAME", "object classes (with -x: permissions)" },
+	{ K(POL_INFO_ROLE), { "-r", "--role" }, AP_OPTIONAL_VALUE, "NAME", "roles (with -x: types)" },
+	{ K(POL_INFO_TYPE), { "-t", "--type" }, AP_OPTIONAL_VALUE, "NAME", "types, by name or alias (with -x: aliases, attributes)" },
+	{ K(POL_INFO_USER), { "-u", "--user" }, AP_OPTIONAL_VALUE, "NAME", "users (with -x: roles, level, range)" },
+	{ K(POL_INFO_CATEGORY), { "--category" }, AP_OPTIONAL_VALUE, "NAME", "MLS categories" },
+	{ K(POL_INFO_COMMON), { "--common" }, AP_OPTIONAL_VALUE, "NAME", "common permission sets" },
+	{ K(POL_INFO_CONSTRAIN), { "--constrain" }, AP_OPTIONAL_VALUE, "CLASS", "constrain and mlsconstrain statements" },
+	{ K(POL_INFO_DEFAULT), { "--default" }, AP_OPTIONAL_VALUE, "CLASS", "default_user/role/type/range statements" },
+	{ K(POL_INFO_FS_USE), { "--fs_use" }, AP_OPTIONAL_VALUE, "FS_TYPE", "fs_use_* statements" },
+	{ K(POL_INFO_GENFSCON), { "--genfscon" }, AP_OPTIONAL_VALUE, "FS_TYPE", "genfscon statements" },
+	{ K(POL_INFO_IBPKEYCON), { "--ibpkeycon" }, AP_OPTIONAL_VALUE, "PKEY[-PKEY]", "ibpkeycon statements (hexadecimal)" },
+	{ K(POL_INFO_IBENDPORTCON), { "--ibendportcon" }, AP_OPTIONAL_VALUE, "NAME", "ibendportcon statements" },
+	{ K(POL_INFO_INITIALSID), { "--initialsid" }, AP_OPTIONAL_VALUE, "NAME", "initial SIDs and their contexts" },
+	{ K(POL_INFO_NETIFCON), { "--netifcon" }, AP_OPTIONAL_VALUE, "NAME", "netifcon statements" },
+	{ K(POL_INFO_NODECON), { "--nodecon" }, AP_OPTIONAL_VALUE, "ADDR", "nodecon statements of a network, e.g. 10.0.0.0/8" },
+	{ K(POL_INFO_PERMISSIVE), { "--permissive" }, AP_OPTIONAL_VALUE, "NAME", "permissive types" },
+	{ K(POL_INFO_POLCAP), { "--polcap" }, AP_OPTIONAL_VALUE, "NAME", "policy capabilities" },
+	{ K(POL_INFO_PORTCON), { "--portcon" }, AP_OPTIONAL_VALUE, "PORT[-PORT]", "portcon statements covering the port(s)" },
+	{ K(POL_INFO_SENSITIVITY), { "--sensitivity" }, AP_OPTIONAL_VALUE, "NAME", "MLS sensitivities" },
+	{ K(POL_INFO_TYPEBOUNDS), { "--typebounds" }, AP_OPTIONAL_VALUE, "TYPE", "typebounds statements of a bounded type" },
+	{ K(POL_INFO_VALIDATETRANS), { "--validatetrans" }, AP_OPTIONAL_VALUE, "CLASS", "validatetrans and mlsvalidatetrans statements" },
+	{ K(POL_INFO_IOPORTCON), { "--ioportcon" }, AP_FLAG, NULL, "Xen ioportcon statements (Xen policies only)" },
+	{ K(POL_INFO_IOMEMCON), { "--iomemcon" }, AP_FLAG, NULL, "Xen iomemcon statements" },
+	{ K(POL_INFO_PCIDEVICECON), { "--pcidevicecon" }, AP_FLAG, NULL, "Xen pcidevicecon statements" },
+	{ K(POL_INFO_PIRQCON), { "--pirqcon" }, AP_FLAG, NULL, "Xen pirqcon statements" },
+	{ K(POL_INFO_DEVICETREECON), { "--devicetreecon" }, AP_FLAG, NULL, "Xen devicetreecon statements" },
+	{ O_ALL, { "--all" }, AP_FLAG, NULL, "statistics and every component above" },
+	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Options:" },
+	{ O_EXPAND, { "-x", "--expand" }, AP_FLAG, NULL, "print each component's statement" },
+	{ O_FLAT, { "--flat" }, AP_FLAG, NULL, "no counts, no indentation, no statistics" },
+	{ O_JSON, { "--json" }, AP_FLAG, NULL, "one JSON document (see sequery(1))" },
+	{ O_QUIET, { "-q", "--quiet" }, AP_FLAG, NULL, "print nothing; the exit status is the answer" },
+	{ O_VERBOSE, { "-v", "--verbose" }, AP_FLAG, NULL, "print the number of each component on stderr" },
+	{ O_DEBUG, { "--debug" }, AP_FLAG, NULL, "accepted for seinfo compatibility; no effect" },
+	{ O_HELP, { "-h", "--help" }, AP_FLAG, NULL, "display this help and exit" },
+	{ O_VERSION, { "--version" }, AP_FLAG, NULL, "display version and exit" },
+	{ 0, { NULL }, AP_FLAG, NULL, NULL },
 };
+// clang-format on
 
 struct info_opts {
 	bool want[POL_INFO_KIND_COUNT];
@@ -76,45 +80,10 @@ static int usage(void)
 	      "\n"
 	      "List and count the components of a binary policy; accepts seinfo's arguments\n"
 	      "and prints the same text. Without a component option, print statistics.\n"
-	      "\n"
-	      "Components (NAME lists just that one):\n"
-	      "  -a, --attribute [NAME]   type attributes (with -x: their types)\n"
-	      "  -b, --bool [NAME]        Booleans (with -x: default state)\n"
-	      "  -c, --class [NAME]       object classes (with -x: permissions)\n"
-	      "  -r, --role [NAME]        roles (with -x: types)\n"
-	      "  -t, --type [NAME]        types, by name or alias (with -x: aliases, attributes)\n"
-	      "  -u, --user [NAME]        users (with -x: roles, level, range)\n"
-	      "  --category [NAME]        MLS categories\n"
-	      "  --common [NAME]          common permission sets\n"
-	      "  --constrain [CLASS]      constrain and mlsconstrain statements\n"
-	      "  --default [CLASS]        default_user/role/type/range statements\n"
-	      "  --fs_use [FS_TYPE]       fs_use_* statements\n"
-	      "  --genfscon [FS_TYPE]     genfscon statements\n"
-	      "  --ibpkeycon [PKEY[-PKEY]]  ibpkeycon statements (hexadecimal)\n"
-	      "  --ibendportcon [NAME]    ibendportcon statements\n"
-	      "  --initialsid [NAME]      initial SIDs and their contexts\n"
-	      "  --netifcon [NAME]        netifcon statements\n"
-	      "  --nodecon [ADDR]         nodecon statements of a network, e.g. 10.0.0.0/8\n"
-	      "  --permissive [NAME]      permissive types\n"
-	      "  --polcap [NAME]          policy capabilities\n"
-	      "  --portcon [PORT[-PORT]]  portcon statements covering the port(s)\n"
-	      "  --sensitivity [NAME]     MLS sensitivities\n"
-	      "  --typebounds [TYPE]      typebounds statements of a bounded type\n"
-	      "  --validatetrans [CLASS]  validatetrans and mlsvalidatetrans statements\n"
-	      "  --ioportcon, --iomemcon, --pcidevicecon, --pirqcon, --devicetreecon\n"
-	      "                           Xen labeling statements (Xen policies only)\n"
-	      "  --all                    statistics and every component above\n"
-	      "\n"
-	      "Options:\n"
-	      "  -x, --expand             print each component's statement\n"
-	      "  --flat                   no counts, no indentation, no statistics\n"
-	      "  --json                   one JSON document (see sequery(1))\n"
-	      "  -q, --quiet              print nothing; the exit status is the answer\n"
-	      "  -v, --verbose            print the number of each component on stderr\n"
-	      "  --debug                  accepted for seinfo compatibility; no effect\n"
-	      "  -h, --help               display this help and exit\n"
-	      "  --version                display version and exit\n"
-	      "\n"
+	      "\n",
+	      stdout);
+	ap_print_options(sequery_info_options);
+	fputs("\n"
 	      "Exit status: 0 statistics or some component listed, 1 nothing listed (a\n"
 	      "name matched nothing, a list is empty), 2 usage or input error (also an\n"
 	      "unknown class for --constrain, --default, --validatetrans), 3 no policy.\n"

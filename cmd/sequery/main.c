@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sequery: who can access what, over binary SELinux policies. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +8,7 @@
 #include "heap.h"
 #include "sequery.h"
 
+// clang-format off
 const struct sequery_command sequery_commands[] = {
 	{ "rules", sequery_rules, "search rules (sesearch's options and output)",
 	  sequery_rules_options },
@@ -18,11 +18,13 @@ const struct sequery_command sequery_commands[] = {
 	  sequery_who_can_options },
 	{ "what-can", sequery_what_can, "what a domain may do, by class and target",
 	  sequery_what_can_options },
-	{ "shell", sequery_shell, "load the policy once and run many commands", NULL },
+	{ "shell", sequery_shell, "load the policy once and run many commands",
+	  sequery_shell_options },
 	/* hidden: what the bash and zsh completions ask */
 	{ "__complete", sequery_complete, NULL, NULL },
 	{ NULL, NULL, NULL, NULL },
 };
+// clang-format on
 
 const struct ap_option *sequery_command_options(const char *name)
 {
@@ -31,6 +33,25 @@ const struct ap_option *sequery_command_options(const char *name)
 			return c->options;
 	return NULL;
 }
+
+enum { OPT_JSON = 256 };
+
+/* Static, so the policy stays reachable at exit: freeing a reference
+ * policy's tables costs a third of a query's time and the kernel
+ * reclaims it anyway (leak checkers see reachable memory, no leak). */
+static struct sequery state;
+
+// clang-format off
+static const struct cli_option options[] = {
+	CLI_STRING('P', "policy", "FILE", &state.policy, "query this policy instead of the system's"),
+	CLI_BOOL(OPT_JSON, "json", &state.json, "machine-readable output (see sequery(1))"),
+	CLI_BOOL('q', "quiet", &state.quiet, "print nothing; the exit status is the answer"),
+	CLI_COUNT('v', "verbose", &state.verbose, "more detail on stderr"),
+	CLI_HELP_VERSION,
+	CLI_LIST_COMMANDS_OPTION,
+	CLI_END,
+};
+// clang-format on
 
 static int usage(void)
 {
@@ -45,15 +66,9 @@ static int usage(void)
 	for (const struct sequery_command *c = sequery_commands; c->name; c++)
 		if (c->summary)
 			printf("  %-9s %s\n", c->name, c->summary);
+	printf("\n");
+	cli_print_options(options);
 	printf("\n"
-	       "Options:\n"
-	       "  -P, --policy=FILE  query this policy instead of the system's\n"
-	       "      --json         machine-readable output (see sequery(1))\n"
-	       "  -q, --quiet        print nothing; the exit status is the answer\n"
-	       "  -v, --verbose      more detail on stderr\n"
-	       "  -h, --help         display this help and exit\n"
-	       "  -V, --version      display version and exit\n"
-	       "\n"
 	       "Run '%1$s <command> --help' for a command's options. See sequery(1).\n",
 	       cli_name());
 	return EXIT_OK;
@@ -61,9 +76,19 @@ static int usage(void)
 
 int sequery_dispatch(struct sequery *sq, int argc, char **argv)
 {
-	for (const struct sequery_command *c = sequery_commands; c->name; c++)
-		if (strcmp(argv[0], c->name) == 0)
-			return c->run(sq, argc, argv);
+	for (const struct sequery_command *c = sequery_commands; c->name; c++) {
+		const char *outer;
+		int status;
+
+		if (strcmp(argv[0], c->name) != 0)
+			continue;
+		if (argc == 2 && c->options && strcmp(argv[1], "--list-options") == 0)
+			return ap_list_options(c->options);
+		outer = cli_set_command(c->summary ? c->name : NULL);
+		status = c->run(sq, argc, argv);
+		cli_set_command(outer);
+		return status;
+	}
 	return cli_usage_error("unknown command '%s'", argv[0]);
 }
 
@@ -100,48 +125,28 @@ int sequery_policy(struct sequery *sq, const char *path, struct pol_pdb **pdb)
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "policy", required_argument, NULL, 'P' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	/* Static, so the policy stays reachable at exit: freeing a reference
-	 * policy's tables costs a third of a query's time and the kernel
-	 * reclaims it anyway (leak checkers see reachable memory, no leak). */
-	static struct sequery sq;
-	int c, status;
+	struct cli_getopt g = CLI_GETOPT_INIT(options, "+");
+	int c;
 
 	cli_init(argv[0]);
 	/* a reference policy takes about 40 MB once loaded */
 	cli_reserve_heap(48u << 20);
-	while ((c = getopt_long(argc, argv, "+P:qvhV", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
-		case 'P':
-			sq.policy = optarg;
-			break;
-		case 'j':
-			sq.json = true;
-			break;
-		case 'q':
-			sq.quiet = true;
-			break;
-		case 'v':
-			sq.verbose++;
-			break;
 		case 'h':
 			return usage();
 		case 'V':
 			return cli_version();
+		case CLI_LIST_COMMANDS:
+			for (const struct sequery_command *cmd = sequery_commands; cmd->name; cmd++)
+				if (cmd->summary)
+					printf("%s\t%s\n", cmd->name, cmd->summary);
+			return EXIT_OK;
 		default:
-			return cli_usage_error(NULL);
+			return EXIT_USAGE;
 		}
 	}
 	if (optind == argc)
 		return cli_usage_error("no command given");
-	status = sequery_dispatch(&sq, argc - optind, argv + optind);
-	return cli_finish_stdout(status);
+	return sequery_dispatch(&state, argc - optind, argv + optind);
 }

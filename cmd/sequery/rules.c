@@ -20,48 +20,57 @@ enum {
 	O_VERBOSE, O_DEBUG, O_JSON, O_QUIET, O_HELP, O_VERSION,
 };
 
+// clang-format off
 const struct ap_option sequery_rules_options[] = {
-	{ O_A, { "-A" }, AP_FLAG },
-	{ O_ALLOW, { "--allow" }, AP_FLAG },
-	{ O_ALLOWXPERM, { "--allowxperm" }, AP_FLAG },
-	{ O_AUDITALLOW, { "--auditallow" }, AP_FLAG },
-	{ O_AUDITALLOWXPERM, { "--auditallowxperm" }, AP_FLAG },
-	{ O_DONTAUDIT, { "--dontaudit" }, AP_FLAG },
-	{ O_DONTAUDITXPERM, { "--dontauditxperm" }, AP_FLAG },
-	{ O_NEVERALLOW, { "--neverallow" }, AP_FLAG },
-	{ O_NEVERALLOWXPERM, { "--neverallowxperm" }, AP_FLAG },
-	{ O_TYPE_TRANS, { "-T", "--type_trans" }, AP_FLAG },
-	{ O_TYPE_CHANGE, { "--type_change" }, AP_FLAG },
-	{ O_TYPE_MEMBER, { "--type_member" }, AP_FLAG },
-	{ O_ROLE_ALLOW, { "--role_allow" }, AP_FLAG },
-	{ O_ROLE_TRANS, { "--role_trans" }, AP_FLAG },
-	{ O_RANGE_TRANS, { "--range_trans" }, AP_FLAG },
-	{ O_SOURCE, { "-s", "--source" }, AP_VALUE },
-	{ O_TARGET, { "-t", "--target" }, AP_VALUE },
-	{ O_CLASS, { "-c", "--class" }, AP_VALUE },
-	{ O_PERMS, { "-p", "--perms" }, AP_VALUE },
-	{ O_XPERMS, { "-x", "--xperms" }, AP_VALUE },
-	{ O_DEFAULT, { "-D", "--default" }, AP_VALUE },
-	{ O_BOOL, { "-b", "--bool" }, AP_VALUE },
-	{ O_EB, { "-eb" }, AP_FLAG },
-	{ O_EP, { "-ep" }, AP_FLAG },
-	{ O_EX, { "-ex" }, AP_FLAG },
-	{ O_SP, { "-Sp" }, AP_FLAG },
-	{ O_DS, { "-ds" }, AP_FLAG },
-	{ O_DT, { "-dt" }, AP_FLAG },
-	{ O_RS, { "-rs" }, AP_FLAG },
-	{ O_RT, { "-rt" }, AP_FLAG },
-	{ O_RC, { "-rc" }, AP_FLAG },
-	{ O_RD, { "-rd" }, AP_FLAG },
-	{ O_RB, { "-rb" }, AP_FLAG },
-	{ O_VERBOSE, { "-v", "--verbose" }, AP_FLAG },
-	{ O_DEBUG, { "--debug" }, AP_FLAG },
-	{ O_JSON, { "--json" }, AP_FLAG },
-	{ O_QUIET, { "-q", "--quiet" }, AP_FLAG },
-	{ O_HELP, { "-h", "--help" }, AP_FLAG },
-	{ O_VERSION, { "--version" }, AP_FLAG },
-	{ 0, { NULL }, AP_FLAG },
+	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Rule kinds:" },
+	{ O_A, { "-A" }, AP_FLAG, NULL, "allow and allowxperm rules" },
+	{ O_ALLOW, { "--allow" }, AP_FLAG, NULL, "allow rules" },
+	{ O_ALLOWXPERM, { "--allowxperm" }, AP_FLAG, NULL, "allowxperm rules" },
+	{ O_AUDITALLOW, { "--auditallow" }, AP_FLAG, NULL, "auditallow rules" },
+	{ O_AUDITALLOWXPERM, { "--auditallowxperm" }, AP_FLAG, NULL, "auditallowxperm rules" },
+	{ O_DONTAUDIT, { "--dontaudit" }, AP_FLAG, NULL, "dontaudit rules" },
+	{ O_DONTAUDITXPERM, { "--dontauditxperm" }, AP_FLAG, NULL, "dontauditxperm rules" },
+	{ O_NEVERALLOW, { "--neverallow" }, AP_FLAG, NULL, "neverallow rules" },
+	{ O_NEVERALLOWXPERM, { "--neverallowxperm" }, AP_FLAG, NULL, "neverallowxperm rules" },
+	{ O_TYPE_TRANS, { "-T", "--type_trans" }, AP_FLAG, NULL,
+	  "type_transition rules (also name-based ones)" },
+	{ O_TYPE_CHANGE, { "--type_change" }, AP_FLAG, NULL, "type_change rules" },
+	{ O_TYPE_MEMBER, { "--type_member" }, AP_FLAG, NULL, "type_member rules" },
+	{ O_ROLE_ALLOW, { "--role_allow" }, AP_FLAG, NULL, "role allow rules" },
+	{ O_ROLE_TRANS, { "--role_trans" }, AP_FLAG, NULL, "role_transition rules" },
+	{ O_RANGE_TRANS, { "--range_trans" }, AP_FLAG, NULL, "range_transition rules" },
+	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Criteria:" },
+	{ O_SOURCE, { "-s", "--source" }, AP_VALUE, "NAME", "source type, attribute or role" },
+	{ O_TARGET, { "-t", "--target" }, AP_VALUE, "NAME", "target type, attribute or role" },
+	{ O_CLASS, { "-c", "--class" }, AP_VALUE, "LIST", "comma-separated object classes" },
+	{ O_PERMS, { "-p", "--perms" }, AP_VALUE, "LIST", "comma-separated permissions" },
+	{ O_XPERMS, { "-x", "--xperms" }, AP_VALUE, "LIST",
+	  "ioctl numbers and ranges, e.g. 0x8910-0x8920,0x8927" },
+	{ O_DEFAULT, { "-D", "--default" }, AP_VALUE, "NAME",
+	  "default type, role or range of transition rules" },
+	{ O_BOOL, { "-b", "--bool" }, AP_VALUE, "LIST", "Booleans in the rule's conditional expression" },
+	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Modifiers:" },
+	{ O_DS, { "-ds" }, AP_FLAG, NULL, "match source attributes directly" },
+	{ O_DT, { "-dt" }, AP_FLAG, NULL, "match target attributes directly" },
+	{ O_RS, { "-rs" }, AP_FLAG, NULL, "-s is a regular expression (unanchored search)" },
+	{ O_RT, { "-rt" }, AP_FLAG, NULL, "-t is a regular expression" },
+	{ O_RC, { "-rc" }, AP_FLAG, NULL, "-c is a regular expression" },
+	{ O_RD, { "-rd" }, AP_FLAG, NULL, "-D is a regular expression" },
+	{ O_RB, { "-rb" }, AP_FLAG, NULL, "-b is a regular expression" },
+	{ O_EP, { "-ep" }, AP_FLAG, NULL, "permission set equals the list" },
+	{ O_SP, { "-Sp" }, AP_FLAG, NULL, "the list is a subset of the rule's permissions" },
+	{ O_EX, { "-ex" }, AP_FLAG, NULL, "extended permission set equals the list" },
+	{ O_EB, { "-eb" }, AP_FLAG, NULL, "Boolean set equals the list" },
+	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Options:" },
+	{ O_JSON, { "--json" }, AP_FLAG, NULL, "one JSON document (see sequery(1))" },
+	{ O_QUIET, { "-q", "--quiet" }, AP_FLAG, NULL, "print nothing; exit 0 on a match, 1 on none" },
+	{ O_VERBOSE, { "-v", "--verbose" }, AP_FLAG, NULL, "print the number of matches on stderr" },
+	{ O_DEBUG, { "--debug" }, AP_FLAG, NULL, "accepted for sesearch compatibility; no effect" },
+	{ O_HELP, { "-h", "--help" }, AP_FLAG, NULL, "display this help and exit" },
+	{ O_VERSION, { "--version" }, AP_FLAG, NULL, "display version and exit" },
+	{ 0, { NULL }, AP_FLAG, NULL, NULL },
 };
+// clang-format on
 
 static int usage(void)
 {
@@ -70,40 +79,10 @@ static int usage(void)
 	      "\n"
 	      "Search the rules of a binary policy; accepts sesearch's arguments and prints\n"
 	      "the same lines. Attributes match through their member types unless -ds/-dt.\n"
-	      "\n"
-	      "Rule kinds:\n"
-	      "  -A                    allow and allowxperm rules\n"
-	      "  --allow, --allowxperm, --auditallow, --auditallowxperm,\n"
-	      "  --dontaudit, --dontauditxperm, --neverallow, --neverallowxperm\n"
-	      "  -T, --type_trans      type_transition rules (also name-based ones)\n"
-	      "  --type_change, --type_member\n"
-	      "  --role_allow, --role_trans, --range_trans\n"
-	      "\n"
-	      "Criteria:\n"
-	      "  -s, --source=NAME     source type, attribute or role\n"
-	      "  -t, --target=NAME     target type, attribute or role\n"
-	      "  -c, --class=LIST      comma-separated object classes\n"
-	      "  -p, --perms=LIST      comma-separated permissions\n"
-	      "  -x, --xperms=LIST     ioctl numbers and ranges, e.g. 0x8910-0x8920,0x8927\n"
-	      "  -D, --default=NAME    default type, role or range of transition rules\n"
-	      "  -b, --bool=LIST       Booleans in the rule's conditional expression\n"
-	      "\n"
-	      "Modifiers:\n"
-	      "  -ds, -dt              match source/target attributes directly\n"
-	      "  -rs, -rt, -rc, -rd, -rb  regular expressions for source, target, class,\n"
-	      "                        default, Boolean (unanchored search)\n"
-	      "  -ep                   permission set equals the list\n"
-	      "  -Sp                   the list is a subset of the rule's permissions\n"
-	      "  -ex                   extended permission set equals the list\n"
-	      "  -eb                   Boolean set equals the list\n"
-	      "\n"
-	      "Options:\n"
-	      "  --json                one JSON document (see sequery(1))\n"
-	      "  -q, --quiet           print nothing; exit 0 on a match, 1 on none\n"
-	      "  -v, --verbose         print the number of matches on stderr\n"
-	      "  -h, --help            display this help and exit\n"
-	      "  --version             display version and exit\n"
-	      "\n"
+	      "\n",
+	      stdout);
+	ap_print_options(sequery_rules_options);
+	fputs("\n"
 	      "Exit status: 0 rules matched, 1 none matched, 2 usage or input error.\n"
 	      "See sequery(1).\n",
 	      stdout);

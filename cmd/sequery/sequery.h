@@ -54,6 +54,7 @@ extern const struct ap_option sequery_rules_options[];    /* sesearch's */
 extern const struct ap_option sequery_who_can_options[];
 extern const struct ap_option sequery_what_can_options[];
 extern const struct ap_option sequery_info_options[];     /* seinfo's */
+extern const struct ap_option sequery_shell_options[];
 
 /* The option table of a command, or NULL. */
 const struct ap_option *sequery_command_options(const char *name);

@@ -26,10 +26,12 @@ const char *const shell_builtins[] = { "help", "policy", "quit", "exit", NULL };
 
 enum { O_HELP = 1 };
 
-static const struct ap_option options[] = {
-	{ O_HELP, { "-h", "--help" }, AP_FLAG },
-	{ 0, { NULL }, AP_FLAG },
+// clang-format off
+const struct ap_option sequery_shell_options[] = {
+	{ O_HELP, { "-h", "--help" }, AP_FLAG, NULL, "display this help and exit" },
+	{ 0, { NULL }, AP_FLAG, NULL, NULL },
 };
+// clang-format on
 
 struct shell {
 	struct sequery *sq;
@@ -57,10 +59,10 @@ static int usage(void)
 	      "  help [COMMAND]   list the commands, or show a command's --help\n"
 	      "  policy [FILE]    show the policy in use, or load FILE for later commands\n"
 	      "  quit, exit [N]   leave, with status N or the last command's\n"
-	      "\n"
-	      "Options:\n"
-	      "  -h, --help       display this help and exit\n"
-	      "\n"
+	      "\n",
+	      stdout);
+	ap_print_options(sequery_shell_options);
+	fputs("\n"
 	      "Exit status: that of the last command, 2 usage error, 3 no policy.\n"
 	      "History: $XDG_STATE_HOME/sekit/sequery_history (~/.local/state/...).\n"
 	      "See sequery(1).\n",
@@ -341,7 +343,7 @@ int sequery_shell(struct sequery *sq, int argc, char **argv)
 		fprintf(stderr, "%s: already in the shell\n", cli_name());
 		return EXIT_USAGE;
 	}
-	n = ap_parse(options, argc - 1, argv + 1, &items);
+	n = ap_parse(sequery_shell_options, argc - 1, argv + 1, &items);
 	if (n < 0)
 		return cli_usage_error(NULL);
 	for (int i = 0; i < n; i++) {

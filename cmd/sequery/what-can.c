@@ -14,12 +14,14 @@
 
 enum { O_JSON = 1, O_QUIET, O_HELP };
 
+// clang-format off
 const struct ap_option sequery_what_can_options[] = {
-	{ O_JSON, { "--json" }, AP_FLAG },
-	{ O_QUIET, { "-q", "--quiet" }, AP_FLAG },
-	{ O_HELP, { "-h", "--help" }, AP_FLAG },
-	{ 0, { NULL }, AP_FLAG },
+	{ O_JSON, { "--json" }, AP_FLAG, NULL, "one JSON document (see sequery(1))" },
+	{ O_QUIET, { "-q", "--quiet" }, AP_FLAG, NULL, "print nothing; the exit status is the answer" },
+	{ O_HELP, { "-h", "--help" }, AP_FLAG, NULL, "display this help and exit" },
+	{ 0, { NULL }, AP_FLAG, NULL, NULL },
 };
+// clang-format on
 
 static int usage(void)
 {
@@ -33,12 +35,10 @@ static int usage(void)
 	      "With two arguments after <source>, they are CLASS and POLICY. With one, it is\n"
 	      "POLICY when it contains '/' or names an existing file, else CLASS: write\n"
 	      "./FILE for a policy in the current directory.\n"
-	      "\n"
-	      "Options:\n"
-	      "  --json         one JSON document (see sequery(1))\n"
-	      "  -q, --quiet    print nothing; the exit status is the answer\n"
-	      "  -h, --help     display this help and exit\n"
-	      "\n"
+	      "\n",
+	      stdout);
+	ap_print_options(sequery_what_can_options);
+	fputs("\n"
 	      "Exit status: 0 something is allowed, 1 nothing is, 2 usage or input error,\n"
 	      "3 no policy. See sequery(1).\n",
 	      stdout);

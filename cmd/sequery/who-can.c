@@ -15,14 +15,17 @@ enum { O_ALL = 1, O_ANY, O_JSON, O_QUIET, O_HELP };
 
 /* argparse rather than getopt_long: the shell completes from this table,
  * as it does from sesearch's. */
+// clang-format off
 const struct ap_option sequery_who_can_options[] = {
-	{ O_ALL, { "--all" }, AP_FLAG },
-	{ O_ANY, { "--any" }, AP_FLAG },
-	{ O_JSON, { "--json" }, AP_FLAG },
-	{ O_QUIET, { "-q", "--quiet" }, AP_FLAG },
-	{ O_HELP, { "-h", "--help" }, AP_FLAG },
-	{ 0, { NULL }, AP_FLAG },
+	{ O_ALL, { "--all" }, AP_FLAG, NULL,
+	  "a domain needs every permission, from one rule or several\n(the default)" },
+	{ O_ANY, { "--any" }, AP_FLAG, NULL, "one of the permissions is enough" },
+	{ O_JSON, { "--json" }, AP_FLAG, NULL, "one JSON document (see sequery(1))" },
+	{ O_QUIET, { "-q", "--quiet" }, AP_FLAG, NULL, "print nothing; the exit status is the answer" },
+	{ O_HELP, { "-h", "--help" }, AP_FLAG, NULL, "display this help and exit" },
+	{ 0, { NULL }, AP_FLAG, NULL, NULL },
 };
+// clang-format on
 
 static int usage(void)
 {
@@ -33,15 +36,10 @@ static int usage(void)
 	      "<class> objects of type <target>, a type, alias or attribute. A rule written\n"
 	      "on an attribute counts for each member type; a conditional rule counts and\n"
 	      "shows its condition. Each domain is followed by the rules that grant it.\n"
-	      "\n"
-	      "Options:\n"
-	      "  --all          a domain needs every permission, from one rule or several\n"
-	      "                 (the default)\n"
-	      "  --any          one of the permissions is enough\n"
-	      "  --json         one JSON document (see sequery(1))\n"
-	      "  -q, --quiet    print nothing; the exit status is the answer\n"
-	      "  -h, --help     display this help and exit\n"
-	      "\n"
+	      "\n",
+	      stdout);
+	ap_print_options(sequery_who_can_options);
+	fputs("\n"
 	      "Exit status: 0 some domain is allowed, 1 none is, 2 usage or input error,\n"
 	      "3 no policy. See sequery(1).\n",
 	      stdout);

@@ -20,41 +20,47 @@ enum {
 	OPT_ENGINE,
 	OPT_CUSTOMIZABLE,
 	OPT_READ_ONLY,
-	OPT_LIST_OPTIONS,
 };
 
-static const struct option longopts[] = {
-	{ "spec", required_argument, NULL, 's' },
-	{ "policy", required_argument, NULL, 'c' },
-	{ "root", required_argument, NULL, 'r' },
-	{ "dry-run", no_argument, NULL, 'n' },
-	{ "check", no_argument, NULL, OPT_CHECK },
-	{ "force", no_argument, NULL, 'F' },
-	{ "exclude", required_argument, NULL, 'e' },
-	{ "cross-mounts", no_argument, NULL, 'x' },
-	{ "hardlinks", no_argument, NULL, 'H' },
-	{ "digests", no_argument, NULL, 'D' },
-	{ "ignore-digests", no_argument, NULL, 'I' },
-	{ "threads", required_argument, NULL, 'T' },
-	{ "from", required_argument, NULL, 'f' },
-	{ "null", no_argument, NULL, '0' },
-	{ "ignore-missing", no_argument, NULL, 'i' },
-	{ "lookup", no_argument, NULL, OPT_LOOKUP },
-	{ "customizable", required_argument, NULL, OPT_CUSTOMIZABLE },
-	{ "engine", required_argument, NULL, OPT_ENGINE },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "progress", no_argument, NULL, 'p' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	/* hidden: the benchmark's floor, a walk that only reads labels */
-	{ "read-only-walk", no_argument, NULL, OPT_READ_ONLY },
-	{ "list-options", no_argument, NULL, OPT_LIST_OPTIONS },
-	{ NULL, 0, NULL, 0 },
-};
+/* The table of main()'s options; the destinations are main()'s opts. */
+// clang-format off
+#define SERELABEL_OPTIONS(opts)                                                                    \
+	CLI_STRING('s', "spec", "FILE", &(opts).spec,                                              \
+		   "label from this file_contexts instead of the system's"),                      \
+	CLI_STRING('c', "policy", "FILE", &(opts).policy,                                          \
+		   "check the spec's contexts against this binary policy"),                       \
+	CLI_STRING('r', "root", "DIR", &(opts).root,                                               \
+		   "look paths up relative to DIR (an image or chroot)"),                         \
+	CLI_FLAG('n', "dry-run", "change nothing; with -v, list what would change"),               \
+	CLI_FLAG(OPT_CHECK, "check",                                                               \
+		 "change nothing; list files whose label differs, exit 1 if any"),                \
+	CLI_FLAG('F', "force", "set the whole context, customizable types included"),              \
+	CLI_VALUE('e', "exclude", "DIR", "skip DIR and everything below it (repeatable)"),         \
+	CLI_FLAG('x', "cross-mounts", "descend into other file systems (default: do not)"),        \
+	CLI_FLAG('H', "hardlinks", "label files with several links as setfiles does"),             \
+	CLI_FLAG('D', "digests", "skip directories whose security.sehash is current"),             \
+	CLI_FLAG('I', "ignore-digests", "check every directory, then write its digest"),           \
+	CLI_VALUE('T', "threads", "N", "worker threads (default: one per CPU)"),                   \
+	CLI_STRING('f', "from", "FILE", &(opts).from,                                              \
+		   "read PATHs from FILE, one per line ('-' for stdin)"),                         \
+	CLI_BOOL('0', "null", &(opts).null, "PATHs in FILE end with NUL, not newline"),            \
+	CLI_FLAG('i', "ignore-missing", "a PATH that does not exist is no error"),                 \
+	CLI_BOOL(OPT_LOOKUP, "lookup", &(opts).lookup,                                             \
+		 "print the context of each PATH; walk and change nothing"),                      \
+	CLI_STRING(OPT_CUSTOMIZABLE, "customizable", "FILE", &(opts).customizable,                 \
+		   "customizable types (default: the spec's policy's)"),                          \
+	CLI_VALUE(OPT_ENGINE, "engine", "NAME",                                                    \
+		  "lookups by 'native' (default) or 'selabel' (libselinux)"),                     \
+	CLI_BOOL(OPT_JSON, "json", &(opts).json, "one JSON document on stdout (see serelabel(1))"), \
+	CLI_BOOL('p', "progress", &(opts).progress, "show progress on the terminal"),              \
+	CLI_COUNT('v', "verbose", &(opts).verbose, "list each change on stdout"),                  \
+	CLI_BOOL('q', "quiet", &(opts).quiet, "print nothing; the exit status is the answer"),     \
+	CLI_HELP_VERSION,                                                                          \
+	/* hidden: the benchmark's floor, a walk that only reads labels */                         \
+	CLI_FLAG(OPT_READ_ONLY, "read-only-walk", NULL)
+// clang-format on
 
-static int usage(void)
+static int usage(const struct cli_option *options)
 {
 	printf("Usage:\n"
 	       " %1$s [options] <PATH>...\n"
@@ -62,48 +68,10 @@ static int usage(void)
 	       "\n"
 	       "Relabel files and directory trees with the contexts file_contexts gives them,\n"
 	       "as setfiles and restorecon do, using every CPU.\n"
-	       "\n"
-	       "Options:\n"
-	       "  -s, --spec=FILE         label from this file_contexts instead of the system's\n"
-	       "  -c, --policy=FILE       check the spec's contexts against this binary policy\n"
-	       "                          (default: the kernel's, when SELinux is enabled)\n"
-	       "  -r, --root=DIR          look paths up relative to DIR (an image or chroot)\n"
-	       "  -n, --dry-run           change nothing; with -v, list what would change\n"
-	       "      --check             change nothing; list files whose label differs, exit 1 if any\n"
-	       "  -F, --force             set the whole context, customizable types included\n"
-	       "  -e, --exclude=DIR       skip DIR and everything below it (repeatable)\n"
-	       "  -x, --cross-mounts      descend into other file systems (default: do not)\n"
-	       "  -H, --hardlinks         label files with several links as setfiles does\n"
-	       "  -D, --digests           skip directories whose security.sehash is current\n"
-	       "  -I, --ignore-digests    check every directory, then write its digest\n"
-	       "  -T, --threads=N         worker threads (default: one per CPU)\n"
-	       "  -f, --from=FILE         read PATHs from FILE, one per line ('-' for stdin)\n"
-	       "  -0, --null              PATHs in FILE end with NUL, not newline\n"
-	       "  -i, --ignore-missing    a PATH that does not exist is no error\n"
-	       "      --lookup            print the context of each PATH; walk and change nothing\n"
-	       "      --customizable=FILE customizable types (default: the spec's policy's)\n"
-	       "      --engine=NAME       lookups by 'native' (default) or 'selabel' (libselinux)\n"
-	       "      --json              one JSON document on stdout (see serelabel(1))\n"
-	       "  -p, --progress          show progress on the terminal\n"
-	       "  -v, --verbose           list each change on stdout\n"
-	       "  -q, --quiet             print nothing; the exit status is the answer\n"
-	       "  -h, --help              display this help and exit\n"
-	       "  -V, --version           display version and exit\n"
-	       "\n"
-	       "See serelabel(1).\n",
+	       "\n",
 	       cli_name());
-	return EXIT_OK;
-}
-
-static int list_options(void)
-{
-	for (const struct option *o = longopts; o->name; o++) {
-		if (o->val == OPT_READ_ONLY || o->val == OPT_LIST_OPTIONS)
-			continue;
-		if (o->val < 0x100)
-			printf("-%c\n", o->val);
-		printf("--%s%s\n", o->name, o->has_arg == required_argument ? "=" : "");
-	}
+	cli_print_options(options);
+	printf("\nSee serelabel(1).\n");
 	return EXIT_OK;
 }
 
@@ -317,22 +285,14 @@ out:
 int main(int argc, char **argv)
 {
 	struct relabel_opts opts = { 0 };
+	const struct cli_option options[] = {SERELABEL_OPTIONS(opts), CLI_END};
+	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct pathlist paths = { 0 };
 	int c, status = EXIT_OK;
 
 	cli_init(argv[0]);
-	while (status == EXIT_OK &&
-	       (c = getopt_long(argc, argv, "s:c:r:nFe:xHDIT:f:0ipvqhV", longopts, NULL)) != -1) {
+	while (status == EXIT_OK && (c = cli_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
-		case 's':
-			opts.spec = optarg;
-			break;
-		case 'c':
-			opts.policy = optarg;
-			break;
-		case 'r':
-			opts.root = optarg;
-			break;
 		case 'n':
 			opts.flags |= POL_LABEL_DRY_RUN;
 			break;
@@ -375,20 +335,8 @@ int main(int argc, char **argv)
 			if (parse_threads(optarg, &opts.threads) < 0)
 				status = cli_usage_error("invalid thread count '%s'", optarg);
 			break;
-		case 'f':
-			opts.from = optarg;
-			break;
-		case '0':
-			opts.null = true;
-			break;
 		case 'i':
 			opts.flags |= POL_LABEL_IGNORE_MISSING;
-			break;
-		case OPT_LOOKUP:
-			opts.lookup = true;
-			break;
-		case OPT_CUSTOMIZABLE:
-			opts.customizable = optarg;
 			break;
 		case OPT_ENGINE:
 			if (strcmp(optarg, "native") == 0)
@@ -398,32 +346,17 @@ int main(int argc, char **argv)
 			else
 				status = cli_usage_error("unknown engine '%s' (native or selabel)", optarg);
 			break;
-		case OPT_JSON:
-			opts.json = true;
-			break;
-		case 'p':
-			opts.progress = true;
-			break;
-		case 'v':
-			opts.verbose++;
-			break;
-		case 'q':
-			opts.quiet = true;
-			break;
 		case OPT_READ_ONLY:
 			opts.flags |= POL_LABEL_READ_ONLY;
 			break;
 		case 'h':
 			free(opts.excludes);
-			return usage();
+			return usage(options);
 		case 'V':
 			free(opts.excludes);
 			return cli_version();
-		case OPT_LIST_OPTIONS:
-			free(opts.excludes);
-			return list_options();
 		default:
-			status = cli_usage_error(NULL);
+			status = EXIT_USAGE;
 			break;
 		}
 	}
@@ -462,8 +395,8 @@ out:
 		free(paths.v[i]);
 	free(paths.v);
 	free(opts.excludes);
-	status = cli_finish_stdout(status);
 	if (stop_signal) {
+		cli_finish_stdout(status);
 		/* die of the signal, so the caller sees how we ended */
 		signal(stop_signal, SIG_DFL);
 		raise(stop_signal);

@@ -510,7 +510,7 @@ complete_words() {
 
 @test "sepolc: the zsh completion names every option of --help" {
 	local zsh=$SEKIT_SRCDIR/completions/zsh/_sepolc opt
-	for opt in $(sepolc --list-options | sed 's/=$//'); do
+	for opt in $(sepolc --list-options | cut -f1 | sed 's/=$//'); do
 		grep -q -- "$opt" "$zsh" || { echo "zsh completion lacks $opt"; false; }
 	done
 }

@@ -153,26 +153,26 @@ no_stdout_no_crash() {
 	run -2 --separate-stderr sequery rules -s httpd_t "$POLICY"
 	no_stdout_no_crash
 	[[ "${stderr_lines[0]}" == "sequery: "*"rule kind"* ]]
-	[[ "$stderr" == *"Try 'sequery --help'"* ]]
+	[[ "$stderr" == *"Try 'sequery rules --help'"* ]]
 }
 
 @test "sequery rules: an unknown option is a usage error naming it" {
 	run -2 --separate-stderr sequery rules -A --no-such-option "$POLICY"
 	no_stdout_no_crash
 	[[ "${stderr_lines[0]}" == "sequery: "*"--no-such-option"* ]]
-	[[ "$stderr" == *"Try 'sequery --help'"* ]]
+	[[ "$stderr" == *"Try 'sequery rules --help'"* ]]
 }
 
 @test "sequery rules: a second policy argument is a usage error" {
 	run -2 --separate-stderr sequery rules -A -s httpd_t "$POLICY" "$POLICY"
 	no_stdout_no_crash
-	[[ "$stderr" == *"Try 'sequery --help'"* ]]
+	[[ "$stderr" == *"Try 'sequery rules --help'"* ]]
 }
 
 @test "sequery rules: an option missing its value is a usage error" {
 	run -2 --separate-stderr sequery rules -A -s
 	no_stdout_no_crash
-	[[ "$stderr" == *"Try 'sequery --help'"* ]]
+	[[ "$stderr" == *"Try 'sequery rules --help'"* ]]
 }
 
 @test "sequery rules: --help prints usage on stdout and exits 0" {

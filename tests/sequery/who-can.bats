@@ -126,7 +126,7 @@ allow pam_domain shadow_t:file open;" ]
 	run -2 --separate-stderr sequery who-can read file
 	[[ "$stderr" == *"no target given"*"--help"* ]]
 	run -2 --separate-stderr sequery who-can --bogus read file etc_t
-	[[ "$stderr" == *"unrecognized argument: --bogus"* ]]
+	[[ "$stderr" == *"sequery: unrecognized option '--bogus'"*"Try 'sequery who-can --help'"* ]]
 	run -0 --separate-stderr sequery who-can --help
 	[[ "$output" == "Usage:"*"who-can"* ]]
 }

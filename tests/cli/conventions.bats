@@ -1,0 +1,351 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# The command-line conventions every tool keeps (STYLE.md section 3), checked
+# from each tool's own option table as util-linux's checkusage.sh,
+# checkcompletion.sh and checkmanpage.sh do. The tools are the
+# bin_PROGRAMS of cmd/*/Makemodule.am, so a new tool is checked from the
+# day it is built; its subcommands are what "TOOL --list-commands" prints,
+# and its options what "TOOL [COMMAND] --list-options" prints (the table in
+# cmd/<tool>/, see cmd/common/options.h). Every option must then appear in
+# --help, in man/TOOL.1.scd, and among the words the bash and zsh
+# completions offer; the completions name no option the tool lacks. The
+# last tests give each check a deliberately broken copy to show it fails.
+bats_require_minimum_version 1.5.0
+load ../helpers
+
+tools() {
+	sed -n 's/^bin_PROGRAMS += *//p' "$SEKIT_SRCDIR"/cmd/*/Makemodule.am | tr ' ' '\n' | sed '/^$/d'
+}
+
+# "TOOL" and "TOOL COMMAND" for every command, one a line.
+invocations() {
+	local tool cmd
+	for tool in $(tools); do
+		echo "$tool"
+		"$tool" --list-commands 2>/dev/null | cut -f1 | while read -r cmd; do
+			echo "$tool $cmd"
+		done
+	done
+}
+
+# The option words of TOOL [COMMAND]: "-x", "--name", "--name=".
+options_of() {
+	"$@" --list-options | cut -f1
+}
+
+# Prints what is missing and returns 1 when some option of the table is not
+# in the --help text given on stdin.
+check_help() {
+	local help opt bad=0
+	help=$(cat)
+	for opt in "$@"; do
+		opt=${opt%=}
+		# the word itself, not a prefix of a longer one
+		if ! grep -qE -- "(^|[[:space:],])$opt([=,[:space:]]|\[|\$)" <<<"$help"; then
+			echo "--help lacks $opt"
+			bad=1
+		fi
+	done
+	return $bad
+}
+
+# check_man PAGE OPTION...: the man page names each option in bold.
+check_man() {
+	local page=$1 opt bad=0
+	shift
+	for opt in "$@"; do
+		opt=${opt%=}
+		# "*-q*, *--quiet*" or "*-q, --quiet*"
+		if ! grep -qE -- "\\*([^*]*[ ,])?$opt([=, ][^*]*)?\\*" "$page"; then
+			echo "$page lacks *$opt*"
+			bad=1
+		fi
+	done
+	return $bad
+}
+
+# The words bash offers for "TOOL [COMMAND] -", with the completion FILE.
+bash_offers() {
+	local file=$1
+	shift
+	bash -c '
+		[ -r /usr/share/bash-completion/bash_completion ] &&
+			source /usr/share/bash-completion/bash_completion
+		file=$1; shift
+		source "$file"
+		COMP_WORDS=("$@" -)
+		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+		COMP_LINE="${COMP_WORDS[*]}"
+		COMP_POINT=${#COMP_LINE}
+		"_$1"
+		printf "%s\n" "${COMPREPLY[@]}"
+	' bash-completion "$file" "$@" 2>/dev/null
+}
+
+# The words zsh offers for "TOOL [COMMAND] -", with the completion FILE:
+# the file runs under zsh with compsys's functions replaced by ones that
+# print the words they are given.
+zsh_offers() {
+	local file=$1
+	shift
+	zsh -f -c '
+		file=$1; shift
+		words=("$@" -); CURRENT=$#words; PREFIX=-
+		_describe() {
+			local a
+			shift 2
+			for a in "$@"; do
+				[[ $a == -* ]] && continue
+				print -rl -- ${${(P)a}%%:*}
+			done
+		}
+		compadd() { print -rl -- ${@:#-*} }
+		_arguments() {
+			local spec
+			for spec in "$@"; do
+				spec=${spec#\(*\)}
+				spec=${spec#\*}
+				[[ $spec == -* ]] || continue
+				spec=${spec%%[\[:]*}
+				print -r -- ${spec%%[=+-]}
+			done
+		}
+		_files() { : } ; _directories() { : } ; compset() { return 1 }
+		source $file
+	' zsh-completion "$file" "$@" 2>/dev/null
+}
+
+# check_offered LABEL OPTION... with the offered words on stdin.
+check_offered() {
+	local label=$1 offered opt bad=0
+	shift
+	offered=$(cat)
+	for opt in "$@"; do
+		if ! grep -qxF -- "$opt" <<<"$offered" && ! grep -qxF -- "${opt%=}" <<<"$offered"; then
+			echo "$label does not offer $opt"
+			bad=1
+		fi
+	done
+	return $bad
+}
+
+# Every option word of TOOL and its commands, without "=", one a line.
+known_options() {
+	invocations | awk -v t="$1" '$1 == t' | while read -r inv; do
+		options_of $inv
+	done | sed 's/=$//' | sort -u
+}
+
+# check_named FILE < KNOWN: every "--name" FILE mentions is a known option.
+check_named() {
+	local file=$1 known word bad=0
+	known=$(cat)
+	for word in $(grep -v '^[[:space:]]*#' "$file" |
+		grep -oE -- '(^|[^[:alnum:]_-])--[a-z][a-z0-9_-]*' | sed 's/^[^-]*//' | sort -u); do
+		case $word in --list-options | --list-commands) continue ;; esac
+		if ! grep -qxF -- "$word" <<<"$known"; then
+			echo "$file names $word, which is no option"
+			bad=1
+		fi
+	done
+	return $bad
+}
+
+# check_man_defines PAGE < KNOWN: every option the man page defines (an
+# scdoc definition: a line starting "*-" above a tab-indented one) is a
+# known option.
+check_man_defines() {
+	local page=$1 known word bad=0
+	known=$(cat)
+	for word in $(awk '/^\t/ && prev ~ /^\*-/ { print prev } { prev = $0 }' "$page" |
+		grep -oE -- '\*--?[A-Za-z0-9][A-Za-z0-9_-]*\*' | tr -d '*' | sort -u); do
+		if ! grep -qxF -- "$word" <<<"$known"; then
+			echo "$page defines $word, which is no option"
+			bad=1
+		fi
+	done
+	return $bad
+}
+
+@test "conventions: every tool and command has an option table" {
+	local inv n=0
+	while read -r inv; do
+		run -0 --separate-stderr $inv --list-options
+		[ -n "$output" ] || { echo "$inv: empty --list-options"; false; }
+		[ -z "$stderr" ]
+		[[ "$output" != *"--list-options"* ]]
+		n=$((n + 1))
+	done < <(invocations)
+	[ "$n" -ge 4 ]
+}
+
+@test "conventions: --help documents every option, on stdout, exit 0" {
+	local inv
+	while read -r inv; do
+		run -0 --separate-stderr $inv --help
+		[[ "$output" == Usage:* ]] || { echo "$inv --help: no Usage:"; false; }
+		[ -z "$stderr" ] || { echo "$inv --help wrote to stderr"; false; }
+		check_help $(options_of $inv) <<<"$output" || { echo "($inv)"; false; }
+	done < <(invocations)
+}
+
+@test "conventions: --help and --version fail with exit 3 on a full disk" {
+	local inv tool
+	[ -w /dev/full ] || skip "no /dev/full"
+	while read -r inv; do
+		run -3 --separate-stderr bash -c "$inv --help >/dev/full"
+		[[ "$stderr" == *"write error"* ]] || { echo "$inv --help: $stderr"; false; }
+	done < <(invocations)
+	for tool in $(tools); do
+		run -0 --separate-stderr "$tool" --version
+		[[ "$output" == "$tool (sekit) "* ]] || { echo "$tool --version: $output"; false; }
+		[ -z "$stderr" ]
+		run -3 --separate-stderr bash -c "$tool --version >/dev/full"
+		[[ "$stderr" == *"write error"* ]] || { echo "$tool --version: $stderr"; false; }
+	done
+}
+
+@test "conventions: an unknown option names the tool and the command's --help, exit 2" {
+	local inv tool
+	while read -r inv; do
+		tool=${inv%% *}
+		# by path, so a message taken from argv[0] would show it
+		run -2 --separate-stderr "$(command -v "$tool")" ${inv#"$tool"} --no-such-option
+		[ -z "$output" ]
+		[[ "$stderr" == "$tool: unrecognized option '--no-such-option'"$'\n'"Try '$inv --help' for more information." ]] ||
+			{ echo "$inv: $stderr"; false; }
+	done < <(invocations)
+}
+
+@test "conventions: the man page names every option, and defines no other" {
+	local inv tool
+	while read -r inv; do
+		check_man "$SEKIT_SRCDIR/man/${inv%% *}.1.scd" $(options_of $inv) || { echo "($inv)"; false; }
+	done < <(invocations)
+	for tool in $(tools); do
+		known_options "$tool" | check_man_defines "$SEKIT_SRCDIR/man/$tool.1.scd"
+	done
+}
+
+@test "conventions: bash completion offers every option, and names no other" {
+	[ -r /usr/share/bash-completion/bash_completion ] ||
+		skip "bash-completion not installed (apt-get install bash-completion)"
+	local inv tool file
+	while read -r inv; do
+		tool=${inv%% *}
+		file=$SEKIT_SRCDIR/completions/bash/$tool
+		bash_offers "$file" $inv | check_offered "bash ($inv)" $(options_of $inv)
+	done < <(invocations)
+	for tool in $(tools); do
+		known_options "$tool" | check_named "$SEKIT_SRCDIR/completions/bash/$tool"
+	done
+}
+
+@test "conventions: zsh completion offers every option, and names no other" {
+	local inv tool file
+	for tool in $(tools); do
+		known_options "$tool" | check_named "$SEKIT_SRCDIR/completions/zsh/_$tool"
+	done
+	require_command zsh zsh
+	while read -r inv; do
+		tool=${inv%% *}
+		file=$SEKIT_SRCDIR/completions/zsh/_$tool
+		zsh_offers "$file" $inv | check_offered "zsh ($inv)" $(options_of $inv)
+	done < <(invocations)
+}
+
+# The statuses --help announces ("Exit status: 0 ..., 2 ...") are those the
+# man page's EXIT STATUS lists, and those lie in cmd/common/cli.h's table.
+@test "conventions: every exit status is documented in the man page" {
+	local inv tool page documented code
+	while read -r inv; do
+		tool=${inv%% *}
+		page=$SEKIT_SRCDIR/man/$tool.1.scd
+		documented=$(awk '/^# EXIT STATUS/ { f = 1; next } /^# / { f = 0 }
+			f && /^\*[0-9]+\*$/ { gsub(/\*/, ""); print }' "$page")
+		[ -n "$documented" ] || { echo "$page: no EXIT STATUS entries"; false; }
+		for code in $documented; do
+			[[ $code == [0-4] ]] || { echo "$page: status $code is not in cli.h"; false; }
+		done
+		# the statuses this test sees: 0 (--help), 2 (a bad option), 3 (stdout)
+		for code in 0 2 3; do
+			grep -qx "$code" <<<"$documented" || { echo "$page lacks status $code"; false; }
+		done
+		for code in $($inv --help | tr '\n' ' ' | sed -n 's/.*Exit status: *//p' |
+			grep -oE '(^|, |[^a-z] )[0-9]+ ' | grep -oE '[0-9]+'); do
+			grep -qx "$code" <<<"$documented" ||
+				{ echo "$inv --help announces status $code, $page does not list it"; false; }
+		done
+	done < <(invocations)
+}
+
+# ---- each check fails when an option is dropped from one place -----------
+
+# A tool whose table has an option the others lack: sectl's "bool" has
+# --pending in its table, --help, man page and both completions.
+broken_setup() {
+	OPTS=$(options_of sectl bool)
+	grep -qx -- --pending <<<"$OPTS"
+}
+
+@test "conventions (broken copy): an option dropped from the table is still in the man page" {
+	broken_setup
+	# sectl's tables without --pending: its man page still defines it
+	run check_man_defines "$SEKIT_SRCDIR/man/sectl.1.scd" < <(known_options sectl | grep -vx -- --pending)
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"defines --pending, which is no option"* ]]
+	run check_man_defines "$SEKIT_SRCDIR/man/sectl.1.scd" < <(known_options sectl)
+	[ "$status" -eq 0 ]
+	# and a completion naming an option no table has is reported
+	printf '%s\n' 'case $prev in --pendingx) ;; esac' >"$BATS_TEST_TMPDIR/_sectl"
+	run check_named "$BATS_TEST_TMPDIR/_sectl" < <(known_options sectl)
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"names --pendingx, which is no option"* ]]
+}
+
+@test "conventions (broken copy): --help without an option fails the help check" {
+	broken_setup
+	run check_help $OPTS < <(sectl bool --help | grep -v -- '--pending')
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--help lacks --pending"* ]]
+}
+
+@test "conventions (broken copy): a man page without an option fails the man check" {
+	broken_setup
+	sed 's/\*--pending\*/*--pendingx*/g' "$SEKIT_SRCDIR/man/sectl.1.scd" >"$BATS_TEST_TMPDIR/sectl.1.scd"
+	! cmp -s "$SEKIT_SRCDIR/man/sectl.1.scd" "$BATS_TEST_TMPDIR/sectl.1.scd"
+	run check_man "$BATS_TEST_TMPDIR/sectl.1.scd" $OPTS
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"lacks *--pending*"* ]]
+	run check_man "$SEKIT_SRCDIR/man/sectl.1.scd" $OPTS
+	[ "$status" -eq 0 ]
+}
+
+@test "conventions (broken copy): a bash completion without an option fails the bash check" {
+	[ -r /usr/share/bash-completion/bash_completion ] ||
+		skip "bash-completion not installed (apt-get install bash-completion)"
+	broken_setup
+	# the copy drops --pending from what it takes from sectl
+	sed 's/--list-options 2>\/dev\/null | cut -f1)/--list-options 2>\/dev\/null | cut -f1 | grep -vx -- --pending)/' \
+		"$SEKIT_SRCDIR/completions/bash/sectl" >"$BATS_TEST_TMPDIR/sectl"
+	! cmp -s "$SEKIT_SRCDIR/completions/bash/sectl" "$BATS_TEST_TMPDIR/sectl"
+	run check_offered "bash" $OPTS < <(bash_offers "$BATS_TEST_TMPDIR/sectl" sectl bool)
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"does not offer --pending"* ]]
+	run check_offered "bash" $OPTS < <(bash_offers "$SEKIT_SRCDIR/completions/bash/sectl" sectl bool)
+	[ "$status" -eq 0 ]
+}
+
+@test "conventions (broken copy): a zsh completion without an option fails the zsh check" {
+	require_command zsh zsh
+	broken_setup
+	sed 's/for line in ${(f)"$("$@" 2>\/dev\/null)"}; do/for line in ${(f)"$("$@" 2>\/dev\/null | grep -v "^--pending\t")"}; do/' \
+		"$SEKIT_SRCDIR/completions/zsh/_sectl" >"$BATS_TEST_TMPDIR/_sectl"
+	! cmp -s "$SEKIT_SRCDIR/completions/zsh/_sectl" "$BATS_TEST_TMPDIR/_sectl"
+	run check_offered "zsh" $OPTS < <(zsh_offers "$BATS_TEST_TMPDIR/_sectl" sectl bool)
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"does not offer --pending"* ]]
+	run check_offered "zsh" $OPTS < <(zsh_offers "$SEKIT_SRCDIR/completions/zsh/_sectl" sectl bool)
+	[ "$status" -eq 0 ]
+}

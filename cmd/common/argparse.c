@@ -184,16 +184,7 @@ void ap_print_options(const struct ap_option *opts)
 			continue;
 		}
 		left_column(o, buf, sizeof(buf));
-		printf("%-*s  ", width, buf);
-		for (;;) {
-			size_t n = strcspn(h, "\n");
-
-			printf("%.*s\n", (int)n, h);
-			if (!h[n])
-				break;
-			h += n + 1;
-			printf("%-*s  ", width, "");
-		}
+		cli_print_help_line(buf, width, h);
 	}
 }
 

@@ -165,6 +165,20 @@ int cli_getopt(struct cli_getopt *g, int argc, char **argv)
 	}
 }
 
+void cli_print_help_line(const char *left, int width, const char *help)
+{
+	printf("%-*s  ", width, left);
+	for (;;) {
+		size_t n = strcspn(help, "\n");
+
+		printf("%.*s\n", (int)n, help);
+		if (!help[n])
+			break;
+		help += n + 1;
+		printf("%-*s  ", width, "");
+	}
+}
+
 /* "-x, --name=ARG", "    --name[=ARG]", "-D, --define=NAME" */
 static int left_column(const struct cli_option *o, char *buf, size_t size)
 {
@@ -205,16 +219,7 @@ static void print_line(const struct cli_option *o, void *data)
 	if (!h)
 		return;
 	left_column(o, buf, sizeof(buf));
-	printf("%-*s  ", width, buf);
-	for (;;) {
-		size_t n = strcspn(h, "\n");
-
-		printf("%.*s\n", (int)n, h);
-		if (!h[n])
-			break;
-		h += n + 1;
-		printf("%-*s  ", width, "");
-	}
+	cli_print_help_line(buf, width, h);
 }
 
 void cli_print_option_lines(const struct cli_option *table)

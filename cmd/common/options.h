@@ -134,6 +134,9 @@ int cli_getopt(struct cli_getopt *g, int argc, char **argv);
 void cli_print_options(const struct cli_option *table);
 /* The same lines without the "Options:" title. */
 void cli_print_option_lines(const struct cli_option *table);
+/* One such line: left padded to width, then help, whose '\n's continue
+ * under the help column (argparse's tables print with it too). */
+void cli_print_help_line(const char *left, int width, const char *help);
 
 /*
  * What the completions and tests/cli read: one line per option word,

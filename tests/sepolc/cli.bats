@@ -508,13 +508,6 @@ complete_words() {
 	[ "$output" = "--target=xen" ]
 }
 
-@test "sepolc: the zsh completion names every option of --help" {
-	local zsh=$SEKIT_SRCDIR/completions/zsh/_sepolc opt
-	for opt in $(sepolc --list-options | cut -f1 | sed 's/=$//'); do
-		grep -q -- "$opt" "$zsh" || { echo "zsh completion lacks $opt"; false; }
-	done
-}
-
 # ---- a module's requires against the installed policy ----------------------
 
 BASE_POLICY=/etc/selinux/default/policy/policy.33

@@ -147,8 +147,12 @@ TE
 		done
 		compgen -G 'out.bin.??????' >/dev/null
 		kill -s "$sig" "$pid"
-		# should it survive the signal, a reader lets it finish
-		sleep 0.2
+		# give it time to die (slow under ASan on a loaded machine); should
+		# it survive the signal, a reader lets it finish and the test fails
+		for i in $(seq 1 500); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.01
+		done
 		kill -0 "$pid" 2>/dev/null && cat fifo >/dev/null
 		run wait "$pid"
 		[ "$status" -gt 128 ]

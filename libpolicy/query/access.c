@@ -412,7 +412,8 @@ static int group_by_target(const struct pol_pdb *pdb, struct pol_access_list *li
 			v[n++] = (struct reach){crank[c], trank[bit + 1], (uint32_t)i, bit + 1};
 		}
 	}
-	qsort(v, n, sizeof(*v), reach_cmp);
+	if (n)
+		qsort(v, n, sizeof(*v), reach_cmp);
 	list->reasons = malloc((n ? n : 1) * sizeof(*list->reasons));
 	list->items = calloc(n ? n : 1, sizeof(*list->items));
 	if (!list->reasons || !list->items)

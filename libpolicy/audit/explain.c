@@ -26,8 +26,6 @@
 #include "audit/internal.h"
 #include "audit/policy.h"
 
-extern sepol_handle_t sepol_compat_handle;
-
 #define MAX_CAND_BOOLS 64
 #define MAX_COMB_BOOLS 16
 #define MAX_SET_SIZE 3
@@ -45,13 +43,6 @@ struct memo {
 	char *constraint;
 	struct memo *next;
 };
-
-static void quiet(void *arg, sepol_handle_t *h, const char *fmt, ...)
-{
-	(void)arg;
-	(void)h;
-	(void)fmt;
-}
 
 const char *pol_audit_bad_name(enum pol_audit_bad bad)
 {
@@ -130,13 +121,12 @@ int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, str
 	pol->p = pdb_db(pdb);
 	/* libsepol reports unknown names of audit contexts on stderr; they are
 	 * counted and reported by the caller instead */
-	sepol_msg_set_callback(&sepol_compat_handle, quiet, NULL);
-	sepol_set_policydb(pol->p);
+	pdb_sepol_compat_begin(NULL, NULL);
 	if (sepol_sidtab_init(&pol->sidtab) < 0 || index_conds(pol) < 0) {
 		pol_audit_policy_free(pol);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
-	sepol_set_sidtab(&pol->sidtab);
+	pdb_sepol_services(pol->p, &pol->sidtab);
 	pol->nctx_slots = 16384;
 	pol->ctx = calloc(pol->nctx_slots, sizeof(*pol->ctx));
 	pol->nmemo_slots = 65536;

@@ -15,8 +15,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <sepol/debug.h>
-#include <sepol/handle.h>
 #include <sepol/policydb.h>
 
 #include "pdb/internal.h"
@@ -33,21 +31,11 @@ void pol_kernel_image_free(struct pol_kernel_image *img)
 }
 
 /* libsepol's words while writing (what a downgrade drops), kept as notes. */
-static void __attribute__((format(printf, 3, 4)))
-sepol_msg(void *data, sepol_handle_t *handle, const char *fmt, ...)
+static void note_message(void *data, int level, char *msg)
 {
-	enum pol_severity sev = sepol_msg_get_level(handle) == SEPOL_MSG_ERR ? POL_SEV_NOTE :
-									       POL_SEV_WARNING;
-	char *msg;
-	va_list ap;
+	enum pol_severity sev = level == SEPOL_MSG_ERR ? POL_SEV_NOTE : POL_SEV_WARNING;
 
-	va_start(ap, fmt);
-	msg = pdb_sepol_message(fmt, ap);
-	va_end(ap);
-	if (!msg)
-		return;
 	pol_err_add(data, sev, 0, NULL, 0, 0, "libsepol: %s", msg);
-	free(msg);
 }
 
 /* The image of pdb's policy at version vers (policydb_to_image()). */
@@ -55,20 +43,18 @@ static int write_image(struct pol_pdb *pdb, unsigned int vers, void **data, size
 		       struct pol_err *err)
 {
 	policydb_t *p = pdb_db(pdb);
-	sepol_handle_t *h = sepol_handle_create();
+	struct pdb_sepol *sh;
 	int rc;
 
-	if (!h)
-		return pol_err_set(err, -ENOMEM, "out of memory");
-	sepol_msg_set_callback(h, sepol_msg, err);
 	/* sepol_policydb_set_vers()'s check, on the policydb pdb owns */
-	if (vers < POLICYDB_VERSION_MIN || vers > POLICYDB_VERSION_MAX) {
-		sepol_handle_destroy(h);
+	if (vers < POLICYDB_VERSION_MIN || vers > POLICYDB_VERSION_MAX)
 		return pol_err_set(err, POL_EVERSION, "libsepol cannot write policy version %u", vers);
-	}
+	sh = pdb_sepol_new(note_message, err);
+	if (!sh)
+		return pol_err_set(err, -ENOMEM, "out of memory");
 	p->policyvers = vers;
-	rc = policydb_to_image(h, p, data, size);
-	sepol_handle_destroy(h);
+	rc = policydb_to_image(pdb_sepol_handle(sh), p, data, size);
+	pdb_sepol_free(sh);
 	return rc == 0 ? 0 : POL_EVERSION;
 }
 

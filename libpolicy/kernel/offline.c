@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sepol/debug.h>
 #include <sepol/policydb/services.h>
 #include <sepol/policydb/sidtab.h>
 
@@ -75,15 +74,14 @@ static policydb_t *enter(struct pol_kernel *k)
 {
 	policydb_t *p = pdb_db(k->offline->pdb);
 
-	sepol_set_policydb(p);
-	sepol_set_sidtab(&k->offline->sidtab);
-	sepol_debug(0);
+	pdb_sepol_services(p, &k->offline->sidtab);
+	pdb_sepol_compat_begin(NULL, NULL);
 	return p;
 }
 
 static void leave(void)
 {
-	sepol_debug(1);
+	pdb_sepol_compat_end();
 }
 
 static int to_sid(const char *ctx, sepol_security_id_t *sid, struct pol_err *err)

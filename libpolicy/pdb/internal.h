@@ -13,6 +13,9 @@
 #include <sepol/policydb/conditional.h>
 #include <sepol/policydb/avtab.h>
 #include <sepol/policydb/module.h>
+#include <sepol/debug.h>
+#include <sepol/handle.h>
+#include <sepol/policydb/sidtab.h>
 
 /* The boolean value (1-based) of a COND_BOOL expression node. */
 static inline uint32_t pdb_cond_bool(const cond_expr_t *e)
@@ -33,9 +36,43 @@ static inline void pdb_cond_set_bool(cond_expr_t *e, uint32_t value)
 
 #include <stdarg.h>
 
-/* A libsepol message callback's text without its trailing newline or
- * period, for a diagnostic; heap string, or NULL. */
-char *pdb_sepol_message(const char *fmt, va_list ap);
+/*
+ * libsepol's handles and messages (sepol.c, the only file that touches
+ * them). A sink receives each message with its level (SEPOL_MSG_ERR,
+ * SEPOL_MSG_WARN, SEPOL_MSG_INFO) and its text without the trailing
+ * newline or period; the text may be changed in place.
+ */
+typedef void (*pdb_sepol_sink)(void *data, int level, char *msg);
+struct pdb_sepol;
+
+/* A handle whose messages go to sink(data, ...), or are dropped when sink
+ * is NULL. NULL when out of memory; free with pdb_sepol_free(). */
+struct pdb_sepol *pdb_sepol_new(pdb_sepol_sink sink, void *data);
+sepol_handle_t *pdb_sepol_handle(struct pdb_sepol *s);
+void pdb_sepol_free(struct pdb_sepol *s);
+
+/* Some libsepol functions report through its process-wide "compat"
+ * handle, whose default handler prints to stderr. Between begin and end
+ * those messages go to sink (NULL: dropped); end restores the default. */
+void pdb_sepol_compat_begin(pdb_sepol_sink sink, void *data);
+void pdb_sepol_compat_end(void);
+
+/* libsepol's services (sepol_compute_av(), context_to_sid, ...) work on one
+ * process-wide policy and SID table: point them at these. */
+void pdb_sepol_services(policydb_t *p, sidtab_t *sidtab);
+
+/* Read the binary policy image data (len bytes) into p (policydb_init()ed
+ * by the caller, who destroys it whatever the result): the only call of
+ * libsepol's policydb_read(). name names the policy in messages. Returns
+ * 0, or POL_EFORMAT ("'name' is not a valid binary policy", libsepol's
+ * reasons as notes) or -ENOMEM, with the reason in err. Does not check
+ * the policy type. */
+int pdb_read_policydb(policydb_t *p, const char *name, void *data, size_t len, struct pol_err *err);
+
+/* pdb_image_open(), pdb_image_check() and pdb_read_policydb() on the
+ * file at path, refusing a module: the checks and messages of
+ * pol_pdb_open(). p as for pdb_read_policydb(). */
+int pdb_read_file(policydb_t *p, const char *path, struct pol_err *err);
 
 /*
  * Reading a binary policy (image.c): the only place a policy file is

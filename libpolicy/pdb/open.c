@@ -6,42 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sepol/debug.h>
-#include <sepol/handle.h>
-
 #include "pdb/internal.h"
 
-/* libsepol reports why a policy is rejected through its message callback;
- * collect those lines so the user sees the real reason (setools#159). */
-struct sepol_msgs {
-	struct pol_err *err;
-	const char *path;
-	int count;
-};
-
-static void __attribute__((format(printf, 3, 4)))
-sepol_msg(void *data, sepol_handle_t *handle, const char *fmt, ...)
+/* libsepol reports why a policy is rejected through its messages; the
+ * first few errors become notes so the user sees the real reason
+ * (setools#159). */
+static void collect_error(void *data, int level, char *msg)
 {
-	struct sepol_msgs *m = data;
-	char *msg;
-	va_list ap;
+	struct pol_err *notes = data;
 
-	if (sepol_msg_get_level(handle) != SEPOL_MSG_ERR || m->count >= 4)
+	if (level != SEPOL_MSG_ERR || notes->count >= 4)
 		return;
-	va_start(ap, fmt);
-	msg = pdb_sepol_message(fmt, ap);
-	va_end(ap);
-	if (!msg)
-		return;
-	m->count++;
-	pol_err_add(m->err, POL_SEV_NOTE, POL_EFORMAT, NULL, 0, 0, "libsepol: %s", msg);
-	free(msg);
+	pol_err_add(notes, POL_SEV_NOTE, POL_EFORMAT, NULL, 0, 0, "libsepol: %s", msg);
 }
-
-/* Some of policydb_read()'s helpers (ebitmap_read(), ...) report through
- * libsepol's process-wide "compat" handle, whose default handler prints to
- * stderr. libsepol exports it but declares it in no public header. */
-extern sepol_handle_t sepol_compat_handle;
 
 static int fill_perm_names(hashtab_key_t key, hashtab_datum_t datum, void *arg)
 {
@@ -73,42 +50,54 @@ static int index_perms(struct pol_pdb *pdb)
 	return 0;
 }
 
-static int read_policy(struct pol_pdb *pdb, const char *path, void *data, size_t len,
-		       struct pol_err *err)
+int pdb_read_policydb(policydb_t *p, const char *name, void *data, size_t len, struct pol_err *err)
 {
 	struct pol_err notes;
-	struct sepol_msgs msgs = { &notes, path, 0 };
-	sepol_handle_t *handle = sepol_handle_create();
+	struct pdb_sepol *s;
 	struct policy_file pf;
 	int rc;
 
-	if (!handle)
-		return pol_err_set(err, -ENOMEM, "out of memory");
 	pol_err_init(&notes);
-	sepol_msg_set_callback(handle, sepol_msg, &msgs);
+	s = pdb_sepol_new(collect_error, &notes);
+	if (!s)
+		return pol_err_set(err, -ENOMEM, "out of memory");
 	policy_file_init(&pf);
 	pf.type = PF_USE_MEMORY;
 	pf.data = data;
 	pf.len = len;
-	pf.handle = handle;
-	sepol_msg_set_callback(&sepol_compat_handle, sepol_msg, &msgs);
-	rc = policydb_read(&pdb->p, &pf, 0);
-	/* Back to libsepol's default; a caller's sepol_debug(0) is not kept. */
-	sepol_debug(1);
-	sepol_handle_destroy(handle);
+	pf.handle = pdb_sepol_handle(s);
+	/* ebitmap_read() and others report through the compat handle */
+	pdb_sepol_compat_begin(collect_error, &notes);
+	rc = policydb_read(p, &pf, 0);
+	pdb_sepol_compat_end();
+	pdb_sepol_free(s);
 	if (rc != 0) {
 		/* The summary comes first, libsepol's own words follow as notes. */
-		pol_err_set(err, POL_EFORMAT, "'%s' is not a valid binary policy", path);
+		pol_err_set(err, POL_EFORMAT, "'%s' is not a valid binary policy", name);
 		for (size_t i = 0; i < notes.count; i++)
 			pol_err_add(err, POL_SEV_NOTE, POL_EFORMAT, NULL, 0, 0, "%s",
 				    notes.diags[i].message);
-		pol_err_release(&notes);
-		return POL_EFORMAT;
+		rc = POL_EFORMAT;
 	}
 	pol_err_release(&notes);
-	if (pdb->p.policy_type != POLICY_KERN)
-		return pol_err_set(err, POL_EFORMAT, "'%s' is a policy module, not a kernel policy", path);
-	return 0;
+	return rc;
+}
+
+int pdb_read_file(policydb_t *p, const char *path, struct pol_err *err)
+{
+	struct pdb_image img;
+	int rc = pdb_image_open(path, &img, err);
+
+	if (rc < 0)
+		return rc;
+	rc = pdb_image_check(path, img.data, img.len, err);
+	if (rc == 0)
+		rc = pdb_read_policydb(p, path, img.data, img.len, err);
+	pdb_image_release(&img);
+	if (rc == 0 && p->policy_type != POLICY_KERN)
+		rc = pol_err_set(err, POL_EFORMAT, "'%s' is a policy module, not a kernel policy",
+				 path);
+	return rc;
 }
 
 /* Kernel policies before version 24 keep no attribute names; give each a
@@ -140,37 +129,26 @@ static int name_anonymous_attributes(struct pol_pdb *pdb)
 
 int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err)
 {
-	struct pdb_image img;
-	struct pol_pdb *pdb;
-	int rc = pdb_image_open(path, &img, err);
+	struct pol_pdb *pdb = calloc(1, sizeof(*pdb));
+	int rc;
 
-	if (rc < 0)
-		return rc;
-	rc = pdb_image_check(path, img.data, img.len, err);
-	if (rc < 0)
-		goto out;
-	pdb = calloc(1, sizeof(*pdb));
-	if (!pdb) {
-		rc = pol_err_set(err, -ENOMEM, "out of memory");
-		goto out;
-	}
+	if (!pdb)
+		return pol_err_set(err, -ENOMEM, "out of memory");
 	if (policydb_init(&pdb->p) != 0) {
 		free(pdb);
-		rc = pol_err_set(err, -ENOMEM, "out of memory");
-		goto out;
+		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
-	rc = read_policy(pdb, path, img.data, img.len, err);
+	rc = pdb_read_file(&pdb->p, path, err);
 	if (rc == 0 && (index_perms(pdb) != 0 || name_anonymous_attributes(pdb) != 0))
 		rc = pol_err_set(err, -ENOMEM, "out of memory");
 	if (rc == 0 && !(pdb->path = strdup(path)))
 		rc = pol_err_set(err, -ENOMEM, "out of memory");
-	if (rc != 0)
+	if (rc != 0) {
 		pol_pdb_free(pdb);
-	else
-		*out = pdb;
-out:
-	pdb_image_release(&img);
-	return rc;
+		return rc;
+	}
+	*out = pdb;
+	return 0;
 }
 
 void pol_pdb_free(struct pol_pdb *pdb)

@@ -7,13 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <sepol/debug.h>
-
 #include "source/backend.h"
 #include "util/file.h"
-
-/* libsepol exports its compat handle but declares it in no public header. */
-extern sepol_handle_t sepol_compat_handle;
 
 /* Parse an unsigned decimal at *s, moving *s past it. */
 static bool parse_uint(const char **s, unsigned long *out)
@@ -116,45 +111,28 @@ void backend_report(struct backend_msgs *m, int level, const char *text)
 	pol_err_add(m->err, sev, POL_EINVAL, NULL, 0, 0, "%c%s", first, text + 1);
 }
 
-static void __attribute__((format(printf, 3, 4)))
-sepol_msg(void *data, sepol_handle_t *handle, const char *fmt, ...)
+static void backend_sink(void *data, int level, char *msg)
 {
-	struct backend_msgs *m = data;
-	char *msg;
-	va_list ap;
-
-	va_start(ap, fmt);
-	msg = pdb_sepol_message(fmt, ap);
-	va_end(ap);
-	if (!msg)
-		return;
 	/* some reports (neverallowxperm) break a line inside the message */
 	for (char *c = msg; *c; c++)
 		if (*c == '\n' || *c == '\t')
 			*c = ' ';
-	backend_report(m, sepol_msg_get_level(handle), msg);
-	free(msg);
+	backend_report(data, level, msg);
 }
 
-sepol_handle_t *backend_handle(struct backend_msgs *m)
+struct pdb_sepol *backend_handle(struct backend_msgs *m)
 {
-	sepol_handle_t *h = sepol_handle_create();
-
-	if (h)
-		sepol_msg_set_callback(h, sepol_msg, m);
-	return h;
+	return pdb_sepol_new(backend_sink, m);
 }
 
 void backend_compat_begin(struct backend_msgs *m)
 {
-	sepol_msg_set_callback(&sepol_compat_handle, sepol_msg, m);
+	pdb_sepol_compat_begin(backend_sink, m);
 }
 
 void backend_compat_end(void)
 {
-	/* back to libsepol's default handler; a caller's sepol_debug(0) is
-	 * not kept (libsepol offers no way to read the callback back) */
-	sepol_debug(1);
+	pdb_sepol_compat_end();
 }
 
 int backend_write_error(FILE *out, const char *what, struct pol_err *err)

@@ -9,8 +9,6 @@
 
 #include "source/internal.h"
 
-#include <sepol/handle.h>
-
 /*
  * Where a libsepol handle's messages go. Errors become error diagnostics,
  * warnings warnings (errors when werror); informational messages are
@@ -33,9 +31,9 @@ struct backend_msgs {
 /* Free what reporting cached (the lines of a source file). */
 void backend_msgs_release(struct backend_msgs *m);
 
-/* A handle whose messages go to m; NULL when out of memory. Destroy with
- * sepol_handle_destroy(). */
-sepol_handle_t *backend_handle(struct backend_msgs *m);
+/* A handle whose messages go to m; NULL when out of memory. Free with
+ * pdb_sepol_free(); pdb_sepol_handle() is what libsepol takes. */
+struct pdb_sepol *backend_handle(struct backend_msgs *m);
 
 /*
  * Some libsepol functions report through its process-wide "compat" handle

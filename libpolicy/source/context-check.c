@@ -69,15 +69,14 @@ static void *lookup(const policydb_t *p, const symtab_t *symtab, const char *kin
 static int check_range(const policydb_t *p, context_struct_t *c, const char *range,
 		       const char *user, const char *file, unsigned int line, struct pol_err *err)
 {
-	sepol_handle_t *h = sepol_handle_create();
+	/* the reason goes into err below, not to libsepol's stderr */
+	struct pdb_sepol *sh = pdb_sepol_new(NULL, NULL);
 	int rc;
 
-	if (!h)
+	if (!sh)
 		return -ENOMEM;
-	/* the reason goes into err below, not to libsepol's stderr */
-	sepol_msg_set_callback(h, NULL, NULL);
-	rc = mls_from_string(h, p, range, c);
-	sepol_handle_destroy(h);
+	rc = mls_from_string(pdb_sepol_handle(sh), p, range, c);
+	pdb_sepol_free(sh);
 	if (rc < 0) {
 		pol_err_add(err, POL_SEV_ERROR, POL_EINVAL, file, line, 0,
 			    "invalid MLS range '%s': an undefined sensitivity or category, or "

@@ -205,8 +205,7 @@ struct pol_kpolicy {
 	bool built;
 };
 
-/* libsepol's messages become diagnostics through a sepol_handle_t whose
- * callback adds them to err (kernel/load.c and pdb/open.c do the same,
- * with pdb_sepol_message() trimming the text). */
+/* libsepol's messages become diagnostics through backend.h's handles,
+ * made by pdb/sepol.c like every other area's. */
 
 #endif

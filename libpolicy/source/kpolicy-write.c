@@ -62,7 +62,7 @@ int pol_kpolicy_write_binary(struct pol_kpolicy *kp, const struct pol_build_opti
 	uint32_t unknown = kp->p.handle_unknown;
 	size_t errors_before = err ? pol_err_errors(err) : 0;
 	struct policy_file pf;
-	sepol_handle_t *h;
+	struct pdb_sepol *sh;
 	int rc;
 
 	if (opts->version &&
@@ -76,8 +76,8 @@ int pol_kpolicy_write_binary(struct pol_kpolicy *kp, const struct pol_build_opti
 	vers = write_version(kp, opts, err);
 	if (err && pol_err_errors(err) > errors_before)
 		return POL_EVERSION;
-	h = backend_handle(&msgs);
-	if (!h)
+	sh = backend_handle(&msgs);
+	if (!sh)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	/*
 	 * The target and MLS flag were fixed when the policy was made (its
@@ -94,12 +94,12 @@ int pol_kpolicy_write_binary(struct pol_kpolicy *kp, const struct pol_build_opti
 	policy_file_init(&pf);
 	pf.type = PF_USE_STDIO;
 	pf.fp = out;
-	pf.handle = h;
+	pf.handle = pdb_sepol_handle(sh);
 	backend_compat_begin(&msgs);
 	/* A downgrade reports what it drops as warnings (libsepol's words). */
 	rc = policydb_write(&kp->p, &pf);
 	backend_compat_end();
-	sepol_handle_destroy(h);
+	pdb_sepol_free(sh);
 	kp->p.policyvers = have;
 	kp->p.handle_unknown = unknown;
 	if (rc != 0 || fflush(out) != 0 || ferror(out))
@@ -117,14 +117,13 @@ typedef int (*text_writer)(FILE *fp, struct policydb *pdb);
 static int reread(struct pol_kpolicy *kp, policydb_t *out, struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err};
-	sepol_handle_t *h = backend_handle(&msgs);
+	struct pdb_sepol *sh = backend_handle(&msgs);
 	unsigned int have = kp->p.policyvers;
-	struct policy_file pf;
 	void *data = NULL;
 	size_t len = 0;
 	int rc;
 
-	if (!h)
+	if (!sh)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	/* Xen policies exist at two versions only; 30 has everything */
 	if (kp->p.target_platform == SEPOL_TARGET_XEN)
@@ -132,26 +131,24 @@ static int reread(struct pol_kpolicy *kp, policydb_t *out, struct pol_err *err)
 				       ? POLICYDB_VERSION_XEN_DEVICETREE
 				       : POLICYDB_VERSION_BOUNDARY;
 	backend_compat_begin(&msgs);
-	rc = policydb_to_image(h, &kp->p, &data, &len);
-	kp->p.policyvers = have;
-	if (rc == 0 && policydb_init(out) != 0)
-		rc = -1;
-	if (rc == 0) {
-		policy_file_init(&pf);
-		pf.type = PF_USE_MEMORY;
-		pf.data = data;
-		pf.len = len;
-		pf.handle = h;
-		rc = policydb_read(out, &pf, 0);
-		if (rc != 0)
-			policydb_destroy(out);
-	}
+	rc = policydb_to_image(pdb_sepol_handle(sh), &kp->p, &data, &len);
 	backend_compat_end();
-	sepol_handle_destroy(h);
+	pdb_sepol_free(sh);
+	kp->p.policyvers = have;
+	if (rc != 0 || policydb_init(out) != 0) {
+		free(data);
+		if (!msgs.errors)
+			pol_err_set(err, POL_EINTERNAL,
+				    "cannot convert the policy to its binary form");
+		return POL_EINTERNAL;
+	}
+	rc = pdb_read_policydb(out, "the compiled policy", data, len, err);
 	free(data);
-	if (rc != 0 && !msgs.errors)
-		pol_err_set(err, POL_EINTERNAL, "cannot convert the policy to its binary form");
-	return rc == 0 ? 0 : POL_EINTERNAL;
+	if (rc != 0) {
+		policydb_destroy(out);
+		return POL_EINTERNAL;
+	}
+	return 0;
 }
 
 static int write_text(struct pol_kpolicy *kp, text_writer write, const char *what, FILE *out,

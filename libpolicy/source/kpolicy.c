@@ -41,7 +41,7 @@ int pol_module_expand(struct pol_module *base, const struct pol_build_options *o
 {
 	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
 	struct pol_kpolicy *kp;
-	sepol_handle_t *h;
+	struct pdb_sepol *sh;
 	int rc = POL_EINVAL;
 
 	if (!pol_module_is_base(base))
@@ -57,10 +57,9 @@ int pol_module_expand(struct pol_module *base, const struct pol_build_options *o
 	kp = calloc(1, sizeof(*kp));
 	if (!kp)
 		return pol_err_set(err, -ENOMEM, "out of memory");
-	h = backend_handle(&msgs);
-	if (!h || policydb_init(&kp->p) != 0) {
-		if (h)
-			sepol_handle_destroy(h);
+	sh = backend_handle(&msgs);
+	if (!sh || policydb_init(&kp->p) != 0) {
+		pdb_sepol_free(sh);
 		free(kp);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
@@ -68,18 +67,18 @@ int pol_module_expand(struct pol_module *base, const struct pol_build_options *o
 	msgs.kernel = &kp->p;
 	backend_compat_begin(&msgs);
 	/* Linking the base alone resolves its optional blocks. */
-	if (link_modules(h, &base->p, NULL, 0, 0) != 0) {
+	if (link_modules(pdb_sepol_handle(sh), &base->p, NULL, 0, 0) != 0) {
 		if (!msgs.errors)
 			pol_err_set(err, POL_EINVAL, "cannot resolve the policy's optional blocks");
 		goto out;
 	}
 	/* check=1 checks bounds and neverallow rules; with -N only bounds. */
-	if (expand_module(h, &base->p, &kp->p, 0, !opts->no_neverallow) != 0) {
+	if (expand_module(pdb_sepol_handle(sh), &base->p, &kp->p, 0, !opts->no_neverallow) != 0) {
 		if (!msgs.errors)
 			pol_err_set(err, POL_EINVAL, "cannot expand the policy");
 		goto out;
 	}
-	if (opts->no_neverallow && hierarchy_check_constraints(h, &kp->p) != 0) {
+	if (opts->no_neverallow && hierarchy_check_constraints(pdb_sepol_handle(sh), &kp->p) != 0) {
 		if (!msgs.errors)
 			pol_err_set(err, POL_EINVAL,
 				    "the policy violates its type, role or user bounds");
@@ -91,7 +90,7 @@ int pol_module_expand(struct pol_module *base, const struct pol_build_options *o
 	rc = msgs.errors ? POL_EINVAL : 0;
 out:
 	backend_compat_end();
-	sepol_handle_destroy(h);
+	pdb_sepol_free(sh);
 	backend_msgs_release(&msgs);
 	if (rc != 0) {
 		pol_kpolicy_free(kp);
@@ -103,56 +102,17 @@ out:
 
 int pol_kpolicy_read(const char *path, struct pol_kpolicy **out, struct pol_err *err)
 {
-	struct pol_err notes;
-	struct backend_msgs msgs = {.err = &notes};
-	struct pol_kpolicy *kp;
-	struct policy_file pf;
-	struct pdb_image img;
-	sepol_handle_t *h;
-	int rc = pdb_image_open(path, &img, err);
+	struct pol_kpolicy *kp = calloc(1, sizeof(*kp));
+	int rc;
 
-	if (rc < 0)
-		return rc;
-	rc = pdb_image_check(path, img.data, img.len, err);
-	if (rc < 0) {
-		pdb_image_release(&img);
-		return rc;
-	}
-	kp = calloc(1, sizeof(*kp));
-	h = backend_handle(&msgs);
-	if (!kp || !h || policydb_init(&kp->p) != 0) {
+	if (!kp || policydb_init(&kp->p) != 0) {
 		free(kp);
-		if (h)
-			sepol_handle_destroy(h);
-		pdb_image_release(&img);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
-	pol_err_init(&notes);
-	policy_file_init(&pf);
-	pf.type = PF_USE_MEMORY;
-	pf.data = img.data;
-	pf.len = img.len;
-	pf.handle = h;
-	backend_compat_begin(&msgs);
-	rc = policydb_read(&kp->p, &pf, 0);
-	backend_compat_end();
-	sepol_handle_destroy(h);
-	pdb_image_release(&img);
-	if (rc != 0) {
-		/* the summary first, libsepol's own words as notes */
-		pol_err_set(err, POL_EFORMAT, "'%s' is not a valid binary policy", path);
-		for (size_t i = 0; i < notes.count && i < 4; i++)
-			pol_err_add(err, POL_SEV_NOTE, POL_EFORMAT, NULL, 0, 0, "libsepol: %s",
-				    notes.diags[i].message);
-		pol_err_release(&notes);
+	rc = pdb_read_file(&kp->p, path, err);
+	if (rc < 0) {
 		pol_kpolicy_free(kp);
-		return POL_EFORMAT;
-	}
-	pol_err_release(&notes);
-	if (kp->p.policy_type != POLICY_KERN) {
-		pol_kpolicy_free(kp);
-		return pol_err_set(err, POL_EFORMAT, "'%s' is a policy module, not a kernel policy",
-				   path);
+		return rc;
 	}
 	*out = kp;
 	return 0;

@@ -38,15 +38,15 @@ const char *pol_module_name(const struct pol_module *mod)
 static int check_hierarchy(struct pol_module *mod, struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err};
-	sepol_handle_t *h = backend_handle(&msgs);
+	struct pdb_sepol *sh = backend_handle(&msgs);
 	int rc;
 
-	if (!h)
+	if (!sh)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	backend_compat_begin(&msgs);
-	rc = hierarchy_check_constraints(h, &mod->p);
+	rc = hierarchy_check_constraints(pdb_sepol_handle(sh), &mod->p);
 	backend_compat_end();
-	sepol_handle_destroy(h);
+	pdb_sepol_free(sh);
 	if (rc != 0) {
 		if (!msgs.errors)
 			pol_err_set(err, POL_EINVAL,
@@ -60,18 +60,18 @@ static int check_hierarchy(struct pol_module *mod, struct pol_err *err)
 static int link_base(struct pol_module *mod, struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err};
-	sepol_handle_t *h;
+	struct pdb_sepol *sh;
 	int rc;
 
 	if (mod->p.global && mod->p.global->enabled)
 		return 0;
-	h = backend_handle(&msgs);
-	if (!h)
+	sh = backend_handle(&msgs);
+	if (!sh)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	backend_compat_begin(&msgs);
-	rc = link_modules(h, &mod->p, NULL, 0, 0);
+	rc = link_modules(pdb_sepol_handle(sh), &mod->p, NULL, 0, 0);
 	backend_compat_end();
-	sepol_handle_destroy(h);
+	pdb_sepol_free(sh);
 	if (rc != 0) {
 		if (!msgs.errors)
 			pol_err_set(err, POL_EINVAL, "cannot resolve the policy's optional blocks");
@@ -155,22 +155,22 @@ int pol_module_write_mod(struct pol_module *mod, const struct pol_build_options 
 {
 	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
 	struct policy_file pf;
-	sepol_handle_t *h;
+	struct pdb_sepol *sh;
 	int rc = prepare_mod(mod, opts, err);
 
 	if (rc < 0)
 		return rc;
-	h = backend_handle(&msgs);
-	if (!h)
+	sh = backend_handle(&msgs);
+	if (!sh)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	policy_file_init(&pf);
 	pf.type = PF_USE_STDIO;
 	pf.fp = out;
-	pf.handle = h;
+	pf.handle = pdb_sepol_handle(sh);
 	backend_compat_begin(&msgs);
 	rc = policydb_write(&mod->p, &pf);
 	backend_compat_end();
-	sepol_handle_destroy(h);
+	pdb_sepol_free(sh);
 	if (rc != 0 || fflush(out) != 0 || ferror(out))
 		return backend_write_error(out, "module", err);
 	return msgs.errors ? POL_EINVAL : 0;
@@ -182,6 +182,7 @@ int pol_module_write_pp(struct pol_module *mod, const struct pol_build_options *
 	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
 	struct sepol_module_package pkg;
 	struct sepol_policy_file spf;
+	struct pdb_sepol *sh;
 	int rc = prepare_mod(mod, opts, err);
 
 	if (rc < 0)
@@ -202,13 +203,14 @@ int pol_module_write_pp(struct pol_module *mod, const struct pol_build_options *
 	policy_file_init(&spf.pf);
 	spf.pf.type = PF_USE_STDIO;
 	spf.pf.fp = out;
-	spf.pf.handle = backend_handle(&msgs);
-	if (!spf.pf.handle)
+	sh = backend_handle(&msgs);
+	if (!sh)
 		return pol_err_set(err, -ENOMEM, "out of memory");
+	spf.pf.handle = pdb_sepol_handle(sh);
 	backend_compat_begin(&msgs);
 	rc = sepol_module_package_write(&pkg, &spf);
 	backend_compat_end();
-	sepol_handle_destroy(spf.pf.handle);
+	pdb_sepol_free(sh);
 	if (rc != 0 || fflush(out) != 0 || ferror(out))
 		return backend_write_error(out, "module package", err);
 	return msgs.errors ? POL_EINVAL : 0;

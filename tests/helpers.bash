@@ -14,3 +14,56 @@ require_debian_policy() {
 require_command() {
 	command -v "$1" >/dev/null 2>&1 || skip "'$1' not installed${2:+ (apt-get install $2)}"
 }
+
+# Skip unless the corpus (../shared/corpus, or SEKIT_CORPUS) has DIR.
+require_corpus() {
+	[ -e "$SEKIT_CORPUS/$1" ] || skip "corpus not found at $SEKIT_CORPUS/$1 (set SEKIT_CORPUS to ../shared/corpus)"
+}
+
+# Make a work directory of the test's own ($T) and go there: bats keeps its
+# own files in BATS_TEST_TMPDIR.
+in_workdir() {
+	T=$BATS_TEST_TMPDIR/work
+	mkdir -p "$T" && cd "$T"
+}
+
+# run_suite SCRIPT [ARG...]: run a shell suite of tests/oracle, tests/bench
+# (tests/lib.sh): exit 77 is a skip whose reason is the "SKIP: " line; else
+# the suite passes when it exits 0 and its last line says no check failed.
+# Its output is shown when the test fails, its summary lines always.
+run_suite() {
+	run "$@"
+	# shown by bats only when the test fails
+	printf '%s\n' "$output"
+	if [ "$status" -eq 77 ]; then
+		skip "$(printf '%s\n' "$output" | grep -m 1 '^SKIP: ' | sed 's/^SKIP: //')"
+	fi
+	# the summary in the test log even when all is well
+	printf '%s\n' "$output" | grep -E '^(time|note):|passed, ' | sed 's/^/# /' >&3
+	[ "$status" -eq 0 ]
+	[[ "${lines[${#lines[@]} - 1]}" =~ ^[0-9]+\ passed,\ 0\ failed$ ]]
+}
+
+# bash_complete FILE WORD...: the words bash offers, one a line, for the
+# command line WORD... (the command first, the last word the one being
+# completed, possibly empty) with the completion FILE, sourced after
+# bash-completion's own functions where they are installed.
+bash_complete() {
+	bash -c '
+		[ -r /usr/share/bash-completion/bash_completion ] &&
+			source /usr/share/bash-completion/bash_completion
+		source "$1"; shift
+		COMP_WORDS=("$@")
+		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+		COMP_LINE="${COMP_WORDS[*]}"
+		COMP_POINT=${#COMP_LINE}
+		"_$1"
+		printf "%s\n" "${COMPREPLY[@]}"
+	' bash-completion "$@"
+}
+
+# complete_words WORD...: what bash offers after "TOOL WORD...", TOOL's
+# completion being $COMPLETION (completions/bash/TOOL).
+complete_words() {
+	bash_complete "$COMPLETION" "$(basename "$COMPLETION")" "$@"
+}

@@ -11,18 +11,19 @@
 # Exit 77 when the policy, audit2allow or a compiler is missing.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 seallow=${SEALLOW:?SEALLOW=path/to/seallow}
 gen=${SEALLOW_GEN:?SEALLOW_GEN=path/to/seallow-gen}
 policy=${DEBIAN_POLICY:-/etc/selinux/default/policy/policy.33}
 a2a=/usr/bin/audit2allow
 cache=${SEKIT_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sekit-bench}
 
-[ -r "$policy" ] || { echo "SKIP: no $policy"; exit 77; }
-command -v cc >/dev/null || { echo "SKIP: no C compiler for the floor"; exit 77; }
+[ -r "$policy" ] || ts_skip "no $policy"
+command -v cc >/dev/null || ts_skip "no C compiler for the floor"
 mkdir -p "$cache" || exit 2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cc -O2 -o "$work/floor" "$here/auparse-floor.c" -lauparse || { echo "SKIP: cannot build the floor"; exit 77; }
+ts_workdir seallow-bench
+work=$TS_WORKDIR
+cc -O2 -o "$work/floor" "$here/auparse-floor.c" -lauparse || ts_skip "cannot build the floor"
 
 # measure NAME CMD...: "cpu_seconds peak_kb" of one run, stdin from $input
 measure() {

@@ -14,6 +14,7 @@
 # default 3), SEKIT_REFPOLICY_TYPE, SEKIT_ORACLE_CACHE (where the
 # policy.conf is cached), QUICK=1 (one run each).
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
 SEPOLC=${SEPOLC:-sepolc}
 CHECKPOLICY=${CHECKPOLICY:-checkpolicy}
@@ -21,33 +22,23 @@ RUNS=${RUNS:-3}
 [ "${QUICK:-0}" = 1 ] && RUNS=1
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-skip() {
-	echo "sepolc-bench: skipped: $*" >&2
-	exit 77
-}
 
-command -v "$SEPOLC" >/dev/null 2>&1 || skip "'$SEPOLC' not found (set SEPOLC)"
+command -v "$SEPOLC" >/dev/null 2>&1 || ts_skip "'$SEPOLC' not found (set SEPOLC)"
 command -v "$CHECKPOLICY" >/dev/null 2>&1 ||
-	skip "'$CHECKPOLICY' not found (set CHECKPOLICY, or apt-get install checkpolicy)"
+	ts_skip "'$CHECKPOLICY' not found (set CHECKPOLICY, or apt-get install checkpolicy)"
 out=$("$here/../oracle/sepolc-refpolicy-conf.sh")
 case $? in
 0) ;;
-77) skip "${out#SKIP: }" ;;
-*) skip "refpolicy's policy.conf could not be built: $out" ;;
+77) ts_skip "${out#SKIP: }" ;;
+*) ts_skip "refpolicy's policy.conf could not be built: $out" ;;
 esac
 conf=$(sed -n 1p <<<"$out")
 read -r -a mls <<<"$(sed -n 2p <<<"$out")"
 opts=("${mls[@]}" -U deny -E)
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+ts_workdir sepolc-bench
+tmp=$TS_WORKDIR
 
-# median of the numbers on stdin
-median() {
-	sort -g | awk '{ v[NR] = $1 } END {
-		if (NR == 0) { print "nan"; exit }
-		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
 
 # measure NAME CMD...: RUNS runs of CMD; writes the median wall time, the
 # median CPU time (user + sys) and the largest peak RSS (MB) into
@@ -84,8 +75,8 @@ measure() {
 			echo $((hwm / 1024)) >>"$tmp/$name.rsss"
 		fi
 	done
-	median <"$tmp/$name.walls" >"$tmp/$name.wall"
-	median <"$tmp/$name.cpus" >"$tmp/$name.cpu"
+	ts_median <"$tmp/$name.walls" >"$tmp/$name.wall"
+	ts_median <"$tmp/$name.cpus" >"$tmp/$name.cpu"
 	sort -g "$tmp/$name.rsss" | tail -1 >"$tmp/$name.rss"
 }
 

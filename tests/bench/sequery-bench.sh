@@ -13,6 +13,7 @@
 # SHELL_QUERIES (queries piped into sequery shell, default 200),
 # QUICK=1 (a few queries only, for a smoke test).
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
 SEQUERY=${SEQUERY:-sequery}
 SESEARCH=${SESEARCH:-sesearch}
@@ -22,15 +23,11 @@ SESEARCH_RUNS=${SESEARCH_RUNS:-3}
 HEAVY_SESEARCH_RUNS=${HEAVY_SESEARCH_RUNS:-1}
 SHELL_QUERIES=${SHELL_QUERIES:-200}
 
-skip() {
-	echo "sequery-bench: skipped: $*" >&2
-	exit 77
-}
 
-command -v "$SEQUERY" >/dev/null 2>&1 || skip "'$SEQUERY' not found (set SEQUERY)"
+command -v "$SEQUERY" >/dev/null 2>&1 || ts_skip "'$SEQUERY' not found (set SEQUERY)"
 command -v "$SESEARCH" >/dev/null 2>&1 ||
-	skip "'$SESEARCH' not found (set SESEARCH, or apt-get install setools)"
-[ -r "$POLICY" ] || skip "no policy at '$POLICY' (set POLICY)"
+	ts_skip "'$SESEARCH' not found (set SESEARCH, or apt-get install setools)"
+[ -r "$POLICY" ] || ts_skip "no policy at '$POLICY' (set POLICY)"
 
 TYPICAL=(
 	"-A -s httpd_t"
@@ -61,17 +58,9 @@ if [ "${QUICK:-0}" = 1 ]; then
 	RUNS=1 SESEARCH_RUNS=1 HEAVY_SESEARCH_RUNS=1 SHELL_QUERIES=20
 fi
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+ts_workdir sequery-bench
+tmp=$TS_WORKDIR
 
-now() { echo "${EPOCHREALTIME/[.,]/}"; } # microseconds
-
-# median of the numbers on stdin
-median() {
-	sort -g | awk '{ v[NR] = $1 } END {
-		if (NR == 0) { print "nan"; exit }
-		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
 
 # time_cmd RUNS OUT CMD...: the median wall time in seconds of RUNS runs of
 # CMD, whose first run's stdout is kept in OUT. Uses hyperfine when installed.
@@ -88,11 +77,11 @@ time_cmd() {
 	fi
 	local i t0 t1
 	for ((i = 0; i < runs; i++)); do
-		t0=$(now)
+		t0=$(ts_now)
 		if ((i == 0)); then "$@" >"$out" 2>/dev/null; else "$@" >/dev/null 2>&1; fi
-		t1=$(now)
+		t1=$(ts_now)
 		echo "$((t1 - t0))"
-	done | median | awk '{ printf "%.4f\n", $1 / 1e6 }'
+	done | ts_median | awk '{ printf "%.4f\n", $1 / 1e6 }'
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f\n", a / b; else print "inf" }'; }
@@ -174,8 +163,8 @@ mem_q=(-A -s domain -t domain)
 mem_s=$(peak_mb "$SESEARCH" "${mem_q[@]}" "$POLICY")
 mem_q_sequery=$(peak_mb "$SEQUERY" rules "${mem_q[@]}" "$POLICY")
 
-echo "median ratio typical: 1/$(median <"$tmp/ratios.typical" | awk '{ printf "%.1f", $1 }') (goal 1/30)"
-echo "median ratio attribute-heavy: 1/$(median <"$tmp/ratios.heavy" | awk '{ printf "%.1f", $1 }') (goal 1/50)"
+echo "median ratio typical: 1/$(ts_median <"$tmp/ratios.typical" | awk '{ printf "%.1f", $1 }') (goal 1/30)"
+echo "median ratio attribute-heavy: 1/$(ts_median <"$tmp/ratios.heavy" | awk '{ printf "%.1f", $1 }') (goal 1/50)"
 echo "$shell_line"
 echo "peak memory: sesearch $mem_s MB, sequery $mem_q_sequery MB (query: ${mem_q[*]})"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) on $(nproc 2>/dev/null) CPUs (times from a busy machine are inflated)"

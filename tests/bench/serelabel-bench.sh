@@ -25,6 +25,7 @@
 #   THREADS     thread counts to compare, default "1 2"
 #   QUICK=1     20,000 entries and one thread count, for a smoke test
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
 SERELABEL=${SERELABEL:-serelabel}
 SETFILES=${SETFILES:-setfiles}
@@ -38,17 +39,13 @@ if [ "${QUICK:-0}" = 1 ]; then
 	BENCH_DIR=${BENCH_DIR}-quick
 fi
 
-skip() {
-	echo "serelabel-bench: skipped: $*" >&2
-	exit 77
-}
 
-[ "$(id -u)" -eq 0 ] || skip "needs root to write security.selinux"
-command -v "$SERELABEL" >/dev/null 2>&1 || skip "'$SERELABEL' not found (set SERELABEL)"
+[ "$(id -u)" -eq 0 ] || ts_skip "needs root to write security.selinux"
+command -v "$SERELABEL" >/dev/null 2>&1 || ts_skip "'$SERELABEL' not found (set SERELABEL)"
 command -v "$SETFILES" >/dev/null 2>&1 ||
-	skip "'$SETFILES' not found (set SETFILES, or apt-get install policycoreutils)"
-[ -r "$SPEC" ] || skip "no spec file '$SPEC' (apt-get install selinux-policy-default)"
-command -v python3 >/dev/null 2>&1 || skip "python3 not found"
+	ts_skip "'$SETFILES' not found (set SETFILES, or apt-get install policycoreutils)"
+[ -r "$SPEC" ] || ts_skip "no spec file '$SPEC' (apt-get install selinux-policy-default)"
+command -v python3 >/dev/null 2>&1 || ts_skip "python3 not found"
 
 ROOT=$BENCH_DIR/root
 WRONG=$BENCH_DIR/wrong.fc
@@ -148,8 +145,6 @@ if [ "$count" -lt "$FILES" ]; then
 fi
 printf '%s\tsystem_u:object_r:unlabeled_t:s0\n' '/.*' >"$WRONG"
 
-now() { echo "${EPOCHREALTIME/[.,]/}"; } # microseconds
-secs() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1e6 }'; }
 rate() { awk -v us="$1" -v n="$count" 'BEGIN { printf "%.0f", n / (us / 1e6) }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 
@@ -159,10 +154,10 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 timed() {
 	local t0 t1
 	sync
-	t0=$(now)
+	t0=$(ts_now)
 	TIMEFORMAT='%U %S'
 	{ time "$@" >/dev/null 2>&1; } 2>"$BENCH_DIR/time"
-	t1=$(now)
+	t1=$(ts_now)
 	awk '{ printf "%.2f", $1 + $2 }' "$BENCH_DIR/time" >"$BENCH_DIR/cpu"
 	echo $((t1 - t0))
 }
@@ -192,12 +187,12 @@ echo "serelabel-bench: $count entries under $ROOT, spec $SPEC"
 echo "floor: every label read once (wall time, files/s, CPU time)"
 for t in $THREADS; do
 	us=$(timed "$SERELABEL" -q --read-only-walk -T "$t" "$ROOT")
-	echo "  serelabel --read-only-walk -T $t   $(secs "$us") s  $(rate "$us") files/s  cpu $(cpu) s"
+	echo "  serelabel --read-only-walk -T $t   $(ts_secs "$us") s  $(rate "$us") files/s  cpu $(cpu) s"
 	eval "floor_$t=$us"
 done
 if command -v getfattr >/dev/null 2>&1; then
 	us=$(timed getfattr -R -h -n security.selinux --absolute-names "$ROOT")
-	echo "  getfattr -R                        $(secs "$us") s  $(rate "$us") files/s  cpu $(cpu) s"
+	echo "  getfattr -R                        $(ts_secs "$us") s  $(rate "$us") files/s  cpu $(cpu) s"
 fi
 
 for t in $THREADS; do
@@ -215,8 +210,8 @@ for t in $THREADS; do
 	d=$(timed "$SERELABEL" -q -T "$t" -s "$SPEC" -r "$ROOT" "$ROOT")
 	dc=$(cpu)
 	f=$(eval echo "\$floor_$t")
-	echo "  relabel  setfiles  $(secs "$a") s  $(rate "$a") files/s  cpu $ac s | serelabel $(secs "$c") s  $(rate "$c") files/s  cpu $cc s | $(ratio "$a" "$c")x faster, $(ratio "$c" "$f")x the floor"
-	echo "  verify   setfiles  $(secs "$b") s  $(rate "$b") files/s  cpu $bc s | serelabel $(secs "$d") s  $(rate "$d") files/s  cpu $dc s | $(ratio "$b" "$d")x faster, $(ratio "$d" "$f")x the floor"
+	echo "  relabel  setfiles  $(ts_secs "$a") s  $(rate "$a") files/s  cpu $ac s | serelabel $(ts_secs "$c") s  $(rate "$c") files/s  cpu $cc s | $(ratio "$a" "$c")x faster, $(ratio "$c" "$f")x the floor"
+	echo "  verify   setfiles  $(ts_secs "$b") s  $(rate "$b") files/s  cpu $bc s | serelabel $(ts_secs "$d") s  $(rate "$d") files/s  cpu $dc s | $(ratio "$b" "$d")x faster, $(ratio "$d" "$f")x the floor"
 	if [ "$sum_setfiles" = "$sum_serelabel" ]; then
 		echo "  labels: identical"
 	else

@@ -24,6 +24,7 @@ set -euo pipefail
 export LC_ALL=C
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$here/../lib.sh"
 policy=${1:-/etc/selinux/default/policy/policy.33}
 out_rules=$here/queries-refpolicy.txt
 out_info=$here/queries-refpolicy-info.txt
@@ -33,8 +34,8 @@ for tool in sesearch seinfo sha256sum; do
 done
 [ -r "$policy" ] || { echo "gen-queries.sh: cannot read $policy" >&2; exit 2; }
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+ts_workdir gen-queries
+tmp=$TS_WORKDIR
 
 polsha=$(sha256sum "$policy" | cut -c1-64)
 
@@ -61,13 +62,6 @@ seinfo "$policy" -a domain -x | awk '/^\t/ {print $1}' | sort >"$tmp/domains"
 seinfo "$policy" -a file_type -x | awk '/^\t/ {print $1}' | sort >"$tmp/filetypes"
 sesearch --allow "$policy" >"$tmp/allow"
 sesearch --dontaudit "$policy" >"$tmp/dontaudit"
-
-# pick N lines spread evenly over a sorted list (deterministic)
-spread() {
-	awk -v n="$1" '{ l[NR] = $0 } END {
-		if (NR <= n) { for (i = 1; i <= NR; i++) print l[i]; exit }
-		for (i = 0; i < n; i++) print l[int(i * NR / n) + 1] }'
-}
 
 # drop repeated queries (generated lines that repeat hand-written ones)
 dedupe() {
@@ -377,7 +371,7 @@ awk '{ print (NR % 2 ? "--role_allow -s " : "--role_allow -t ") $1
 # --- aliases ---------------------------------------------------------------------------
 echo
 echo "# --- aliases (generated: alias primary-type pairs spread over the list) ---"
-spread 12 <"$tmp/aliases" | awk '{ m = NR % 4
+ts_spread 12 <"$tmp/aliases" | awk '{ m = NR % 4
 	if (m == 1) print "-A -dt -t " $1 " -c dir"
 	else if (m == 2) print "-T -D " $1
 	else if (m == 3) print "-A -s " $1 " -t " $1
@@ -386,7 +380,7 @@ spread 12 <"$tmp/aliases" | awk '{ m = NR % 4
 # --- attributes ------------------------------------------------------------------------
 echo
 echo "# --- attributes (generated: small attributes spread over the list) ---"
-awk '$2 > 0 && $2 <= 30 {print $1}' "$tmp/attrsizes" | spread 12 | awk '{ m = NR % 4
+awk '$2 > 0 && $2 <= 30 {print $1}' "$tmp/attrsizes" | ts_spread 12 | awk '{ m = NR % 4
 	if (m == 1) print "-A -ds -s " $1
 	else if (m == 2) print "-A -dt -t " $1
 	else if (m == 3) print "-T -s " $1
@@ -395,7 +389,7 @@ awk '$2 > 0 && $2 <= 30 {print $1}' "$tmp/attrsizes" | spread 12 | awk '{ m = NR
 # --- Booleans --------------------------------------------------------------------------
 echo
 echo "# --- Booleans (generated) ---"
-awk '{print $1}' "$tmp/bools" | spread 12 | awk '{ m = NR % 4
+awk '{print $1}' "$tmp/bools" | ts_spread 12 | awk '{ m = NR % 4
 	if (m == 1) print "-A -b " $1
 	else if (m == 2) print "--dontaudit -b " $1
 	else if (m == 3) print "-T --type_change -b " $1
@@ -404,14 +398,14 @@ awk '{print $1}' "$tmp/bools" | spread 12 | awk '{ m = NR % 4
 # --- domains and file types ------------------------------------------------------------
 echo
 echo "# --- domains (generated) ---"
-spread 12 <"$tmp/domains" | awk '{ m = NR % 4
+ts_spread 12 <"$tmp/domains" | awk '{ m = NR % 4
 	if (m == 1) print "-A -s " $1 " -t " $1
 	else if (m == 2) print "-T -s " $1
 	else if (m == 3) print "--dontaudit -s " $1 " -c file"
 	else print "--type_change --type_member --range_trans -s " $1 }'
 echo
 echo "# --- file types (generated) ---"
-spread 6 <"$tmp/filetypes" | awk '{ print (NR % 2 ? "-A -dt -t " $1 " -c file" : "-T -D " $1) }'
+ts_spread 6 <"$tmp/filetypes" | awk '{ print (NR % 2 ? "-A -dt -t " $1 " -c file" : "-T -D " $1) }'
 } | dedupe >"$out_rules"
 
 # ===========================================================================
@@ -575,16 +569,16 @@ echo "# --- generated: every role and user, a spread of other names ---"
 awk '{print "-r " $1 " -x"}' "$tmp/roles"
 awk '{print "-u " $1 " -x"}' "$tmp/users"
 awk '{print "--common " $1 " -x"}' "$tmp/commons"
-spread 10 <"$tmp/classes" | awk '{print (NR % 2 ? "-c " $1 " -x" : "--constrain " $1)}'
-spread 5 <"$tmp/isids" | awk '{print "--initialsid " $1 " -x"}'
-spread 5 <"$tmp/fsuse" | awk '{print "--fs_use " $1}'
-spread 5 <"$tmp/genfs" | awk '{print "--genfscon " $1}'
-spread 10 <"$tmp/ports" | awk '{print "--portcon " $1}'
-awk '$2 > 0 && $2 <= 30 {print $1}' "$tmp/attrsizes" | spread 5 | awk '{print "-a " $1 " -x"}'
-spread 5 <"$tmp/domains" | awk '{print "-t " $1 " -x"}'
-spread 5 <"$tmp/aliases" | awk '{print "-t " $1 (NR % 2 ? " -x" : "")}'
-awk '{print $1}' "$tmp/bools" | spread 5 | awk '{print "-b " $1 " -x"}'
-spread 3 <"$tmp/cats" | awk '{print "--category " $1 " -x"}'
+ts_spread 10 <"$tmp/classes" | awk '{print (NR % 2 ? "-c " $1 " -x" : "--constrain " $1)}'
+ts_spread 5 <"$tmp/isids" | awk '{print "--initialsid " $1 " -x"}'
+ts_spread 5 <"$tmp/fsuse" | awk '{print "--fs_use " $1}'
+ts_spread 5 <"$tmp/genfs" | awk '{print "--genfscon " $1}'
+ts_spread 10 <"$tmp/ports" | awk '{print "--portcon " $1}'
+awk '$2 > 0 && $2 <= 30 {print $1}' "$tmp/attrsizes" | ts_spread 5 | awk '{print "-a " $1 " -x"}'
+ts_spread 5 <"$tmp/domains" | awk '{print "-t " $1 " -x"}'
+ts_spread 5 <"$tmp/aliases" | awk '{print "-t " $1 (NR % 2 ? " -x" : "")}'
+awk '{print $1}' "$tmp/bools" | ts_spread 5 | awk '{print "-b " $1 " -x"}'
+ts_spread 3 <"$tmp/cats" | awk '{print "--category " $1 " -x"}'
 } | dedupe >"$out_info"
 
 count() { grep -cv -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$1"; }

@@ -70,6 +70,7 @@ export LC_ALL=C
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 self=$here/$(basename "${BASH_SOURCE[0]}")
+. "$here/../lib.sh"
 PLACEHOLDER='@@SEKIT_ORACLE_POLICY@@'
 CACHE_VERSION=sekit-oracle-cache-1
 
@@ -311,10 +312,7 @@ SEINFO=${SEINFO:-seinfo}
 SEQUERY=${SEQUERY:-sequery}
 read -r -a seq_words <<<"$SEQUERY"
 for tool in "$SESEARCH" "$SEINFO"; do
-	if ! command -v "$tool" >/dev/null; then
-		echo "SKIP: oracle '$tool' not found (install Debian package setools)"
-		exit 77
-	fi
+	ts_need "$tool" setools
 done
 if [ ${#seq_words[@]} -eq 0 ] || ! command -v "${seq_words[0]}" >/dev/null; then
 	echo "run-oracle.sh: sequery not found: '$SEQUERY' (set SEQUERY or PATH)" >&2
@@ -341,10 +339,8 @@ else
 	if [ ${#files[@]} -eq 0 ]; then
 		files=("$here/queries-refpolicy.txt" "$here/queries-refpolicy-info.txt")
 	fi
-	if [ ! -r "$policy" ]; then
-		echo "SKIP: policy $policy not found (install Debian package selinux-policy-default, or use --policy)"
-		exit 77
-	fi
+	[ -r "$policy" ] ||
+		ts_skip "policy $policy not found (install Debian package selinux-policy-default, or use --policy)"
 	for f in "${files[@]}"; do
 		[ -r "$f" ] || { echo "run-oracle.sh: cannot read $f" >&2; exit 2; }
 		mode=$mode_override
@@ -367,10 +363,7 @@ fi
 declare -A polsha=()
 while IFS=$'\t' read -r m p rest; do
 	if [ -z "${polsha[$p]+x}" ]; then
-		if [ ! -r "$p" ]; then
-			echo "SKIP: policy $p not found"
-			exit 77
-		fi
+		[ -r "$p" ] || ts_skip "policy $p not found"
 		polsha[$p]=$(sha256sum "$p" | cut -c1-64)
 	fi
 	printf '%s\t%s\t%s\t%s\n' "$m" "$p" "${polsha[$p]}" "$rest"
@@ -395,7 +388,7 @@ fi
 # --- oracle identity for the cache key
 ORACLE_ID="$("$SESEARCH" --version 2>&1 | head -n 1) $("$SEINFO" --version 2>&1 | head -n 1) $(command -v "$SESEARCH") $(command -v "$SEINFO")"
 if [ "$use_cache" = 1 ] && [ "${SEKIT_ORACLE_CACHE-}" != off ]; then
-	CACHE=${SEKIT_ORACLE_CACHE:-${HOME:-/tmp}/.cache/sekit-oracle}
+	CACHE=$(ts_cache_dir)
 	mkdir -p "$CACHE" || { echo "run-oracle.sh: cannot create cache $CACHE" >&2; exit 2; }
 else
 	CACHE=

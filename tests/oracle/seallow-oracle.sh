@@ -20,6 +20,7 @@ set -u
 full=false
 [ "${1:-}" = --full ] && full=true
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 top=${SEKIT_SRCDIR:-$(cd "$here/../.." && pwd)}
 build=${SEKIT_BUILDDIR:-$top}
 seallow=${SEALLOW:-$(command -v seallow || echo "$build/seallow")}
@@ -28,15 +29,13 @@ policy=${DEBIAN_POLICY:-/etc/selinux/default/policy/policy.33}
 corpus=${SEKIT_CORPUS:-$top/../shared/corpus}
 a2a=/usr/bin/audit2allow
 
-skip() { echo "SKIP: $*"; exit 77; }
-[ -x "$a2a" ] || skip "no $a2a (apt-get install policycoreutils-python-utils)"
-[ -r "$policy" ] || skip "no $policy (apt-get install selinux-policy-default)"
-[ -x "$seallow" ] || skip "no seallow binary at $seallow"
-[ -x "$gen" ] || skip "no seallow-gen at $gen (make tests/oracle/seallow-gen)"
+[ -x "$a2a" ] || ts_skip "no $a2a (apt-get install policycoreutils-python-utils)"
+[ -r "$policy" ] || ts_skip "no $policy (apt-get install selinux-policy-default)"
+[ -x "$seallow" ] || ts_skip "no seallow binary at $seallow"
+[ -x "$gen" ] || ts_skip "no seallow-gen at $gen (make tests/oracle/seallow-gen)"
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0 fail=0
+ts_workdir seallow-oracle
+work=$TS_WORKDIR
 logs=()
 for f in audit2allow-test.log sepolgen-short.log; do
 	[ -r "$corpus/audit/$f" ] && logs+=("$corpus/audit/$f")
@@ -60,14 +59,12 @@ for log in "${logs[@]}"; do
 		(cd "$work" && "$seallow" $form -p "$policy" -i "$log" 2>"$work/err") | sort >"$work/ours"
 		name="$(basename "$log") [${form:-plain}]"
 		if cmp -s "$work/theirs" "$work/ours"; then
-			pass=$((pass + 1))
-			echo "ok: $name"
+			ts_ok "$name"
 		else
-			fail=$((fail + 1))
-			echo "DIFF: $name (< audit2allow, > seallow)"
-			diff "$work/theirs" "$work/ours" | head -20
+			ts_fail "$name (< audit2allow, > seallow)"
+			diff "$work/theirs" "$work/ours" >"$work/diff"
+			SEKIT_ORACLE_DIFF_LINES=20 ts_show "$work/diff"
 		fi
 	done
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+ts_summary

@@ -36,6 +36,7 @@ set -u -o pipefail
 export LC_ALL=C
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$here/../lib.sh"
 SEPOLC=${SEPOLC:-sepolc}
 devel_mk=${SEKIT_DEVEL_MAKEFILE:-/usr/share/selinux/devel/Makefile}
 store=${SEKIT_SELINUX_STORE:-/var/lib/selinux/default}
@@ -51,18 +52,14 @@ case $dir in
 *.te) te=$dir dir=$(dirname "$dir") ;;
 esac
 
-skip() {
-	echo "SKIP: $*"
-	exit 77
-}
-[ -r "$devel_mk" ] || skip "no $devel_mk (apt-get install selinux-policy-dev)"
-command -v m4 >/dev/null || skip "m4 not installed (apt-get install m4)"
-command -v checkmodule >/dev/null || skip "checkmodule not installed (apt-get install checkpolicy)"
-command -v semodule_package >/dev/null || skip "semodule_package not installed (apt-get install semodule-utils)"
-command -v semodule >/dev/null || skip "semodule not installed (apt-get install policycoreutils)"
-command -v sesearch >/dev/null || skip "sesearch not installed (apt-get install setools)"
-[ -x "$hll_pp" ] || skip "no $hll_pp (apt-get install policycoreutils)"
-[ -d "$store/active" ] || skip "no policy store at $store (apt-get install selinux-policy-default)"
+[ -r "$devel_mk" ] || ts_skip "no $devel_mk (apt-get install selinux-policy-dev)"
+ts_need m4 m4
+ts_need checkmodule checkpolicy
+ts_need semodule_package semodule-utils
+ts_need semodule policycoreutils
+ts_need sesearch setools
+[ -x "$hll_pp" ] || ts_skip "no $hll_pp (apt-get install policycoreutils)"
+[ -d "$store/active" ] || ts_skip "no policy store at $store (apt-get install selinux-policy-default)"
 command -v "$SEPOLC" >/dev/null || {
 	echo "sepolc-module: '$SEPOLC' not found (set SEPOLC)"
 	exit 2
@@ -74,36 +71,16 @@ command -v "$SEPOLC" >/dev/null || {
 }
 name=$(basename "$te" .te)
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/sepolc-module.XXXXXX") || exit 2
-if [ "${SEKIT_ORACLE_KEEP:-0}" = 1 ]; then
-	echo "work directory: $work"
-else
-	trap 'rm -rf "$work"' EXIT
-fi
-
-pass=0 fail=0
-ok() {
-	pass=$((pass + 1))
-	echo "PASS: $*"
-}
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL: $*"
-}
-show() { head -n "${SEKIT_ORACLE_DIFF_LINES:-40}" "$1" | sed 's/^/    /'; }
-summary() {
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-	exit
-}
+ts_workdir sepolc-module
+work=$TS_WORKDIR
 
 # The reference: refpolicy's development Makefile in a copy of DIR.
 mkdir -p "$work/ref" "$work/ours" && cp "$dir/$name".* "$work/ref/" && cp "$dir/$name".* "$work/ours/" || exit 2
 if ! make -C "$work/ref" -f "$devel_mk" "$name.pp" >"$work/ref.log" 2>&1; then
 	echo "sepolc-module: refpolicy's Makefile cannot build $name.pp:"
-	show "$work/ref.log"
-	bad "the reference build of $name failed (fixture broken?)"
-	summary
+	ts_show "$work/ref.log"
+	ts_fail "the reference build of $name failed (fixture broken?)"
+	ts_summary
 fi
 "$hll_pp" "$work/ref/$name.pp" "$work/ref.cil" 2>>"$work/ref.log" || exit 2
 
@@ -112,20 +89,20 @@ fcarg=()
 [ -f "$work/ours/$name.fc" ] && fcarg=("$name.fc")
 if (cd "$work/ours" && "$SEPOLC" -o "$name.cil" "$name.te" "${fcarg[@]}") \
 	>"$work/sepolc.out" 2>"$work/sepolc.err" && [ -s "$work/ours/$name.cil" ]; then
-	ok "sepolc $name.te ${fcarg[*]} writes $name.cil"
+	ts_ok "sepolc $name.te ${fcarg[*]} writes $name.cil"
 	have_cil=1
 else
-	bad "sepolc -o $name.cil $name.te ${fcarg[*]} fails; stderr:"
-	show "$work/sepolc.err"
+	ts_fail "sepolc -o $name.cil $name.te ${fcarg[*]} fails; stderr:"
+	ts_show "$work/sepolc.err"
 	have_cil=0
 fi
 if (cd "$work/ours" && "$SEPOLC" --pp -o "$name.pp" "$name.te" "${fcarg[@]}") \
 	>"$work/sepolc-pp.out" 2>"$work/sepolc-pp.err" && [ -s "$work/ours/$name.pp" ]; then
-	ok "sepolc --pp $name.te ${fcarg[*]} writes $name.pp"
+	ts_ok "sepolc --pp $name.te ${fcarg[*]} writes $name.pp"
 	have_pp=1
 else
-	bad "sepolc --pp -o $name.pp $name.te ${fcarg[*]} fails; stderr:"
-	show "$work/sepolc-pp.err"
+	ts_fail "sepolc --pp -o $name.pp $name.te ${fcarg[*]} fails; stderr:"
+	ts_show "$work/sepolc-pp.err"
 	have_pp=0
 fi
 
@@ -144,10 +121,10 @@ if [ "$have_cil" = 1 ]; then
 	if diff -u "$work/ref.sorted" "$work/ours.sorted" >"$work/cil.diff"; then
 		note=
 		[ -n "$fc" ] && note=" (filecon aside: sepolc's CIL has none)"
-		ok "sepolc's $name.cil has the lines of the reference's CIL$note"
+		ts_ok "sepolc's $name.cil has the lines of the reference's CIL$note"
 	else
-		bad "sepolc's $name.cil differs from hll/pp of the reference .pp (sorted lines; - reference, + sepolc):"
-		show "$work/cil.diff"
+		ts_fail "sepolc's $name.cil differs from hll/pp of the reference .pp (sorted lines; - reference, + sepolc):"
+		ts_show "$work/cil.diff"
 	fi
 fi
 if [ "$have_pp" = 1 ]; then
@@ -155,14 +132,14 @@ if [ "$have_pp" = 1 ]; then
 		sorted_cil "$work/ref.cil" "$work/ref.sorted"
 		sorted_cil "$work/ours-pp.cil" "$work/ours-pp.sorted"
 		if diff -u "$work/ref.sorted" "$work/ours-pp.sorted" >"$work/pp.diff"; then
-			ok "sepolc's $name.pp converts to the reference's CIL, file contexts included"
+			ts_ok "sepolc's $name.pp converts to the reference's CIL, file contexts included"
 		else
-			bad "sepolc's $name.pp, through hll/pp, differs from the reference (- reference, + sepolc):"
-			show "$work/pp.diff"
+			ts_fail "sepolc's $name.pp, through hll/pp, differs from the reference (- reference, + sepolc):"
+			ts_show "$work/pp.diff"
 		fi
 	else
-		bad "semodule's hll/pp cannot read sepolc's $name.pp:"
-		show "$work/pp.err"
+		ts_fail "semodule's hll/pp cannot read sepolc's $name.pp:"
+		ts_show "$work/pp.err"
 	fi
 fi
 
@@ -174,19 +151,19 @@ install_scratch() {
 	semodule -S /store -p "$root" -s default -n -i "$pkg" >"$root.log" 2>&1
 }
 
-[ "$have_cil" = 1 ] && [ "$install" = 1 ] || summary
+[ "$have_cil" = 1 ] && [ "$install" = 1 ] || ts_summary
 if ! install_scratch "$work/ref/$name.pp" "$work/root-ref"; then
 	echo "sepolc-module: semodule -i of the reference .pp into a scratch store fails:"
-	show "$work/root-ref.log"
-	skip "semodule cannot install into a scratch store here"
+	ts_show "$work/root-ref.log"
+	ts_skip "semodule cannot install into a scratch store here"
 fi
 if install_scratch "$work/ours/$name.cil" "$work/root-ours"; then
-	ok "semodule -i accepts sepolc's $name.cil (scratch store)"
+	ts_ok "semodule -i accepts sepolc's $name.cil (scratch store)"
 else
-	bad "semodule -i refuses sepolc's $name.cil (scratch store):"
+	ts_fail "semodule -i refuses sepolc's $name.cil (scratch store):"
 	grep -v 'not in password file' "$work/root-ours.log" >"$work/root-ours.short"
-	show "$work/root-ours.short"
-	summary
+	ts_show "$work/root-ours.short"
+	ts_summary
 fi
 
 ref_pol=$work/root-ref/etc/selinux/default/policy/policy.33
@@ -211,9 +188,9 @@ done
 seinfo "$ref_pol" 2>&1 | sed 1d >>"$work/q.ref"
 seinfo "$our_pol" 2>&1 | sed 1d >>"$work/q.ours"
 if diff -u "$work/q.ref" "$work/q.ours" >"$work/q.diff"; then
-	ok "installed, sepolc's module gives the same rules as the reference for $(wc -w <<<"$types") types, and the same statistics"
+	ts_ok "installed, sepolc's module gives the same rules as the reference for $(wc -w <<<"$types") types, and the same statistics"
 else
-	bad "installed, the rules of the module's types differ (sesearch; - reference, + sepolc):"
-	show "$work/q.diff"
+	ts_fail "installed, the rules of the module's types differ (sesearch; - reference, + sepolc):"
+	ts_show "$work/q.diff"
 fi
-summary
+ts_summary

@@ -10,20 +10,7 @@
 # Makefile, installed into scratch stores; under a minute). sepolc is taken
 # from PATH (or $SEPOLC).
 bats_require_minimum_version 1.5.0
-
-# run a suite script; exit 77 means skip, the last line is the summary
-run_suite() {
-	run "$@"
-	# shown by bats only when the test fails
-	printf '%s\n' "$output"
-	if [ "$status" -eq 77 ]; then
-		skip "$(printf '%s\n' "$output" | grep -m 1 '^SKIP: ' | sed 's/^SKIP: //')"
-	fi
-	# the summary in the test log even when all is well
-	printf '%s\n' "$output" | grep -E '^(time|note):|passed, ' | sed 's/^/# /' >&3
-	[ "$status" -eq 0 ]
-	[[ "${lines[${#lines[@]} - 1]}" =~ ^[0-9]+\ passed,\ 0\ failed$ ]]
-}
+load ../helpers
 
 @test "sepolc: refpolicy's monolithic policy.conf compiles to checkpolicy's policy (sediff, -b -F, -F, -C)" {
 	run_suite "$BATS_TEST_DIRNAME/sepolc-refpolicy.sh"

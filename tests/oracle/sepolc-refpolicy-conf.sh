@@ -25,10 +25,7 @@
 set -u -o pipefail
 export LC_ALL=C
 
-skip() {
-	echo "SKIP: $*"
-	exit 77
-}
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
 src=${SEKIT_REFPOLICY_SRC:-}
 if [ -z "$src" ]; then
@@ -38,12 +35,12 @@ if [ -z "$src" ]; then
 	done
 fi
 [ -n "$src" ] && [ -r "$src" ] ||
-	skip "no reference policy source (apt-get install selinux-policy-src)"
-command -v m4 >/dev/null || skip "m4 not installed (apt-get install m4)"
-command -v make >/dev/null || skip "make not installed"
-command -v python3 >/dev/null || skip "python3 not installed (refpolicy's build needs it)"
+	ts_skip "no reference policy source (apt-get install selinux-policy-src)"
+ts_need m4 m4
+ts_need make make
+ts_need python3 python3
 case $src in
-*.zst) command -v zstd >/dev/null || skip "zstd not installed (apt-get install zstd)" ;;
+*.zst) ts_need zstd zstd ;;
 esac
 
 version=$(dpkg-query -W -f='${Version}' selinux-policy-src 2>/dev/null ||

@@ -32,18 +32,15 @@ set -u -o pipefail
 export LC_ALL=C
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$here/../lib.sh"
 SEPOLC=${SEPOLC:-sepolc}
 CHECKPOLICY=${CHECKPOLICY:-checkpolicy}
 SEDIFF=${SEDIFF:-sediff}
 verbose=0
 [ "${1:-}" = -v ] && verbose=1
 
-skip() {
-	echo "SKIP: $*"
-	exit 77
-}
-command -v "$CHECKPOLICY" >/dev/null || skip "checkpolicy not installed (apt-get install checkpolicy)"
-command -v "$SEDIFF" >/dev/null || skip "sediff not installed (apt-get install setools)"
+ts_need "$CHECKPOLICY" checkpolicy
+ts_need "$SEDIFF" setools
 command -v "$SEPOLC" >/dev/null || {
 	echo "sepolc-refpolicy: '$SEPOLC' not found (set SEPOLC)"
 	exit 2
@@ -52,7 +49,7 @@ command -v "$SEPOLC" >/dev/null || {
 out=$("$here/sepolc-refpolicy-conf.sh")
 case $? in
 0) ;;
-77) skip "${out#SKIP: }" ;;
+77) ts_skip "${out#SKIP: }" ;;
 *)
 	echo "$out"
 	echo "sepolc-refpolicy: could not build refpolicy's policy.conf"
@@ -63,29 +60,10 @@ esac
 conf=$(sed -n 1p <<<"$out")
 read -r -a mls <<<"$(sed -n 2p <<<"$out")"
 cachedir=$(dirname "$conf")
-[ "${SEKIT_ORACLE_CACHE:-}" = off ] && trap 'rm -rf "$cachedir"' EXIT
+[ "${SEKIT_ORACLE_CACHE:-}" = off ] && ts_at_exit 'rm -rf "$cachedir"'
+ts_workdir sepolc-refpolicy
+work=$TS_WORKDIR
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/sepolc-refpolicy.XXXXXX") || exit 2
-if [ "${SEKIT_ORACLE_KEEP:-0}" = 1 ]; then
-	echo "work directory: $work"
-else
-	trap 'rm -rf "$work"; [ "${SEKIT_ORACLE_CACHE:-}" = off ] && rm -rf "$cachedir"' EXIT
-fi
-
-pass=0 fail=0
-ok() {
-	pass=$((pass + 1))
-	echo "PASS: $*"
-}
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL: $*"
-}
-show() { # show FILE: the first lines of a diff or log, indented
-	head -n "${SEKIT_ORACLE_DIFF_LINES:-40}" "$1" | sed 's/^/    /'
-}
-now() { echo "${EPOCHREALTIME/[.,]/}"; }
-secs() { awk -v t="$1" 'BEGIN { printf "%.2f", t / 1e6 }'; }
 
 cp_version=$("$CHECKPOLICY" -V 2>/dev/null | head -1 | tr -c 'A-Za-z0-9.\n' _)
 
@@ -98,7 +76,7 @@ reference() {
 	if [ ! -s "$cachedir/checkpolicy-$key" ]; then
 		"$CHECKPOLICY" "$@" -o "$cachedir/.checkpolicy-$key.$$" >"$work/cp.log" 2>&1 || {
 			echo "sepolc-refpolicy: checkpolicy $* failed:"
-			show "$work/cp.log"
+			ts_show "$work/cp.log"
 			return 1
 		}
 		mv "$cachedir/.checkpolicy-$key.$$" "$cachedir/checkpolicy-$key" || return 1
@@ -113,23 +91,23 @@ sepolc_run() {
 	shift
 	args="$*"
 	args=${args/$conf/policy.conf}
-	t0=$(now)
+	t0=$(ts_now)
 	"$SEPOLC" "$@" -o "$out" >"$work/sepolc.stdout" 2>"$work/sepolc.stderr"
 	st=$?
-	t1=$(now)
+	t1=$(ts_now)
 	took=$((t1 - t0))
 	if [ "$st" -ne 0 ] || [ ! -s "$out" ]; then
-		bad "sepolc $args exits $st (checkpolicy compiles it); stderr:"
-		show "$work/sepolc.stderr"
+		ts_fail "sepolc $args exits $st (checkpolicy compiles it); stderr:"
+		ts_show "$work/sepolc.stderr"
 		return 1
 	fi
 	if [ "$(basename "$SEPOLC")" = sepolc ] && [ -s "$work/sepolc.stdout" ]; then
-		bad "sepolc $args printed on stdout:"
-		show "$work/sepolc.stdout"
+		ts_fail "sepolc $args printed on stdout:"
+		ts_show "$work/sepolc.stdout"
 		return 1
 	fi
-	ok "sepolc $args compiles refpolicy's policy.conf ($(secs "$took") s)"
-	[ -s "$work/sepolc.stderr" ] && [ "$verbose" = 1 ] && show "$work/sepolc.stderr"
+	ts_ok "sepolc $args compiles refpolicy's policy.conf ($(ts_secs "$took") s)"
+	[ -s "$work/sepolc.stderr" ] && [ "$verbose" = 1 ] && ts_show "$work/sepolc.stderr"
 	return 0
 }
 
@@ -139,37 +117,37 @@ sepolc_run() {
 same_policy() {
 	local name=$1 ref=$2 ours=$3
 	if cmp -s "$ref" "$ours"; then
-		ok "$name: the binary is byte-identical to checkpolicy's"
+		ts_ok "$name: the binary is byte-identical to checkpolicy's"
 	elif [ "${4:-}" = nosediff ]; then
 		echo "note: $name: the binaries differ in bytes ($(stat -c %s "$ref") vs $(stat -c %s "$ours")); sediff skipped for this option set"
 	else
 		echo "note: $name: the binaries differ in bytes ($(stat -c %s "$ref") vs $(stat -c %s "$ours")); running sediff"
 		if "$SEDIFF" "$ref" "$ours" >"$work/sediff" 2>&1 && [ ! -s "$work/sediff" ]; then
-			ok "$name: sediff finds no difference from checkpolicy's binary"
+			ts_ok "$name: sediff finds no difference from checkpolicy's binary"
 		else
-			bad "$name: sediff checkpolicy's sepolc's:"
+			ts_fail "$name: sediff checkpolicy's sepolc's:"
 			grep -v '^ *$' "$work/sediff" >"$work/sediff.short"
-			show "$work/sediff.short"
+			ts_show "$work/sediff.short"
 		fi
 	fi
 	if ! "$CHECKPOLICY" "${mls[@]}" -b -F "$ours" -o "$work/ours.conf" >/dev/null 2>"$work/dec.err"; then
-		bad "$name: checkpolicy -b -F refuses sepolc's binary:"
-		show "$work/dec.err"
+		ts_fail "$name: checkpolicy -b -F refuses sepolc's binary:"
+		ts_show "$work/dec.err"
 		return
 	fi
 	"$CHECKPOLICY" "${mls[@]}" -b -F "$ref" -o "$work/ref.conf" >/dev/null 2>&1
 	if diff -u "$work/ref.conf" "$work/ours.conf" >"$work/dec.diff"; then
-		ok "$name: checkpolicy -b -F gives the same policy.conf for both binaries"
+		ts_ok "$name: checkpolicy -b -F gives the same policy.conf for both binaries"
 	else
-		bad "$name: checkpolicy -b -F differs (- checkpolicy's binary, + sepolc's):"
-		show "$work/dec.diff"
+		ts_fail "$name: checkpolicy -b -F differs (- checkpolicy's binary, + sepolc's):"
+		ts_show "$work/dec.diff"
 	fi
 }
 
 base=("${mls[@]}" -U deny -E)
-t0=$(now)
+t0=$(ts_now)
 reference "$work/ref.bin" "${base[@]}" "$conf" || exit 1
-t_ref=$(($(now) - t0))
+t_ref=$(($(ts_now) - t0))
 if sepolc_run "$work/ours.bin" "${base[@]}" "$conf"; then
 	t_ours=$took
 	same_policy "${base[*]}" "$work/ref.bin" "$work/ours.bin"
@@ -186,20 +164,20 @@ if [ "$(basename "$SEPOLC")" != checkpolicy ] &&
 	sepolc_run "$work/ours-F.conf" "${base[@]}" -F "$conf"; then
 	"$CHECKPOLICY" "${mls[@]}" -b -F "$work/ref.bin" -o "$work/ref.conf" >/dev/null 2>&1
 	if diff -u "$work/ref.conf" "$work/ours-F.conf" >"$work/F.diff"; then
-		ok "sepolc -F writes what checkpolicy -b -F writes"
+		ts_ok "sepolc -F writes what checkpolicy -b -F writes"
 	else
-		bad "sepolc -F differs from checkpolicy -b -F (- checkpolicy, + sepolc):"
-		show "$work/F.diff"
+		ts_fail "sepolc -F differs from checkpolicy -b -F (- checkpolicy, + sepolc):"
+		ts_show "$work/F.diff"
 	fi
 fi
 
 reference "$work/ref.cil" "${base[@]}" -C "$conf" || exit 1
 if sepolc_run "$work/ours.cil" "${base[@]}" -C "$conf"; then
 	if diff -u "$work/ref.cil" "$work/ours.cil" >"$work/C.diff"; then
-		ok "sepolc -C writes what checkpolicy -C writes"
+		ts_ok "sepolc -C writes what checkpolicy -C writes"
 	elif ! command -v secilc >/dev/null; then
-		bad "sepolc -C differs from checkpolicy -C (- checkpolicy, + sepolc; no secilc to compare the policies):"
-		show "$work/C.diff"
+		ts_fail "sepolc -C differs from checkpolicy -C (- checkpolicy, + sepolc; no secilc to compare the policies):"
+		ts_show "$work/C.diff"
 	else
 		# Different text can still be the same policy: compile both with
 		# secilc (half a minute each) and compare the decompiled binaries.
@@ -208,28 +186,27 @@ if sepolc_run "$work/ours.cil" "${base[@]}" -C "$conf"; then
 		[ ${#mls[@]} -gt 0 ] && sopts=(-M true)
 		if ! secilc "${sopts[@]}" -U deny -o "$work/ours-cil.bin" -f /dev/null "$work/ours.cil" \
 			>"$work/secilc.err" 2>&1; then
-			bad "secilc refuses sepolc's -C output:"
-			show "$work/secilc.err"
+			ts_fail "secilc refuses sepolc's -C output:"
+			ts_show "$work/secilc.err"
 		elif ! secilc "${sopts[@]}" -U deny -o "$work/ref-cil.bin" -f /dev/null "$work/ref.cil" \
 			>/dev/null 2>&1; then
-			ok "sepolc -C: secilc compiles sepolc's CIL (not checkpolicy 3.4's)"
+			ts_ok "sepolc -C: secilc compiles sepolc's CIL (not checkpolicy 3.4's)"
 		else
 			"$CHECKPOLICY" "${mls[@]}" -b -F "$work/ref-cil.bin" -o "$work/ref-cil.conf" >/dev/null 2>&1
 			"$CHECKPOLICY" "${mls[@]}" -b -F "$work/ours-cil.bin" -o "$work/ours-cil.conf" >/dev/null 2>&1
 			if diff -u "$work/ref-cil.conf" "$work/ours-cil.conf" >"$work/Cbin.diff"; then
-				ok "sepolc -C: secilc makes the same policy of sepolc's CIL as of checkpolicy's"
+				ts_ok "sepolc -C: secilc makes the same policy of sepolc's CIL as of checkpolicy's"
 			else
-				bad "sepolc -C: secilc makes different policies of checkpolicy's and sepolc's CIL (- checkpolicy, + sepolc):"
-				show "$work/Cbin.diff"
+				ts_fail "sepolc -C: secilc makes different policies of checkpolicy's and sepolc's CIL (- checkpolicy, + sepolc):"
+				ts_show "$work/Cbin.diff"
 				echo "    (the CIL text diff:)"
-				show "$work/C.diff"
+				ts_show "$work/C.diff"
 			fi
 		fi
 	fi
 fi
 
 if [ -n "${t_ours:-}" ]; then
-	echo "time: checkpolicy $(secs "$t_ref") s$([ "$t_ref" -lt 1000000 ] && echo ' (cached)'), sepolc $(secs "$t_ours") s (tests/bench/sepolc-bench.sh measures properly)"
+	echo "time: checkpolicy $(ts_secs "$t_ref") s$([ "$t_ref" -lt 1000000 ] && echo ' (cached)'), sepolc $(ts_secs "$t_ours") s (tests/bench/sepolc-bench.sh measures properly)"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+ts_summary

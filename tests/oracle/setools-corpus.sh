@@ -43,6 +43,7 @@ set -u -o pipefail
 export LC_ALL=C
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$here/../lib.sh"
 if [ -n "${SEKIT_CORPUS-}" ]; then
 	corpus=$SEKIT_CORPUS
 elif [ -d "$here/../../../shared/corpus" ]; then
@@ -66,27 +67,21 @@ while [ $# -gt 0 ]; do
 	esac
 done
 
-if [ ! -d "$src" ]; then
-	echo "SKIP: setools corpus not found at $src (set SEKIT_CORPUS to the folder holding setools/)"
-	exit 77
-fi
+[ -d "$src" ] || ts_skip "setools corpus not found at $src (set SEKIT_CORPUS to the folder holding setools/)"
 CHECKPOLICY=${CHECKPOLICY:-checkpolicy}
 for tool in "$CHECKPOLICY" "${SESEARCH:-sesearch}" "${SEINFO:-seinfo}"; do
-	if ! command -v "$tool" >/dev/null; then
-		echo "SKIP: '$tool' not found (install Debian packages checkpolicy and setools)"
-		exit 77
-	fi
+	ts_need "$tool" "checkpolicy setools"
 done
 SEINFO=${SEINFO:-seinfo}
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sekit-corpus.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+ts_workdir sekit-corpus
+tmp=$TS_WORKDIR
 trap 'exit 130' INT TERM
 mkdir -p "$tmp/bin" "$tmp/gen"
 
 # seinfo output used to derive the queries, cached like the oracle results
 if [ "${SEKIT_ORACLE_CACHE-}" != off ]; then
-	gencache=${SEKIT_ORACLE_CACHE:-${HOME:-/tmp}/.cache/sekit-oracle}/corpus-gen
+	gencache=$(ts_cache_dir)/corpus-gen
 	mkdir -p "$gencache" 2>/dev/null || gencache=
 else
 	gencache=
@@ -149,11 +144,6 @@ fi
 # --- derive the queries ----------------------------------------------------
 TE_KINDS="-A --auditallow --dontaudit --auditallowxperm --dontauditxperm -T --type_change --type_member --range_trans"
 
-spread() {	# spread N: N lines spread evenly over stdin
-	awk -v n="$1" '{ l[NR] = $0 } END {
-		if (NR <= n) { for (i = 1; i <= NR; i++) print l[i]; exit }
-		for (i = 0; i < n; i++) print l[int(i * NR / n) + 1] }'
-}
 
 gen_queries() {	# gen_queries NAME POLICY > job lines
 	local name=$1 p=$2 g=$tmp/gen
@@ -226,19 +216,19 @@ gen_loaded() {	# gen_loaded POLICY: "MODE ARGS" lines; $g/stats is ready
 	[ -n "$empty_rbac" ] && echo "rules${empty_rbac}"
 
 	# types, attributes, roles, classes, Booleans
-	section Types | spread 20 >"$g/types"
+	section Types | ts_spread 20 >"$g/types"
 	awk -v k="$TE_KINDS" '{ print "rules " k " -s " $1 }' "$g/types"
-	spread 1 <"$g/types" | awk -v k="$TE_KINDS" '{ print "rules " k " -t " $1 }'
-	spread 1 <"$g/types" | awk '{ print "rules -T --type_change --type_member -D " $1 }'
-	section "Type Attributes" | spread 2 | awk -v k="$TE_KINDS" '{
+	ts_spread 1 <"$g/types" | awk -v k="$TE_KINDS" '{ print "rules " k " -t " $1 }'
+	ts_spread 1 <"$g/types" | awk '{ print "rules -T --type_change --type_member -D " $1 }'
+	section "Type Attributes" | ts_spread 2 | awk -v k="$TE_KINDS" '{
 		print "rules " k (NR == 1 ? " -ds" : "") " -s " $1 }'
-	section Roles | spread 2 >"$g/roles"
+	section Roles | ts_spread 2 >"$g/roles"
 	awk '{ print "rules --role_allow --role_trans -s " $1 }' "$g/roles"
-	spread 1 <"$g/roles" | awk '{ print "rules --role_trans -D " $1 }'
-	section Classes | spread 1 >"$g/classes"
+	ts_spread 1 <"$g/roles" | awk '{ print "rules --role_trans -D " $1 }'
+	section Classes | ts_spread 1 >"$g/classes"
 	awk -v k="$TE_KINDS" '{ print "rules " k " -c " $1 }' "$g/classes"
 	local c perm common
-	spread 1 <"$g/classes" | while read -r c; do
+	ts_spread 1 <"$g/classes" | while read -r c; do
 		# first permission of the class, its own or from its common
 		perm=$(awk -v c="$c" '
 			$1 == "class" { on = ($2 == c); next }
@@ -251,7 +241,7 @@ gen_loaded() {	# gen_loaded POLICY: "MODE ARGS" lines; $g/stats is ready
 		fi
 		[ -n "$perm" ] && echo "rules -A --auditallow --dontaudit -c $c -p $perm"
 	done
-	section Booleans | spread 1 | awk -v k="$TE_KINDS" '{ print "rules " k " -b " $1 }'
+	section Booleans | ts_spread 1 | awk -v k="$TE_KINDS" '{ print "rules " k " -b " $1 }'
 
 	# seinfo
 	echo "info @none"

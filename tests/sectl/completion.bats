@@ -13,15 +13,6 @@ setup() {
 
 # The completions bash offers for the words given (the last one is the word
 # being completed, possibly empty).
-complete_words() {
-	bash -c '
-		source "$1"; shift
-		COMP_WORDS=(sectl "$@")
-		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-		_sectl
-		printf "%s\n" "${COMPREPLY[@]}"
-	' completion "$COMPLETION" "$@"
-}
 
 @test "sectl completion: commands and global options" {
 	run -0 complete_words ""

@@ -6,27 +6,14 @@
 # whole road from a refpolicy-style module to a scratch semodule store.
 # Needs no root except the semodule test (skipped otherwise).
 bats_require_minimum_version 1.5.0
-load ../helpers
+load sepolc
 
 setup() {
-	FIX=$BATS_TEST_DIRNAME/fixtures
 	CP=$SEKIT_CORPUS/checkpolicy
-	HEADERS=${SEPOLC_HEADERS:-/usr/share/selinux/devel/include}
-	# a directory of its own: bats keeps files in BATS_TEST_TMPDIR
-	T=$BATS_TEST_TMPDIR/work
-	mkdir -p "$T" && cd "$T" || return 1
+	in_workdir
 }
 
-need_corpus() {
-	[ -r "$CP/policy_minimal.conf" ] ||
-		skip "corpus not found at $CP (set SEKIT_CORPUS to ../shared/corpus)"
-}
-
-need_headers() {
-	[ -d "$HEADERS/support" ] ||
-		skip "no refpolicy headers in $HEADERS (apt-get install selinux-policy-dev)"
-	require_command m4 m4
-}
+need_corpus() { require_corpus checkpolicy/policy_minimal.conf; }
 
 # A policy.conf with a syntax error on line 3, column 17.
 bad_conf() {
@@ -484,22 +471,10 @@ scratch_store() {
 
 # ---- completions ----------------------------------------------------------
 
-complete_words() {
-	bash -c '
-		source /usr/share/bash-completion/bash_completion
-		source "$1"; shift
-		COMP_WORDS=(sepolc "$@")
-		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-		COMP_LINE="${COMP_WORDS[*]}"
-		COMP_POINT=${#COMP_LINE}
-		_sepolc
-		printf "%s\n" "${COMPREPLY[@]}"
-	' completion "$SEKIT_SRCDIR/completions/bash/sepolc" "$@"
-}
-
 @test "sepolc: bash completes options and their values" {
 	[ -r /usr/share/bash-completion/bash_completion ] ||
 		skip "bash-completion not installed (apt-get install bash-completion)"
+	COMPLETION=$SEKIT_SRCDIR/completions/bash/sepolc
 	run -0 complete_words --p
 	[[ "$output" == *--pp* && "$output" == *--policyvers=* && "$output" == *--preprocess* ]]
 	run -0 complete_words -U ""

@@ -8,20 +8,11 @@
 # then the oracle: refpolicy's own "make file_contexts" on Debian's
 # selinux-policy-src against sepolc on the same .fc files.
 bats_require_minimum_version 1.5.0
-load ../helpers
+load sepolc
 
 setup() {
-	MONO=$BATS_TEST_DIRNAME/fixtures/mono
-	HEADERS=${SEPOLC_HEADERS:-/usr/share/selinux/devel/include}
-	T=$BATS_TEST_TMPDIR/work
-	mkdir -p "$T" && cd "$T" || return 1
+	in_workdir
 	cp "$MONO"/policy.conf "$MONO"/base.fc "$MONO"/extra.fc .
-}
-
-need_headers() {
-	[ -d "$HEADERS/support" ] ||
-		skip "no refpolicy headers in $HEADERS (apt-get install selinux-policy-dev)"
-	require_command m4 m4
 }
 
 @test "sepolc fc: .fc files become file_contexts sorted as refpolicy's fc_sort.py" {

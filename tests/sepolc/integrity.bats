@@ -6,20 +6,10 @@
 # no temporary file; truncated sources, unchecked .fc files and m4's shell
 # commands are refused.
 bats_require_minimum_version 1.5.0
-load ../helpers
+load sepolc
 
 setup() {
-	FIX=$BATS_TEST_DIRNAME/fixtures
-	MONO=$FIX/mono
-	HEADERS=${SEPOLC_HEADERS:-/usr/share/selinux/devel/include}
-	T=$BATS_TEST_TMPDIR/work
-	mkdir -p "$T" && cd "$T" || return 1
-}
-
-need_headers() {
-	[ -d "$HEADERS/support" ] ||
-		skip "no refpolicy headers in $HEADERS (apt-get install selinux-policy-dev)"
-	require_command m4 m4
+	in_workdir
 }
 
 # A module without m4 and its .fc, both valid.

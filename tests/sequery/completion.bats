@@ -12,18 +12,6 @@ setup() {
 
 # Print the completions bash offers for the words given (the last one is
 # the word being completed, possibly empty).
-complete_words() {
-	bash -c '
-		source /usr/share/bash-completion/bash_completion
-		source "$1"; shift
-		COMP_WORDS=(sequery "$@")
-		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-		COMP_LINE="${COMP_WORDS[*]}"
-		COMP_POINT=${#COMP_LINE}
-		_sequery
-		printf "%s\n" "${COMPREPLY[@]}"
-	' completion "$COMPLETION" "$@"
-}
 
 @test "completion: subcommands complete" {
 	run -0 complete_words ""

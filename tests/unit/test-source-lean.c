@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "util.h"
 
 struct result {
 	int rc;
@@ -164,17 +165,6 @@ static int compare(const char *name, const char *path, const char *const *texts,
 	return rc;
 }
 
-static const char *corpus_dir(void)
-{
-	static char path[4096];
-	const char *c = getenv("SEKIT_CORPUS"), *src = getenv("SEKIT_SRCDIR");
-
-	if (c)
-		return c;
-	snprintf(path, sizeof(path), "%s/../shared/corpus", src ? src : ".");
-	return path;
-}
-
 static void corpus(void)
 {
 	static const char *const confs[] = {
@@ -193,7 +183,7 @@ static void corpus(void)
 	};
 	char path[4200];
 
-	snprintf(path, sizeof(path), "%s/checkpolicy/policy_minimal.conf", corpus_dir());
+	snprintf(path, sizeof(path), "%s/checkpolicy/policy_minimal.conf", test_corpus_dir());
 	if (access(path, R_OK) != 0) {
 		skip(1, "corpus absent");
 		return;
@@ -203,13 +193,14 @@ static void corpus(void)
 		    .mls = strstr(confs[i], "_mls") != NULL,
 		    .target = strstr(confs[i], "_xen") ? POL_TARGET_XEN : POL_TARGET_SELINUX};
 
-		snprintf(path, sizeof(path), "%s/checkpolicy/%s", corpus_dir(), confs[i]);
+		snprintf(path, sizeof(path), "%s/checkpolicy/%s", test_corpus_dir(), confs[i]);
 		compare(confs[i], path, NULL, 0, &opts);
 	}
 	for (size_t i = 0; i < sizeof(tes) / sizeof(*tes); i++) {
 		struct pol_build_options opts = {0};
 
-		snprintf(path, sizeof(path), "%s/checkpolicy/negative/%s", corpus_dir(), tes[i]);
+		snprintf(path, sizeof(path), "%s/checkpolicy/negative/%s", test_corpus_dir(),
+			 tes[i]);
 		compare(tes[i], path, NULL, 0, &opts);
 	}
 }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "util.h"
 
 /* Classes, SIDs and permissions every base snippet starts with (6 lines). */
 #define HEAD                                                                                       \
@@ -50,29 +51,6 @@ static void done(struct build *b)
 	pol_module_free(b->mod);
 	pol_source_free(b->src);
 	pol_err_release(&b->err);
-}
-
-static void show(const struct build *b)
-{
-	for (size_t i = 0; i < b->err.count; i++)
-		printf("#   %u:%u: %s\n", b->err.diags[i].line, b->err.diags[i].col,
-		       b->err.diags[i].message);
-}
-
-/* Whether a diagnostic of severity sev at line:col (col 0: any) says text. */
-static bool has_diag(const struct build *b, enum pol_severity sev, unsigned int line,
-		     unsigned int col, const char *text)
-{
-	for (size_t i = 0; i < b->err.count; i++) {
-		const struct pol_diag *d = &b->err.diags[i];
-
-		if (d->severity == sev && d->line == line && (!col || d->col == col) &&
-		    strstr(d->message, text))
-			return true;
-	}
-	printf("#   no diagnostic at %u:%u containing '%s'; got:\n", line, col, text);
-	show(b);
-	return false;
 }
 
 static policydb_t *pdb(struct build *b)
@@ -125,7 +103,7 @@ static void test_base_declarations(void)
 		   "attribute_role ra;\nroleattribute r ra;\n" TAIL_NOMLS);
 	ok(b.rc == 0, "a base policy with every declaration lowers");
 	if (b.rc) {
-		show(&b);
+		test_show_diags(&b.err);
 		done(&b);
 		return;
 	}
@@ -185,25 +163,27 @@ static void test_base_errors(void)
 	unsigned int n = 0;
 
 	build(&b, false, HEAD "type t;\ntype tx;\n  type t;\n" TAIL_NOMLS);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 3, 8,
-				 "type 't' already declared at t.te:8:6"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, HEAD_LINES + 3, 8,
+				      "type 't' already declared at t.te:8:6"),
 	   "a duplicate type names the first declaration's file, line and column");
 	done(&b);
 
 	build(&b, false,
 	      HEAD "type type_one;\nattribute a;\ntypeattribute type_on a;\n" TAIL_NOMLS);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 3, 15, "unknown type 'type_on'") &&
-	       has_diag(&b, POL_SEV_NOTE, HEAD_LINES + 3, 15, "did you mean 'type_one'?"),
+	ok(b.rc != 0 &&
+	       test_has_diag(&b.err, POL_SEV_ERROR, HEAD_LINES + 3, 15, "unknown type 'type_on'") &&
+	       test_has_diag(&b.err, POL_SEV_NOTE, HEAD_LINES + 3, 15, "did you mean 'type_one'?"),
 	   "an unknown type is located and gets a suggestion");
 	done(&b);
 
 	build(&b, false, HEAD "type t;\nattribute a;\ntypeattribute a t;\n" TAIL_NOMLS);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 3, 15, "attribute, not a type"),
+	ok(b.rc != 0 &&
+	       test_has_diag(&b.err, POL_SEV_ERROR, HEAD_LINES + 3, 15, "attribute, not a type"),
 	   "typeattribute of an attribute is an error");
 	done(&b);
 
 	build(&b, false, HEAD "type t;\nsensitivity s0;\n" TAIL_NOMLS);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 2, 1, "non-MLS"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, HEAD_LINES + 2, 1, "non-MLS"),
 	   "an MLS statement in a non-MLS build is an error at its line");
 	done(&b);
 
@@ -226,12 +206,12 @@ static void test_base_errors(void)
 	build(&b, false,
 	      HEAD
 	      "type t;\noptional {\n\ttype inner_t;\n}\nallow inner_t t:file read;\n" TAIL_NOMLS);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 5, 7, "inner_t"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, HEAD_LINES + 5, 7, "inner_t"),
 	   "a type declared in an optional block is not visible outside it");
 	done(&b);
 
 	build(&b, false, HEAD "type t;\nrole r types t;\n" TAIL_NOMLS);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 2, 6, "unknown role 'r'"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, HEAD_LINES + 2, 6, "unknown role 'r'"),
 	   "role types need a declared role");
 	done(&b);
 }
@@ -253,7 +233,7 @@ static void test_base_optional(void)
 		   "\tallow t t:file read;\n"
 		   "}\n" TAIL_NOMLS);
 	/* "role r types t" before "role r;" fails: roles are declared by "role r;" */
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 3, 6, "unknown role 'r'"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, HEAD_LINES + 3, 6, "unknown role 'r'"),
 	   "'role r types t' alone does not declare r");
 	done(&b);
 
@@ -269,7 +249,7 @@ static void test_base_optional(void)
 		   "}\n" TAIL_NOMLS);
 	ok(b.rc == 0, "a base policy with nested optional blocks and an else lowers");
 	if (b.rc) {
-		show(&b);
+		test_show_diags(&b.err);
 		done(&b);
 		return;
 	}
@@ -304,7 +284,7 @@ static void test_sets(void)
 		   "role r;\n" TAIL_NOMLS);
 	ok(b.rc == 0, "rules with class sets, '~' and '*' lower");
 	if (b.rc) {
-		show(&b);
+		test_show_diags(&b.err);
 		done(&b);
 		return;
 	}
@@ -322,15 +302,15 @@ static void test_sets(void)
 	done(&b);
 
 	build(&b, false, HEAD "type t;\nallow self t:file read;\n" TAIL_NOMLS);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 2, 7, "'self'"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, HEAD_LINES + 2, 7, "'self'"),
 	   "'self' among the sources is an error at its column");
 	done(&b);
 
 	build(&b, false, HEAD "type t;\nallow t t:file { read reed };\n" TAIL_NOMLS);
 	ok(b.rc != 0 &&
-	       has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 2, 23,
-			"unknown permission 'reed' in class 'file'") &&
-	       has_diag(&b, POL_SEV_NOTE, HEAD_LINES + 2, 23, "did you mean 'read'?"),
+	       test_has_diag(&b.err, POL_SEV_ERROR, HEAD_LINES + 2, 23,
+			     "unknown permission 'reed' in class 'file'") &&
+	       test_has_diag(&b.err, POL_SEV_NOTE, HEAD_LINES + 2, 23, "did you mean 'read'?"),
 	   "an unknown permission is located and gets a suggestion");
 	done(&b);
 }
@@ -352,7 +332,7 @@ static void test_base_order(void)
 	ok(b.rc == 0,
 	   "class permissions, levels, attributes and roles may come before their names");
 	if (b.rc) {
-		show(&b);
+		test_show_diags(&b.err);
 		done(&b);
 		return;
 	}
@@ -393,7 +373,7 @@ static void test_module(void)
 	build(&b, false, text);
 	ok(b.rc == 0, "a module with requirements and an optional block lowers");
 	if (b.rc) {
-		show(&b);
+		test_show_diags(&b.err);
 		done(&b);
 		return;
 	}
@@ -430,62 +410,45 @@ static void test_module(void)
 	   "role types of a required role are recorded in the global block");
 	done(&b);
 
-	snprintf(text, sizeof(text), "%s%s", module_head, "allow foo_t bar_t:file read;\n");
-	build(&b, false, text);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, 7, 13,
-				 "type 'bar_t' is not declared or required in this module"),
-	   "a name used without require is reported at its line and column");
-	done(&b);
-
-	snprintf(text, sizeof(text), "%s%s", module_head,
-		 "require { type httpd_cache_file_t; }\nallow foo_t httpd_cache_t:file read;\n");
-	build(&b, false, text);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_NOTE, 8, 13, "did you mean 'httpd_cache_file_t'?"),
-	   "a name one word short of a required one is suggested");
-	done(&b);
-
-	snprintf(text, sizeof(text), "%s%s", module_head,
-		 "optional {\n\trequire { type bar_t; }\n}\nallow foo_t bar_t:file read;\n");
-	build(&b, false, text);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, 10, 13, "bar_t"),
-	   "a type required by an optional block is not usable outside it");
-	done(&b);
-
-	snprintf(text, sizeof(text), "%s%s", module_head, "allow foo_t foo_t:file getattr;\n");
-	build(&b, false, text);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, 7, 24, "getattr"),
-	   "a permission the module does not require is an error");
-	done(&b);
-
-	build(&b, false, "module m 1.0;\ntype t;\n");
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, 1, 1, "no require"),
-	   "a module must require something, as checkmodule says");
-	done(&b);
-
-	snprintf(text, sizeof(text), "%s%s", module_head, "optional {\n\ttype x_t;\n}\n");
-	build(&b, false, text);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, 7, 1, "no require"),
-	   "so must each optional block of a module");
-	done(&b);
-
-	snprintf(text, sizeof(text), "%s%s", module_head,
-		 "optional {\n\trequire { type y_t; }\n} else {\n\ttype x_t;\n}\n");
-	build(&b, false, text);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, 10, 7, "else"),
-	   "nothing may be declared in an else branch");
-	done(&b);
-
-	snprintf(text, sizeof(text), "%s%s", module_head, "class foo\n");
-	build(&b, false, text);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, 7, 1, "not allowed in a module"),
-	   "a module cannot declare classes");
-	done(&b);
-
-	snprintf(text, sizeof(text), "%s%s", module_head, "type foo_t;\ntype foo_t;\n");
-	build(&b, false, text);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, 8, 6, "already declared at t.te:7:6"),
-	   "a required type may be declared once, not twice");
-	done(&b);
+	/* Modules that are refused, and where: text after module_head (the
+	 * whole module when head is false). */
+	static const struct {
+		bool head;
+		const char *text;
+		enum pol_severity sev;
+		unsigned int line, col;
+		const char *diag, *what;
+	} bad[] = {
+	    {true, "allow foo_t bar_t:file read;\n", POL_SEV_ERROR, 7, 13,
+	     "type 'bar_t' is not declared or required in this module",
+	     "a name used without require is reported at its line and column"},
+	    {true, "require { type httpd_cache_file_t; }\nallow foo_t httpd_cache_t:file read;\n",
+	     POL_SEV_NOTE, 8, 13, "did you mean 'httpd_cache_file_t'?",
+	     "a name one word short of a required one is suggested"},
+	    {true, "optional {\n\trequire { type bar_t; }\n}\nallow foo_t bar_t:file read;\n",
+	     POL_SEV_ERROR, 10, 13, "bar_t",
+	     "a type required by an optional block is not usable outside it"},
+	    {true, "allow foo_t foo_t:file getattr;\n", POL_SEV_ERROR, 7, 24, "getattr",
+	     "a permission the module does not require is an error"},
+	    {false, "module m 1.0;\ntype t;\n", POL_SEV_ERROR, 1, 1, "no require",
+	     "a module must require something, as checkmodule says"},
+	    {true, "optional {\n\ttype x_t;\n}\n", POL_SEV_ERROR, 7, 1, "no require",
+	     "so must each optional block of a module"},
+	    {true, "optional {\n\trequire { type y_t; }\n} else {\n\ttype x_t;\n}\n", POL_SEV_ERROR,
+	     10, 7, "else", "nothing may be declared in an else branch"},
+	    {true, "class foo\n", POL_SEV_ERROR, 7, 1, "not allowed in a module",
+	     "a module cannot declare classes"},
+	    {true, "type foo_t;\ntype foo_t;\n", POL_SEV_ERROR, 8, 6,
+	     "already declared at t.te:7:6", "a required type may be declared once, not twice"},
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text), "%s%s", bad[i].head ? module_head : "", bad[i].text);
+		build(&b, false, text);
+		ok(b.rc != 0 &&
+		       test_has_diag(&b.err, bad[i].sev, bad[i].line, bad[i].col, bad[i].diag),
+		   "%s", bad[i].what);
+		done(&b);
+	}
 }
 
 #define MLS_HEAD                                                                                   \
@@ -505,7 +468,7 @@ static void test_mls(void)
 		       "sid kernel u:r:t:s0 - s_high:c1\n");
 	ok(b.rc == 0, "an MLS base lowers");
 	if (b.rc) {
-		show(&b);
+		test_show_diags(&b.err);
 		done(&b);
 		return;
 	}
@@ -530,7 +493,8 @@ static void test_mls(void)
 	      HEAD "sensitivity s0;\nsensitivity s1;\ndominance { s0 s1 }\ncategory c0;\n"
 		   "level s0:c0;\ntype t;\nrole r;\nrole r types t;\n"
 		   "user u roles r level s0 range s0;\nsid kernel u:r:t:s0\n");
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 2, 13, "'s1' has no level"),
+	ok(b.rc != 0 &&
+	       test_has_diag(&b.err, POL_SEV_ERROR, HEAD_LINES + 2, 13, "'s1' has no level"),
 	   "a sensitivity without a level statement is reported where it is declared");
 	done(&b);
 
@@ -538,35 +502,25 @@ static void test_mls(void)
 	      HEAD "sensitivity s0;\nsensitivity s1;\ndominance { s0 }\ncategory c0;\n"
 		   "level s0:c0;\nlevel s1:c0;\ntype t;\nrole r;\nrole r types t;\n"
 		   "user u roles r level s0 range s0;\nsid kernel u:r:t:s0\n");
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, HEAD_LINES + 3, 1, "1 of 2"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, HEAD_LINES + 3, 1, "1 of 2"),
 	   "dominance must list every sensitivity");
 	done(&b);
 
 	build(&b, true,
 	      MLS_HEAD "level s1:c0.c1;\ntype t;\nrole r;\nrole r types t;\n"
 		       "user u roles r level s1 range s0 - s0:c0;\nsid kernel u:r:t:s0\n");
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, MLS_HEAD_LINES + 5, 6, "not within its range"),
+	ok(b.rc != 0 &&
+	       test_has_diag(&b.err, POL_SEV_ERROR, MLS_HEAD_LINES + 5, 6, "not within its range"),
 	   "a user's default level must lie within its range");
 	done(&b);
 
 	build(&b, true,
 	      MLS_HEAD "level s1:c0.c1;\ntype t;\nrole r;\nrole r types t;\n"
 		       "user u roles r level s0 range s0:c1;\nsid kernel u:r:t:s0\n");
-	ok(b.rc != 0 &&
-	       has_diag(&b, POL_SEV_ERROR, MLS_HEAD_LINES + 5, 0, "'c1' is not in the level"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, MLS_HEAD_LINES + 5, 0,
+				      "'c1' is not in the level"),
 	   "a user's category must belong to the sensitivity's level");
 	done(&b);
-}
-
-static const char *corpus_dir(void)
-{
-	static char path[4096];
-	const char *c = getenv("SEKIT_CORPUS"), *src = getenv("SEKIT_SRCDIR");
-
-	if (c)
-		return c;
-	snprintf(path, sizeof(path), "%s/../shared/corpus", src ? src : ".");
-	return path;
 }
 
 static char *slurp(FILE *f, size_t *len)
@@ -603,7 +557,7 @@ static void test_end_to_end(void)
 	FILE *f;
 	int fd, rc;
 
-	snprintf(conf, sizeof(conf), "%s/checkpolicy/policy_minimal.conf", corpus_dir());
+	snprintf(conf, sizeof(conf), "%s/checkpolicy/policy_minimal.conf", test_corpus_dir());
 	if (access(conf, R_OK) != 0 || system("checkpolicy -V >/dev/null 2>&1") != 0) {
 		printf("# no %s or no checkpolicy\n", conf);
 		skip(2, "corpus or checkpolicy absent");

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "tap.h"
+#include "util.h"
 
 struct parsed {
 	struct pol_source *src;
@@ -100,17 +101,6 @@ static void error_is(const char *text, unsigned line, unsigned col, const char *
 	done(&ps);
 }
 
-static const char *corpus_dir(void)
-{
-	static char path[4096];
-	const char *c = getenv("SEKIT_CORPUS"), *src = getenv("SEKIT_SRCDIR");
-
-	if (c)
-		return c;
-	snprintf(path, sizeof(path), "%s/../shared/corpus", src ? src : ".");
-	return path;
-}
-
 static void test_corpus(void)
 {
 	char dir[4200];
@@ -118,7 +108,7 @@ static void test_corpus(void)
 	int n = 0;
 	DIR *d;
 
-	snprintf(dir, sizeof(dir), "%s/checkpolicy", corpus_dir());
+	snprintf(dir, sizeof(dir), "%s/checkpolicy", test_corpus_dir());
 	d = opendir(dir);
 	if (!d) {
 		printf("# corpus not found at %s (set SEKIT_CORPUS)\n", dir);
@@ -576,60 +566,67 @@ static void test_line_markers(void)
 
 static void test_errors(void)
 {
-	error_is("type a;\nallow a b : file read", 2, 22,
-		 "expected ';' at the end of the rule, found end of file");
-	error_is("allow a b file read;", 1, 11,
-		 "expected ':' between the target types and the classes, found 'file'");
-	error_is("portcon tcp 70000 u:r:t", 1, 13,
-		 "port 70000 is out of range (the largest is 65535)");
-	/* a 32-bit ioctl command number is cut to its low 16 bits, as
-	 * checkpolicy does; more than 32 bits is no command number */
-	error_is("allowxperm a b : c ioctl 0x100000000;", 1, 26,
-		 "extended permission 0x100000000 is out of range (the largest is 4294967295)");
-	error_is("pirqcon 99999999999999999999999 u:r:t", 1, 9,
-		 "pirq 99999999999999999999999 is out of range (the largest is 4294967295)");
-	error_is("fscon 2 4294967296 u:r:t u:r:t", 1, 9,
-		 "minor number 4294967296 is out of range (the largest is 4294967295)");
-	error_is("fscon 2 u:r:t u:r:t", 1, 9, "expected a number (minor number), found 'u'");
-	error_is("type source;", 1, 6, "expected a type name, found keyword 'source'");
-	error_is("Allow a b : c d;", 1, 1, "expected a statement, found 'Allow'");
-	error_is("type a;\n  type b @;", 2, 10, "unexpected character '@'");
-	error_is("if (a) { class file }", 1, 10,
-		 "'class' is not allowed in a conditional (if) block");
-	error_is("if (a) { neverallow a b : c d; }", 1, 10,
-		 "'neverallow' is not allowed in a conditional (if) block");
-	error_is("optional { portcon tcp 1 u:r:t }", 1, 12,
-		 "'portcon' is not allowed in an optional block");
-	error_is("if (a) {\n  allow ra rb;\n}", 2, 3,
-		 "role allow rules are not allowed in a conditional (if) block");
-	error_is("if (a) { allowxperm a b : c ioctl 1; }", 1, 10,
-		 "'allowxperm' is not allowed in a conditional (if) block");
-	error_is("nodecon 1.2.3 255.0.0.0 u:r:t", 1, 9, "invalid IPv4 address '1.2.3'");
-	error_is("portcon tcp 90-80 u:r:t", 1, 13, "port range 90-80 is backwards");
-	error_is("type_transition a b : c d \"x/y\";", 1, 27,
-		 "a type transition's file name cannot contain '/'");
-	error_is("optional {\n type a;\n", 3, 1,
-		 "expected '}' to close the block opened at line 1, found end of file");
-	error_is("allow a { b c : file read;", 1, 15,
-		 "expected a name or '}' in a target type set, found ':'");
-	error_is("type a\x01;", 1, 7, "unexpected byte 0x01");
-	error_is("type 1bad;", 1, 6, "expected a type name, found '1bad'");
-	error_is("class file\nclass dir { read };\n", 2, 19,
-		 "unexpected ';': 'class' statements end without one");
-	error_is("constrain file read t1 == a - b;", 1, 29,
-		 "expected ';' at the end of the constraint, found '-'");
-	error_is("constrain file read t1 == { a { b } };", 1, 31,
-		 "expected a name or '}' in names, found '{'");
-	error_is("fs_use_task 9p u:r:t;", 1, 13, "expected a file system name, found '9p'");
-	error_is("allowxperm a b : c ioctl 1-2;", 1, 27,
-		 "expected ';' at the end of the rule, found '-'");
-	error_is("if (a) { ; }", 1, 10, "expected a statement, found ';'");
-	error_is("optional { }", 1, 10, "empty optional block");
-	error_is("portcon tcp 0080 u:r:t", 1, 13,
-		 "0080 is not an octal number (a leading 0 means octal)");
-	error_is("module m 1.0;\nmodule m 1.0;\n", 2, 1, "the module statement must come first");
-	error_is("type_transition a b : c d \"unterminated;\n", 1, 27,
-		 "unterminated quoted string");
+	/* text, line and column of the first error, its message */
+	static const struct {
+		const char *text;
+		unsigned int line, col;
+		const char *msg;
+	} cases[] = {
+	    {"type a;\nallow a b : file read", 2, 22,
+	     "expected ';' at the end of the rule, found end of file"},
+	    {"allow a b file read;", 1, 11,
+	     "expected ':' between the target types and the classes, found 'file'"},
+	    {"portcon tcp 70000 u:r:t", 1, 13, "port 70000 is out of range (the largest is 65535)"},
+	    /* a 32-bit ioctl command number is cut to its low 16 bits, as
+	     * checkpolicy does; more than 32 bits is no command number */
+	    {"allowxperm a b : c ioctl 0x100000000;", 1, 26,
+	     "extended permission 0x100000000 is out of range (the largest is 4294967295)"},
+	    {"pirqcon 99999999999999999999999 u:r:t", 1, 9,
+	     "pirq 99999999999999999999999 is out of range (the largest is 4294967295)"},
+	    {"fscon 2 4294967296 u:r:t u:r:t", 1, 9,
+	     "minor number 4294967296 is out of range (the largest is 4294967295)"},
+	    {"fscon 2 u:r:t u:r:t", 1, 9, "expected a number (minor number), found 'u'"},
+	    {"type source;", 1, 6, "expected a type name, found keyword 'source'"},
+	    {"Allow a b : c d;", 1, 1, "expected a statement, found 'Allow'"},
+	    {"type a;\n  type b @;", 2, 10, "unexpected character '@'"},
+	    {"if (a) { class file }", 1, 10, "'class' is not allowed in a conditional (if) block"},
+	    {"if (a) { neverallow a b : c d; }", 1, 10,
+	     "'neverallow' is not allowed in a conditional (if) block"},
+	    {"optional { portcon tcp 1 u:r:t }", 1, 12,
+	     "'portcon' is not allowed in an optional block"},
+	    {"if (a) {\n  allow ra rb;\n}", 2, 3,
+	     "role allow rules are not allowed in a conditional (if) block"},
+	    {"if (a) { allowxperm a b : c ioctl 1; }", 1, 10,
+	     "'allowxperm' is not allowed in a conditional (if) block"},
+	    {"nodecon 1.2.3 255.0.0.0 u:r:t", 1, 9, "invalid IPv4 address '1.2.3'"},
+	    {"portcon tcp 90-80 u:r:t", 1, 13, "port range 90-80 is backwards"},
+	    {"type_transition a b : c d \"x/y\";", 1, 27,
+	     "a type transition's file name cannot contain '/'"},
+	    {"optional {\n type a;\n", 3, 1,
+	     "expected '}' to close the block opened at line 1, found end of file"},
+	    {"allow a { b c : file read;", 1, 15,
+	     "expected a name or '}' in a target type set, found ':'"},
+	    {"type a\x01;", 1, 7, "unexpected byte 0x01"},
+	    {"type 1bad;", 1, 6, "expected a type name, found '1bad'"},
+	    {"class file\nclass dir { read };\n", 2, 19,
+	     "unexpected ';': 'class' statements end without one"},
+	    {"constrain file read t1 == a - b;", 1, 29,
+	     "expected ';' at the end of the constraint, found '-'"},
+	    {"constrain file read t1 == { a { b } };", 1, 31,
+	     "expected a name or '}' in names, found '{'"},
+	    {"fs_use_task 9p u:r:t;", 1, 13, "expected a file system name, found '9p'"},
+	    {"allowxperm a b : c ioctl 1-2;", 1, 27,
+	     "expected ';' at the end of the rule, found '-'"},
+	    {"if (a) { ; }", 1, 10, "expected a statement, found ';'"},
+	    {"optional { }", 1, 10, "empty optional block"},
+	    {"portcon tcp 0080 u:r:t", 1, 13,
+	     "0080 is not an octal number (a leading 0 means octal)"},
+	    {"module m 1.0;\nmodule m 1.0;\n", 2, 1, "the module statement must come first"},
+	    {"type_transition a b : c d \"unterminated;\n", 1, 27, "unterminated quoted string"},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		error_is(cases[i].text, cases[i].line, cases[i].col, cases[i].msg);
 }
 
 static void test_suggestion(void)

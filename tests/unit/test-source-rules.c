@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "util.h"
 
 /* Everything a policy.conf needs before its rules, in checkpolicy's order.
  * Line numbers of the snippets below start at PREFIX_LINES + 1. */
@@ -85,11 +86,8 @@ static int compile_opts(struct build *b, const struct pol_build_options *o, cons
 		b->rc = pol_source_parse_data(b->src, "t.conf", b->text, strlen(b->text), &b->err);
 	if (b->rc == 0)
 		b->rc = pol_source_lower(b->src, &opts, &b->mod, &b->err);
-	if (b->rc != 0) {
-		for (size_t i = 0; i < b->err.count; i++)
-			printf("#   %u:%u: %s\n", b->err.diags[i].line, b->err.diags[i].col,
-			       b->err.diags[i].message);
-	}
+	if (b->rc != 0)
+		test_show_diags(&b->err);
 	return b->rc;
 }
 
@@ -111,21 +109,6 @@ static void done(struct build *b)
 	pol_module_free(b->mod);
 	pol_source_free(b->src);
 	pol_err_release(&b->err);
-}
-
-/* Whether an error (or note) with text in its message is at line:col. */
-static bool has_diag(const struct build *b, enum pol_severity sev, unsigned int line,
-		     unsigned int col, const char *text)
-{
-	for (size_t i = 0; i < b->err.count; i++) {
-		const struct pol_diag *d = &b->err.diags[i];
-
-		if (d->severity == sev && d->line == line && (!col || d->col == col) &&
-		    strstr(d->message, text))
-			return true;
-	}
-	printf("#   no diagnostic at %u:%u containing '%s'\n", line, col, text);
-	return false;
 }
 
 static policydb_t *pdb(struct build *b)
@@ -216,7 +199,7 @@ static void test_avrules(void)
 	done(&b);
 
 	compile(&b, false, "allow * tb:file read;\n", NULL);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 7, "'*'"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line, 7, "'*'"),
 	   "'*' in allow is an error at its column");
 	done(&b);
 }
@@ -260,7 +243,7 @@ static void test_xperms(void)
 	done(&b);
 
 	compile(&b, false, "allowxperm ta tb:file ioctl { 0x20-0x10 };\n", NULL);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 0, "backwards"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line, 0, "backwards"),
 	   "a reversed ioctl range is an error");
 	done(&b);
 }
@@ -295,14 +278,14 @@ static void test_typerules(void)
 	done(&b);
 
 	compile(&b, false, "type_transition ta tb:process a1;\n", NULL);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 31, "attribute"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line, 31, "attribute"),
 	   "an attribute as the new type is an error at its column");
 	done(&b);
 
 	compile(&b, false,
 		"type_transition ta tb:file tc \"n\";\ntype_transition ta tb:file tc \"n\";\n",
 		NULL);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 1, "duplicate"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 1, 1, "duplicate"),
 	   "a repeated filename transition is an error");
 	done(&b);
 }
@@ -353,13 +336,14 @@ static void test_conditionals(void)
 	done(&b);
 
 	compile(&b, false, "if (b1 || tu1) { allow ta tb:file read; }\n", NULL);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 0, "tunables and booleans"),
+	ok(b.rc != 0 &&
+	       test_has_diag(&b.err, POL_SEV_ERROR, b.first_line, 0, "tunables and booleans"),
 	   "mixing tunables and booleans is an error");
 	done(&b);
 
 	compile(&b, false, "if (b1) {\nneverallow ta tb:file read;\n}\n", NULL);
-	ok(b.rc != 0 &&
-	       has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 1, "not allowed in a conditional"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 1, 1,
+				      "not allowed in a conditional"),
 	   "neverallow inside a conditional is an error at the rule");
 	done(&b);
 }
@@ -392,12 +376,12 @@ static void test_roles(void)
 	done(&b);
 
 	compile(&b, false, "role_transition ra tb rb;\nrole_transition ra tb ra;\n", NULL);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 1, "duplicate"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 1, 1, "duplicate"),
 	   "a second role_transition for the same triple is an error");
 	done(&b);
 
 	compile(&b, false, "range_transition ta tb s0;\n", NULL);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 1, "not MLS"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line, 1, "not MLS"),
 	   "range_transition needs an MLS policy");
 	done(&b);
 
@@ -454,19 +438,19 @@ static void test_constraints(void)
 	done(&b);
 
 	compile(&b, false, "", "constrain file read (t3 == ta);\n");
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 0, "validatetrans"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 1, 0, "validatetrans"),
 	   "t3 outside validatetrans is an error");
 	done(&b);
 	compile(&b, false, "", "constrain file read (l1 dom l2);\n");
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 0, "mlsconstrain"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 1, 0, "mlsconstrain"),
 	   "levels in constrain are an error");
 	done(&b);
 	compile(&b, false, "", "constrain file read (t1 dom t2);\n");
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 0, "dom"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 1, 0, "dom"),
 	   "dom between types is an error");
 	done(&b);
 	compile_with(&b, false, "default_user file source;\ndefault_user file target;\n", "", NULL);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.defaults_line + 1, 1, "conflicting"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.defaults_line + 1, 1, "conflicting"),
 	   "a conflicting default is an error");
 	done(&b);
 	if (compile(&b, true, "", "mlsconstrain file read (l1 domby h2);\n") == 0) {
@@ -546,18 +530,19 @@ static void test_ocontexts(void)
 	snprintf(tail, sizeof(tail), "sid kernel %s\nportcon tcp 1-1023 %s\nportcon tcp 80 %s\n",
 		 ctx, ctx, ctx);
 	compile(&b, false, "", tail);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 3, 1, "hidden"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 3, 1, "hidden"),
 	   "a port hidden by an earlier range is an error");
 	done(&b);
 	snprintf(tail, sizeof(tail), "sid kernel %s\nfscon 2 3 %s %s\nfscon 02 0x3 %s %s\n", ctx,
 		 ctx, ctx, ctx, ctx);
 	compile(&b, false, "", tail);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 3, 1,
-				 "duplicate fscon for file system 02:03"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 3, 1,
+				      "duplicate fscon for file system 02:03"),
 	   "two fscon for the same numbers are an error");
 	done(&b);
 	compile(&b, false, "optional { fscon 2 3 ua:object_r:ta ua:object_r:ta }\n", NULL);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line, 12, "not allowed in an optional"),
+	ok(b.rc != 0 &&
+	       test_has_diag(&b.err, POL_SEV_ERROR, b.first_line, 12, "not allowed in an optional"),
 	   "fscon in an optional block is an error");
 	done(&b);
 	if (compile(&b, true, "",
@@ -574,24 +559,25 @@ static void test_ocontexts(void)
 	done(&b);
 	compile(&b, true, "",
 		"sid kernel ua:object_r:ta:s0\nfscon 1 2 ua:object_r:ta:s0 ua:object_r:tb\n");
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 2, 29, "no MLS range"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 2, 29, "no MLS range"),
 	   "an MLS fscon context without a range is an error");
 	done(&b);
 	snprintf(tail, sizeof(tail), "sid kernel %s\nsid kernel %s\n", ctx, ctx);
 	compile(&b, false, "", tail);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 2, 5, "already"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 2, 5, "already"),
 	   "a second context for a SID is an error");
 	done(&b);
 	snprintf(tail, sizeof(tail), "sid kernal %s\n", ctx);
 	compile(&b, false, "", tail);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 1, 5, "not declared") &&
-	       has_diag(&b, POL_SEV_NOTE, b.first_line + 1, 5, "'kernel'"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 1, 5, "not declared") &&
+	       test_has_diag(&b.err, POL_SEV_NOTE, b.first_line + 1, 5, "'kernel'"),
 	   "an undeclared SID is an error with a suggestion");
 	done(&b);
 	compile(&b, false, "policycap network_peer_control;\n", NULL);
 	ok(b.rc != 0 &&
-	       has_diag(&b, POL_SEV_ERROR, b.first_line, 11, "unknown policy capability") &&
-	       has_diag(&b, POL_SEV_NOTE, b.first_line, 11, "network_peer_controls"),
+	       test_has_diag(&b.err, POL_SEV_ERROR, b.first_line, 11,
+			     "unknown policy capability") &&
+	       test_has_diag(&b.err, POL_SEV_NOTE, b.first_line, 11, "network_peer_controls"),
 	   "an unknown capability is an error with a suggestion");
 	done(&b);
 }
@@ -629,17 +615,18 @@ static void test_xen(void)
 	snprintf(tail, sizeof(tail), "sid kernel %s\niomemcon 0x10-0x1f %s\niomemcon 0x18 %s\n",
 		 ctx, ctx, ctx);
 	compile_opts(&b, &xen, "", "", tail);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 3, 1, "overlaps"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 3, 1, "overlaps"),
 	   "overlapping iomemcon ranges are an error");
 	done(&b);
 	snprintf(tail, sizeof(tail), "sid kernel %s\npirqcon 7 %s\npirqcon 7 %s\n", ctx, ctx, ctx);
 	compile_opts(&b, &xen, "", "", tail);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 3, 1, "duplicate pirqcon"),
+	ok(b.rc != 0 &&
+	       test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 3, 1, "duplicate pirqcon"),
 	   "a repeated pirq is an error");
 	done(&b);
 	snprintf(tail, sizeof(tail), "sid kernel %s\npirqcon 7 %s\n", ctx, ctx);
 	compile(&b, false, "", tail);
-	ok(b.rc != 0 && has_diag(&b, POL_SEV_ERROR, b.first_line + 2, 1, "xen"),
+	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, b.first_line + 2, 1, "xen"),
 	   "pirqcon outside a xen target is an error");
 	done(&b);
 }

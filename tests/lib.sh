@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# tests/lib.sh - the shell library of the oracle and bench scripts
+# (tests/oracle/*.sh, tests/bench/*.sh), after util-linux's
+# tests/functions.sh: one way to skip, count, keep a work directory and sum
+# up. Source it from a script next to it:
+#
+#   . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+#
+# Conventions every script keeps:
+#   - a skip prints "SKIP: why" on stdout and exits 77 (the bats wrappers
+#     and 'make bench' read that: tests/helpers.bash run_suite);
+#   - a check prints "PASS: what" or "FAIL: what", a failure's evidence
+#     indented by four spaces (ts_show);
+#   - the last line is "N passed, N failed"; exit 0 when none failed.
+# Environment: SEKIT_ORACLE_KEEP=1 keeps the work directory and says where
+# it is; SEKIT_ORACLE_DIFF_LINES (default 40) is how much ts_show shows.
+
+ts_pass=0 ts_failed=0
+ts_exit_hooks=()
+
+# ts_skip WHY...: skip the whole script.
+ts_skip() {
+	echo "SKIP: $*"
+	exit 77
+}
+
+# ts_need COMMAND [DEBIAN-PACKAGE]: skip unless COMMAND is on PATH.
+ts_need() {
+	command -v "$1" >/dev/null 2>&1 ||
+		ts_skip "'$1' not installed${2:+ (apt-get install $2)}"
+}
+
+# ts_at_exit SHELL-CODE: run it when the script exits (after the work
+# directory is removed), whatever the exit.
+ts_at_exit() {
+	ts_exit_hooks+=("$1")
+	trap ts_run_exit_hooks EXIT
+}
+
+ts_run_exit_hooks() {
+	local hook
+	for hook in "${ts_exit_hooks[@]}"; do
+		eval "$hook"
+	done
+}
+
+# ts_workdir [NAME]: make a temporary directory, set TS_WORKDIR to its path
+# and remove it at exit (kept when SEKIT_ORACLE_KEEP=1). Exits 2 when it
+# cannot.
+ts_workdir() {
+	TS_WORKDIR=$(mktemp -d "${TMPDIR:-/tmp}/${1:-sekit-test}.XXXXXX") || exit 2
+	if [ "${SEKIT_ORACLE_KEEP:-0}" = 1 ]; then
+		echo "work directory: $TS_WORKDIR" >&2
+	else
+		# the directory first, so that hooks added before still run after it
+		ts_exit_hooks=("rm -rf '$TS_WORKDIR'" "${ts_exit_hooks[@]}")
+		trap ts_run_exit_hooks EXIT
+	fi
+}
+
+# ts_ok WHAT...: a check passed.
+ts_ok() {
+	ts_pass=$((ts_pass + 1))
+	echo "PASS: $*"
+}
+
+# ts_fail WHAT...: a check failed (follow with ts_show for the evidence).
+ts_fail() {
+	ts_failed=$((ts_failed + 1))
+	echo "FAIL: $*"
+}
+
+# ts_show FILE: the first lines of a diff or log, indented.
+ts_show() {
+	head -n "${SEKIT_ORACLE_DIFF_LINES:-40}" "$1" | sed 's/^/    /'
+}
+
+# ts_summary: "N passed, N failed", then exit 0 if none failed, else 1.
+ts_summary() {
+	echo "$ts_pass passed, $ts_failed failed"
+	[ "$ts_failed" -eq 0 ]
+	exit
+}
+
+# ts_now: the time in microseconds.
+ts_now() { echo "${EPOCHREALTIME/[.,]/}"; }
+
+# ts_secs MICROSECONDS: as seconds with two decimals.
+ts_secs() { awk -v t="$1" 'BEGIN { printf "%.2f", t / 1e6 }'; }
+
+# ts_median: the median of the numbers on stdin ("nan" for none).
+ts_median() {
+	sort -g | awk '{ v[NR] = $1 } END {
+		if (NR == 0) { print "nan"; exit }
+		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# ts_spread N: N lines spread evenly over stdin (deterministic).
+ts_spread() {
+	awk -v n="$1" '{ l[NR] = $0 } END {
+		if (NR <= n) { for (i = 1; i <= NR; i++) print l[i]; exit }
+		for (i = 0; i < n; i++) print l[int(i * NR / n) + 1] }'
+}
+
+# ts_cache_dir: where oracle results and built inputs are kept between runs:
+# $SEKIT_ORACLE_CACHE, default $XDG_CACHE_HOME/sekit-oracle (the caller
+# treats "off" as no cache).
+ts_cache_dir() { echo "${SEKIT_ORACLE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/sekit-oracle}"; }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # sectl against a real SELinux kernel: run by tests/kernel/run inside
-# selinux-vm (busybox sh, as root in kernel_t, selinuxfs at /sys/fs/selinux,
+# tests/kernel/vm (busybox sh, as root in kernel_t, selinuxfs at /sys/fs/selinux,
 # no policy loaded, permissive). DATA (the first argument) holds the policy,
 # broken copies of it, and the queries with the answers libpolicy computed
 # from the same policy file on the host. Prints PASS/FAIL lines and ends with

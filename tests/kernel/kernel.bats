@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # sectl in a real SELinux kernel: tests/kernel/run boots Debian's kernel
-# under qemu (selinux-vm from ../shared/kernel-lab) and checks sectl there,
+# under qemu (tests/kernel/vm) and checks sectl there,
 # including 1,500 random access decisions against libpolicy's. About half a
 # minute under TCG; skipped when the VM cannot run on this machine.
 bats_require_minimum_version 1.5.0

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # sepolc's policy in a real SELinux kernel: run by tests/kernel/sepolc-run
-# inside selinux-vm (busybox sh, root, no policy loaded, permissive). DATA
+# inside tests/kernel/vm (busybox sh, root, no policy loaded, permissive). DATA
 # holds sepolc.33 and checkpolicy.33 (the same policy.conf compiled by each)
 # and random queries q.access and q.create. sepolc's policy is loaded
 # first, into the fresh kernel; the kernel's answers under it must equal its

@@ -3,7 +3,7 @@
 #
 # sepolc in a real SELinux kernel: tests/kernel/sepolc-run compiles Debian's
 # reference policy with sepolc, boots Debian's kernel under qemu
-# (selinux-vm from ../shared/kernel-lab), loads it, and compares the
+# (tests/kernel/vm), loads it, and compares the
 # kernel's decisions with those under checkpolicy's binary of the same
 # source. About half a minute under TCG; skipped when the VM or
 # selinux-policy-src is not there.

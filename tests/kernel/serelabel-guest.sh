@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # serelabel in a real SELinux kernel: run by tests/kernel/serelabel-run
-# inside selinux-vm (busybox sh, root in kernel_t, permissive). DATA (the
+# inside tests/kernel/vm (busybox sh, root in kernel_t, permissive). DATA (the
 # first argument) holds Debian's policy and file_contexts. Loads the policy,
 # labels a small tree in the guest's tmpfs with serelabel and reads the
 # labels back with coreutils' ls -Z (getfilecon), then checks that a spec

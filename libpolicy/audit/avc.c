@@ -45,7 +45,7 @@ static bool parse_hex(const char *v, unsigned long *out)
 	return *end == '\0';
 }
 
-bool avc_parse(char *text, struct avc_fields *f)
+bool audit_avc_parse(char *text, struct avc_fields *f)
 {
 	char *toks[512];
 	size_t n = 0;

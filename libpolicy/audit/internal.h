@@ -19,7 +19,7 @@ struct avc_fields {
 
 /* Parse text (modified in place: tokens are NUL-terminated). Returns false
  * when audit2allow would call it "AVC message in invalid format". */
-bool avc_parse(char *text, struct avc_fields *f);
+bool audit_avc_parse(char *text, struct avc_fields *f);
 
 /* Is c white space for Python's str.split()? */
 static inline bool avc_space(unsigned char c)

@@ -186,7 +186,7 @@ static void deliver_avc(struct pol_audit_reader *r, const struct pol_audit_avc *
 		n = POL_AUDIT_MAX_LINE;
 	memcpy(r->avctext, text, n);
 	r->avctext[n] = '\0';
-	if (!avc_parse(r->avctext, &f)) {
+	if (!audit_avc_parse(r->avctext, &f)) {
 		r->skipped[POL_AUDIT_SKIP_BAD_AVC]++;
 		return;
 	}

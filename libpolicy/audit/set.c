@@ -378,7 +378,7 @@ static int cmp_group(const void *a, const void *b)
 	return c;
 }
 
-static int cmp_str(const void *a, const void *b)
+static int set_cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
@@ -398,8 +398,8 @@ static struct group **sorted_groups(const struct pol_audit_set *set)
 }
 
 /* Permission names of a mask, sorted. */
-static size_t perm_names(const struct pol_audit_set *set, uint32_t cls, uint32_t mask,
-			 const char **out)
+static size_t set_perm_names(const struct pol_audit_set *set, uint32_t cls, uint32_t mask,
+			     const char **out)
 {
 	size_t n = 0;
 
@@ -412,7 +412,7 @@ static size_t perm_names(const struct pol_audit_set *set, uint32_t cls, uint32_t
 		if (name)
 			out[n++] = name;
 	}
-	qsort(out, n, sizeof(*out), cmp_str);
+	qsort(out, n, sizeof(*out), set_cmp_str);
 	return n;
 }
 
@@ -517,7 +517,7 @@ static void rule_comment(const struct pol_audit_set *set, const struct group *g,
 		}
 	} else if (flags & POL_AUDIT_GEN_VERBOSE) {
 		const char *names[32];
-		size_t n = perm_names(set, g->cls_value, g->perms, names);
+		size_t n = set_perm_names(set, g->cls_value, g->perms, names);
 
 		pol_buf_printf(b, "%s src=\"%s\" tgt=\"%s\" class=\"%s\", perms=\"", c, g->src,
 			       g->tgt, g->cls);
@@ -600,7 +600,7 @@ static void put_rule(const struct pol_audit_set *set, const struct group *g, uns
 {
 	bool cil = flags & POL_AUDIT_GEN_CIL, da = flags & POL_AUDIT_GEN_DONTAUDIT;
 	const char *names[32];
-	size_t n = perm_names(set, g->cls_value, g->perms, names);
+	size_t n = set_perm_names(set, g->cls_value, g->perms, names);
 
 	if (cil) {
 		if (xperm) {
@@ -662,7 +662,7 @@ static void put_requires(const struct pol_audit_set *set, struct group **v, unsi
 		types[nt++] = tab + 1;
 		roles[nroles++] = set->roles[i];
 	}
-	qsort(types, nt, sizeof(*types), cmp_str);
+	qsort(types, nt, sizeof(*types), set_cmp_str);
 	if (cil) {
 		for (size_t i = 0; i < nt; i++)
 			if (!i || strcmp(types[i], types[i - 1]) != 0)
@@ -686,13 +686,13 @@ static void put_requires(const struct pol_audit_set *set, struct group **v, unsi
 		}
 	for (size_t i = 0; i < ncls; i++) {
 		const char *names[32];
-		size_t k = perm_names(set, cls[i].value, cls[i].perms, names);
+		size_t k = set_perm_names(set, cls[i].value, cls[i].perms, names);
 
 		pol_buf_printf(b, "\tclass %s ", cls[i].name);
 		put_perms(b, names, k, false);
 		pol_buf_puts(b, ";\n");
 	}
-	qsort(roles, nroles, sizeof(*roles), cmp_str);
+	qsort(roles, nroles, sizeof(*roles), set_cmp_str);
 	for (size_t i = 0; i < nroles; i++) {
 		const char *tab = strchr(roles[i], '\t');
 
@@ -756,7 +756,7 @@ int pol_audit_set_write(const struct pol_audit_set *set, const char *module, uns
 
 		if (roles) {
 			memcpy(roles, set->roles, set->nroles * sizeof(*roles));
-			qsort(roles, set->nroles, sizeof(*roles), cmp_str);
+			qsort(roles, set->nroles, sizeof(*roles), set_cmp_str);
 			pol_buf_puts(&b, "#============= ROLES ==============\n");
 			/* sepolgen's RoleType: a line per type, a blank line per role */
 			for (size_t i = 0; i < set->nroles; i++) {
@@ -789,7 +789,7 @@ static void group_info(const struct pol_audit_set *set, const struct group *g,
 	info->target = g->tgt;
 	info->tclass = g->cls;
 	info->verdict = g->verdict;
-	info->nperms = perm_names(set, g->cls_value, g->perms, names);
+	info->nperms = set_perm_names(set, g->cls_value, g->perms, names);
 	info->perms = names;
 	info->count = g->count;
 	info->why = g->why;

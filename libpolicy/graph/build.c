@@ -362,7 +362,7 @@ int pol_graph_flow(const struct pol_pdb *pdb, const struct pol_permmap *map,
 	if (!g)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	if (graph_init(g, pdb, opts, GRAPH_FLOW) < 0 ||
-	    permmap_apply(map, pdb, &g->pm_dir, &g->pm_w) < 0)
+	    graph_permmap_apply(map, pdb, &g->pm_dir, &g->pm_w) < 0)
 		goto fail;
 	mx = calloc((size_t)g->n * g->n + 1, 1);
 	if (!mx)

@@ -98,8 +98,8 @@ int graph_init(struct pol_graph *g, const struct pol_pdb *pdb, const struct pol_
 int graph_set_edges(struct pol_graph *g, uint32_t *src, uint32_t *dst, uint8_t *w, size_t m);
 
 /* The permission table of map over pdb's classes. */
-int permmap_apply(const struct pol_permmap *map, const struct pol_pdb *pdb, uint8_t (**dir)[32],
-		  uint8_t (**w)[32]);
+int graph_permmap_apply(const struct pol_permmap *map, const struct pol_pdb *pdb,
+			uint8_t (**dir)[32], uint8_t (**w)[32]);
 
 /* The permissions the transition graph reads (-1: the policy lacks one). */
 struct dta_perms {

@@ -249,8 +249,8 @@ static const struct pm_entry *lookup(const struct pol_permmap *map, const char *
 	return bsearch(&key, map->e, map->n, sizeof(*map->e), cmp_entry);
 }
 
-int permmap_apply(const struct pol_permmap *map, const struct pol_pdb *pdb, uint8_t (**dirp)[32],
-		  uint8_t (**wp)[32])
+int graph_permmap_apply(const struct pol_permmap *map, const struct pol_pdb *pdb,
+			uint8_t (**dirp)[32], uint8_t (**wp)[32])
 {
 	uint32_t nclasses = pdb->p.p_classes.nprim;
 	uint8_t(*dir)[32] = calloc(nclasses ? nclasses : 1, sizeof(*dir));

@@ -11,7 +11,7 @@
 #include "query/internal.h"
 #include "util/buf.h"
 
-static int cmp_str(const void *a, const void *b)
+static int rule_cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -35,7 +35,7 @@ char *graph_rule_text(const struct pol_graph *g, const struct graph_rule *r)
 		for (unsigned int bit = 0; bit < 32; bit++)
 			if ((r->node->datum.data & (1u << bit)) && pdb_perm_name(pdb, c, bit))
 				names[n++] = pdb_perm_name(pdb, c, bit);
-		qsort(names, n, sizeof(*names), cmp_str);
+		qsort(names, n, sizeof(*names), rule_cmp_str);
 		pol_buf_printf(&b, "allow %s %s:%s ", pdb_type_name(pdb, key->source_type),
 			       pdb_type_name(pdb, key->target_type),
 			       pdb->p.p_class_val_to_name[c - 1]);
@@ -101,7 +101,7 @@ static char **sv_done(struct strv *sv, bool sort, bool *failed)
 			*failed = true;
 	}
 	if (sort && sv->n)
-		qsort(sv->v, sv->n, sizeof(*sv->v), cmp_str);
+		qsort(sv->v, sv->n, sizeof(*sv->v), rule_cmp_str);
 	return sv->v;
 }
 

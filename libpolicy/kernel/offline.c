@@ -98,7 +98,7 @@ static int cmp_perm(const void *a, const void *b)
 		      ((const struct pol_kernel_perm *)b)->name);
 }
 
-static int cmp_str(const void *a, const void *b)
+static int offline_cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -120,7 +120,7 @@ int kernel_offline_class_names(struct pol_kernel *k, char ***names, size_t *n)
 		}
 		count++;
 	}
-	qsort(v, count, sizeof(*v), cmp_str);
+	qsort(v, count, sizeof(*v), offline_cmp_str);
 	*names = v;
 	*n = count;
 	return 0;

@@ -88,7 +88,7 @@ struct ctx {
 	size_t len[4];
 };
 
-static bool parse_context(const char *s, struct ctx *x)
+static bool split_context(const char *s, struct ctx *x)
 {
 	int colons = 0, i = 0;
 	const char *tok = s;
@@ -124,7 +124,7 @@ const char *pol_label_context_type(const char *con, size_t *len)
 {
 	struct ctx x;
 
-	if (!parse_context(con, &x))
+	if (!split_context(con, &x))
 		return NULL;
 	*len = x.len[2];
 	return x.c[2];
@@ -142,10 +142,10 @@ int pol_label_decide(const char *cur, const char *spec, bool force,
 		*newcon = strdup(spec);
 		return *newcon ? POL_LABEL_SET : -ENOMEM;
 	}
-	cur_ok = parse_context(cur, &a);
+	cur_ok = split_context(cur, &a);
 	if (cur_ok && pol_label_types_has(customizable, a.c[2], a.len[2]))
 		return POL_LABEL_CUSTOMIZED;
-	if (!cur_ok || !parse_context(spec, &b))
+	if (!cur_ok || !split_context(spec, &b))
 		return POL_LABEL_BAD_CONTEXT;
 	if (a.len[2] == b.len[2] && memcmp(a.c[2], b.c[2], a.len[2]) == 0)
 		return POL_LABEL_SAME_TYPE;

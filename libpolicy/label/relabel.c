@@ -147,8 +147,9 @@ static void redo(struct label_worker *w, int dfd, const char *name, const struct
 		 unsigned int depth);
 
 /* Decide and apply for one file whose spec context is known. */
-static void apply(struct label_worker *w, int dfd, const char *name, const char *path,
-		  const struct stat *st, const char *spec, const char *cur, unsigned int depth)
+static void label_apply(struct label_worker *w, int dfd, const char *name, const char *path,
+			const struct stat *st, const char *spec, const char *cur,
+			unsigned int depth)
 {
 	struct stat now;
 	struct label_run *run = w->run;
@@ -268,7 +269,7 @@ static void apply_file(struct label_worker *w, int dfd, const char *name, const 
 			report(w, w->path, rc, "cannot read the label of");
 		return;
 	}
-	apply(w, dfd, name, w->path, st, context, cur, depth);
+	label_apply(w, dfd, name, w->path, st, context, cur, depth);
 	free(cur);
 }
 

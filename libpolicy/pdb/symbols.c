@@ -154,7 +154,7 @@ const char *pol_sym_name(enum pol_sym kind)
 	return kind < POL_SYM_COUNT ? names[kind] : "symbol";
 }
 
-static void offer(const char *name, void *data)
+static void offer_symbol(const char *name, void *data)
 {
 	pol_suggest_offer(data, name);
 }
@@ -166,7 +166,7 @@ int pol_pdb_unknown(const struct pol_pdb *pdb, enum pol_sym kind, const char *na
 
 	pol_err_set(err, POL_ENOTFOUND, "unknown %s '%s'", pol_sym_name(kind), name);
 	pol_suggest_init(&s, name);
-	pol_pdb_each_name(pdb, kind, offer, &s);
+	pol_pdb_each_name(pdb, kind, offer_symbol, &s);
 	pol_suggest_note(&s, err, POL_ENOTFOUND, NULL, 0, 0);
 	return POL_ENOTFOUND;
 }

@@ -57,7 +57,7 @@ static int sort_by(const struct flat *all, size_t n, uint32_t ntypes, bool by_so
 	return 0;
 }
 
-static int add(struct flat **all, size_t *n, size_t *alloc, avtab_ptr_t node, uint32_t cond)
+static int te_add(struct flat **all, size_t *n, size_t *alloc, avtab_ptr_t node, uint32_t cond)
 {
 	if (*n == *alloc) {
 		size_t a = *alloc ? *alloc * 2 : 4096;
@@ -92,13 +92,13 @@ static struct pdb_te_index *build(const struct pol_pdb *pdb)
 		goto fail;
 	for (uint32_t i = 0; i < p->te_avtab.nslot && !rc; i++)
 		for (avtab_ptr_t node = p->te_avtab.htable[i]; node && !rc; node = node->next)
-			rc = add(&all, &n, &alloc, node, 0);
+			rc = te_add(&all, &n, &alloc, node, 0);
 	for (const cond_node_t *cn = p->cond_list; cn && !rc; cn = cn->next, k++) {
 		idx->conds[k] = cn;
 		for (const cond_av_list_t *l = cn->true_list; l && !rc; l = l->next)
-			rc = add(&all, &n, &alloc, l->node, k + 1);
+			rc = te_add(&all, &n, &alloc, l->node, k + 1);
 		for (const cond_av_list_t *l = cn->false_list; l && !rc; l = l->next)
-			rc = add(&all, &n, &alloc, l->node, (k + 1) | PDB_TE_FALSE_BRANCH);
+			rc = te_add(&all, &n, &alloc, l->node, (k + 1) | PDB_TE_FALSE_BRANCH);
 	}
 	if (rc || sort_by(all, n, ntypes, true, &idx->by_source, &idx->by_source_start) ||
 	    sort_by(all, n, ntypes, false, &idx->by_target, &idx->by_target_start))

@@ -52,14 +52,14 @@ static uint32_t rule_perm_bits(const struct pol_pdb *pdb, uint32_t c, const stru
 	return bits;
 }
 
-static int name_cmp(const void *a, const void *b)
+static int access_name_cmp(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 /* The names of the bits of class c, sorted, NULL-terminated, in the pool. */
-static const char **perm_names(const struct pol_pdb *pdb, uint32_t c, uint32_t bits,
-			       struct pol_strpool **pool)
+static const char **access_perm_names(const struct pol_pdb *pdb, uint32_t c, uint32_t bits,
+				      struct pol_strpool **pool)
 {
 	const char **v = query_pool_alloc(pool, 33 * sizeof(*v));
 	size_t n = 0;
@@ -69,7 +69,7 @@ static const char **perm_names(const struct pol_pdb *pdb, uint32_t c, uint32_t b
 	for (unsigned int b = 0; b < 32; b++)
 		if ((bits & (1u << b)) && pdb_perm_name(pdb, c, b))
 			v[n++] = pdb_perm_name(pdb, c, b);
-	qsort(v, n, sizeof(*v), name_cmp);
+	qsort(v, n, sizeof(*v), access_name_cmp);
 	v[n] = NULL;
 	return v;
 }
@@ -257,7 +257,7 @@ static int group_by_source(const struct pol_pdb *pdb, struct pol_access_list *li
 		a->source = found[i].name;
 		a->target = pdb_type_name(pdb, target);
 		a->tclass = p->p_class_val_to_name[c - 1];
-		a->perms = perm_names(pdb, c, granted[v], &list->pool);
+		a->perms = access_perm_names(pdb, c, granted[v], &list->pool);
 		a->reasons = &list->reasons[count[v - 1]];
 		a->nreasons = count[v] - count[v - 1];
 		if (!a->perms)
@@ -445,7 +445,7 @@ static int group_by_target(const struct pol_pdb *pdb, struct pol_access_list *li
 			bits |= rule_perm_bits(pdb, c, r);
 		}
 		a->nreasons = j - i;
-		a->perms = perm_names(pdb, c, bits, &list->pool);
+		a->perms = access_perm_names(pdb, c, bits, &list->pool);
 		if (!a->perms)
 			goto out;
 		i = j;

@@ -64,7 +64,7 @@ struct expr_stack {
 	bool failed;
 };
 
-static void push(struct expr_stack *s, char *text)
+static void expr_push(struct expr_stack *s, char *text)
 {
 	if (!text) {
 		s->failed = true;
@@ -88,7 +88,7 @@ static char *pop(struct expr_stack *s)
  * the operator handled just before, not on the operand's own operator, and
  * "not" always parenthesises. Kept as is to print the same text.
  */
-static void apply(struct expr_stack *s, const char *op)
+static void expr_apply(struct expr_stack *s, const char *op)
 {
 	int prec = op_precedence(op);
 	char *t = NULL, *a, *b = NULL;
@@ -108,11 +108,11 @@ static void apply(struct expr_stack *s, const char *op)
 		t = NULL;
 	free(a);
 	free(b);
-	push(s, t);
+	expr_push(s, t);
 	s->prev = prec;
 }
 
-static int name_cmp(const void *a, const void *b)
+static int constraint_name_cmp(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
@@ -152,7 +152,7 @@ static char *names_text(const struct pol_pdb *pdb, const constraint_expr_t *e)
 	ebitmap_for_each_positive_bit(map, node, bit)
 		if (bit < nprim && table[bit])
 			v[n++] = table[bit];
-	qsort(v, n, sizeof(*v), name_cmp);
+	qsort(v, n, sizeof(*v), constraint_name_cmp);
 	if (n > 1) {
 		pol_buf_putc(&b, '{');
 		for (size_t i = 0; i < n; i++)
@@ -179,28 +179,28 @@ static char *expr_text(const struct pol_pdb *pdb, const constraint_expr_t *expr,
 	for (const constraint_expr_t *e = expr; e && !s.failed; e = e->next) {
 		switch (e->expr_type) {
 		case CEXPR_NOT:
-			apply(&s, "not");
+			expr_apply(&s, "not");
 			break;
 		case CEXPR_AND:
-			apply(&s, "and");
+			expr_apply(&s, "and");
 			break;
 		case CEXPR_OR:
-			apply(&s, "or");
+			expr_apply(&s, "or");
 			break;
 		case CEXPR_ATTR:
 			*mls |= e->attr >= CEXPR_L1L2;
-			push(&s, strdup(sym_text(e->attr)));
-			push(&s, strdup(sym_text(e->attr + CEXPR_TARGET)));
-			apply(&s, op_text(e->op));
+			expr_push(&s, strdup(sym_text(e->attr)));
+			expr_push(&s, strdup(sym_text(e->attr + CEXPR_TARGET)));
+			expr_apply(&s, op_text(e->op));
 			break;
 		case CEXPR_NAMES:
 			*mls |= e->attr >= CEXPR_L1L2;
-			push(&s, strdup(sym_text(e->attr)));
-			push(&s, names_text(pdb, e));
-			apply(&s, op_text(e->op));
+			expr_push(&s, strdup(sym_text(e->attr)));
+			expr_push(&s, names_text(pdb, e));
+			expr_apply(&s, op_text(e->op));
 			break;
 		default:
-			push(&s, strdup("?"));
+			expr_push(&s, strdup("?"));
 			break;
 		}
 	}
@@ -228,7 +228,7 @@ static void put_perms(const struct pol_pdb *pdb, uint32_t c, uint32_t mask, stru
 	for (unsigned int bit = 0; bit < 32 && bit < cls->permissions.nprim; bit++)
 		if (mask & (1u << bit) && pdb_perm_name(pdb, c, bit))
 			names[n++] = pdb_perm_name(pdb, c, bit);
-	qsort(names, n, sizeof(*names), name_cmp);
+	qsort(names, n, sizeof(*names), constraint_name_cmp);
 	if (n == 1) {
 		pol_buf_puts(b, names[0]);
 		return;

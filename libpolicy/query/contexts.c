@@ -94,8 +94,8 @@ static const char *genfs_filetype(const policydb_t *p, uint32_t sclass)
 
 /* "22" or "6000-6020" (decimal) / "0x22" or "0x6000-0x6020" (hexadecimal),
  * parsed as seinfo parses them: int() on each side of the "-". */
-static int parse_range(const char *s, int base, long long *lo, long long *hi, const char *what,
-		       struct pol_err *err)
+static int parse_port_range(const char *s, int base, long long *lo, long long *hi, const char *what,
+			    struct pol_err *err)
 {
 	const char *dash = strchr(s, '-');
 
@@ -128,7 +128,7 @@ static int filter_build(enum pol_info_kind kind, const char *filter, struct ocon
 	if (!filter)
 		return 0;
 	if (kind == POL_INFO_PORTCON) {
-		if ((rc = parse_range(filter, 10, &f->lo, &f->hi, "port", err)) < 0)
+		if ((rc = parse_port_range(filter, 10, &f->lo, &f->hi, "port", err)) < 0)
 			return rc;
 		/* setools drops a range with a 0 in it: everything matches */
 		if (!f->lo || !f->hi)
@@ -144,7 +144,7 @@ static int filter_build(enum pol_info_kind kind, const char *filter, struct ocon
 		return 0;
 	}
 	if (kind == POL_INFO_IBPKEYCON) {
-		if ((rc = parse_range(filter, 16, &f->lo, &f->hi, "pkey", err)) < 0)
+		if ((rc = parse_port_range(filter, 16, &f->lo, &f->hi, "pkey", err)) < 0)
 			return rc;
 		if (f->lo < 1 || f->hi < 1)
 			return pol_err_set(err, POL_EINVAL, "pkeys must be positive: 0x%llx-0x%llx",

@@ -14,8 +14,8 @@ struct mls_ctx {
 };
 
 /* "s0", "s0:c0,c3.c5": a sensitivity and its categories. */
-static int parse_level(const struct pol_pdb *pdb, const char *text, mls_level_t *level,
-		       struct pol_err *err)
+static int parse_mls_level(const struct pol_pdb *pdb, const char *text, mls_level_t *level,
+			   struct pol_err *err)
 {
 	const policydb_t *p = pdb_db(pdb);
 	char *copy = strdup(text), *colon, *save = NULL;
@@ -58,8 +58,8 @@ out:
 	return rc;
 }
 
-static int parse_range(const struct pol_pdb *pdb, const char *text, mls_range_t *range,
-		       struct pol_err *err)
+static int parse_mls_range(const struct pol_pdb *pdb, const char *text, mls_range_t *range,
+			   struct pol_err *err)
 {
 	const char *dash = strstr(text, " - ");
 	char *low;
@@ -74,7 +74,7 @@ static int parse_range(const struct pol_pdb *pdb, const char *text, mls_range_t 
 	/* trim the spaces around a " - " separator */
 	for (size_t n = strlen(low); n && low[n - 1] == ' '; n--)
 		low[n - 1] = '\0';
-	rc = parse_level(pdb, low, &range->level[0], err);
+	rc = parse_mls_level(pdb, low, &range->level[0], err);
 	free(low);
 	if (rc)
 		return rc;
@@ -85,7 +85,7 @@ static int parse_range(const struct pol_pdb *pdb, const char *text, mls_range_t 
 	dash += dash[0] == ' ' ? 3 : 1;
 	while (*dash == ' ')
 		dash++;
-	rc = parse_level(pdb, dash, &range->level[1], err);
+	rc = parse_mls_level(pdb, dash, &range->level[1], err);
 	if (!rc && !mls_level_dom(&range->level[1], &range->level[0]))
 		rc = pol_err_set(
 		    err, POL_EINVAL,
@@ -152,7 +152,7 @@ int query_mlsrule_search(const struct pol_pdb *pdb, const struct pol_rule_query 
 					 "the policy is not MLS: a range cannot be given");
 			goto out;
 		}
-		if ((rc = parse_range(pdb, q->deflt, &range, err))) {
+		if ((rc = parse_mls_range(pdb, q->deflt, &range, err))) {
 			mls_range_destroy(&range);
 			goto out;
 		}

@@ -66,10 +66,10 @@ static bool report_neverallow(struct backend_msgs *m, const char *text)
 		return false;
 	m->errors++;
 	pol_err_add(m->err, POL_SEV_ERROR, POL_EINVAL, path, (unsigned int)line,
-		    backend_line_col(m, path, line), "%s violated by %.*s", kind, (int)rest_len,
+		    src_backend_line_col(m, path, line), "%s violated by %.*s", kind, (int)rest_len,
 		    rest);
 	free(path);
-	backend_note_allows(m, rest);
+	src_backend_note_allows(m, rest);
 	return true;
 }
 
@@ -81,7 +81,7 @@ static bool is_summary(const char *text)
 	       (strstr(text, " errors found ") && text[0] >= '0' && text[0] <= '9');
 }
 
-void backend_report(struct backend_msgs *m, int level, const char *text)
+void src_backend_report(struct backend_msgs *m, int level, const char *text)
 {
 	enum pol_severity sev;
 	char first;
@@ -117,25 +117,25 @@ static void backend_sink(void *data, int level, char *msg)
 	for (char *c = msg; *c; c++)
 		if (*c == '\n' || *c == '\t')
 			*c = ' ';
-	backend_report(data, level, msg);
+	src_backend_report(data, level, msg);
 }
 
-struct pdb_sepol *backend_handle(struct backend_msgs *m)
+struct pdb_sepol *src_backend_handle(struct backend_msgs *m)
 {
 	return pdb_sepol_new(backend_sink, m);
 }
 
-void backend_compat_begin(struct backend_msgs *m)
+void src_backend_compat_begin(struct backend_msgs *m)
 {
 	pdb_sepol_compat_begin(backend_sink, m);
 }
 
-void backend_compat_end(void)
+void src_backend_compat_end(void)
 {
 	pdb_sepol_compat_end();
 }
 
-int backend_write_error(FILE *out, const char *what, struct pol_err *err)
+int src_backend_write_error(FILE *out, const char *what, struct pol_err *err)
 {
 	if (ferror(out)) {
 		int rc = errno ? -errno : -EIO;
@@ -145,7 +145,7 @@ int backend_write_error(FILE *out, const char *what, struct pol_err *err)
 	return pol_err_set(err, POL_EINVAL, "cannot write the %s", what);
 }
 
-int backend_read_file(const char *path, char **data, size_t *len, struct pol_err *err)
+int src_backend_read_file(const char *path, char **data, size_t *len, struct pol_err *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
 

@@ -29,23 +29,23 @@ struct backend_msgs {
 };
 
 /* Free what reporting cached (the lines of a source file). */
-void backend_msgs_release(struct backend_msgs *m);
+void src_backend_msgs_release(struct backend_msgs *m);
 
 /* A handle whose messages go to m; NULL when out of memory. Free with
  * pdb_sepol_free(); pdb_sepol_handle() is what libsepol takes. */
-struct pdb_sepol *backend_handle(struct backend_msgs *m);
+struct pdb_sepol *src_backend_handle(struct backend_msgs *m);
 
 /*
  * Some libsepol functions report through its process-wide "compat" handle
  * (ERR(NULL, ...)), whose default handler prints to stderr. Between begin
  * and end those messages go to m too; end restores libsepol's default.
  */
-void backend_compat_begin(struct backend_msgs *m);
-void backend_compat_end(void);
+void src_backend_compat_begin(struct backend_msgs *m);
+void src_backend_compat_end(void);
 
 /* Add a diagnostic for one line of libsepol's text at the given level
  * (SEPOL_MSG_ERR, SEPOL_MSG_WARN), recognising located messages. */
-void backend_report(struct backend_msgs *m, int level, const char *text);
+void src_backend_report(struct backend_msgs *m, int level, const char *text);
 
 /*
  * After a violated neverallow's error: a note at each allow rule of
@@ -53,21 +53,21 @@ void backend_report(struct backend_msgs *m, int level, const char *text);
  * libsepol's words ("allow S T:C { P ... }", or allowxperm's). Needs
  * m->base (linked) and m->kernel (expanded); does nothing without them.
  */
-void backend_note_allows(struct backend_msgs *m, const char *violation);
+void src_backend_note_allows(struct backend_msgs *m, const char *violation);
 
 /* The column (1-based) where line of file starts, past blanks, so a
  * rule's diagnostic reads FILE:LINE:COL; 0 when the file cannot be read.
- * The file is read once and kept in m until backend_msgs_release(). */
-unsigned int backend_line_col(struct backend_msgs *m, const char *file, unsigned long line);
+ * The file is read once and kept in m until src_backend_msgs_release(). */
+unsigned int src_backend_line_col(struct backend_msgs *m, const char *file, unsigned long line);
 
 /* An error for a write that failed: the stream's error (ferror) when it
  * has one, else what libsepol said. Returns the status to return. */
-int backend_write_error(FILE *out, const char *what, struct pol_err *err);
+int src_backend_write_error(FILE *out, const char *what, struct pol_err *err);
 
 /* The whole of a file (or pipe); *data is heap memory (free()), with
  * room for a NUL after *len bytes. Returns 0 or -errno, with the error in
  * err. */
-int backend_read_file(const char *path, char **data, size_t *len, struct pol_err *err);
+int src_backend_read_file(const char *path, char **data, size_t *len, struct pol_err *err);
 
 /*
  * Messages of libsepol's CIL compiler, as diagnostics. Its log arrives in

@@ -67,7 +67,7 @@ static void suggest_note(struct base_check *c, const struct src_loc *at,
 	pol_suggest_note(s, c->err, POL_ENOTFOUND, at->file, at->line, at->col);
 }
 
-static void offer(const char *name, void *data)
+static void offer_base_name(const char *name, void *data)
 {
 	pol_suggest_offer(data, name);
 }
@@ -106,7 +106,7 @@ static void check_name(struct base_check *c, enum pol_sym kind, const struct src
 			    "attributes no rule uses)",
 			    pol_pdb_path(c->base), pol_sym_name(kind), id->name);
 	pol_suggest_init(&s, id->name);
-	pol_pdb_each_name(c->base, kind, offer, &s);
+	pol_pdb_each_name(c->base, kind, offer_base_name, &s);
 	suggest_note(c, at, &s);
 }
 

@@ -96,8 +96,8 @@ static size_t split_location(const char *text, char **file, unsigned long *line)
 	return (size_t)(at - text);
 }
 
-static void add(struct cil_log *log, enum pol_severity sev, const char *file, unsigned long line,
-		const char *text, size_t n)
+static void log_add(struct cil_log *log, enum pol_severity sev, const char *file,
+		    unsigned long line, const char *text, size_t n)
 {
 	char first = text[0];
 
@@ -121,7 +121,7 @@ static void emit_held(struct cil_log *log)
 {
 	if (!log->held)
 		return;
-	add(log, log->held_sev, log->held_file, log->held_line, log->held, strlen(log->held));
+	log_add(log, log->held_sev, log->held_file, log->held_line, log->held, strlen(log->held));
 	set(&log->held, NULL);
 	set(&log->held_file, NULL);
 }
@@ -130,7 +130,7 @@ static void emit_pending(struct cil_log *log)
 {
 	if (!log->pending)
 		return;
-	add(log, POL_SEV_NOTE, NULL, 0, log->pending, strlen(log->pending));
+	log_add(log, POL_SEV_NOTE, NULL, 0, log->pending, strlen(log->pending));
 	set(&log->pending, NULL);
 }
 
@@ -221,7 +221,7 @@ static void detail_line(struct cil_log *log, const char *text)
 		log->detail_file = NULL;
 	}
 	if (file)
-		add(log, POL_SEV_NOTE, file, line, text, n);
+		log_add(log, POL_SEV_NOTE, file, line, text, n);
 	else
 		log->pending = strndup(text, n);
 	free(file);

@@ -33,7 +33,7 @@ static int add_files(cil_db_t *db, const char *const *paths, size_t n, struct ci
 	for (size_t i = 0; i < n; i++) {
 		char *data;
 		size_t len;
-		int rc = backend_read_file(paths[i], &data, &len, log->msgs.err);
+		int rc = src_backend_read_file(paths[i], &data, &len, log->msgs.err);
 
 		if (rc < 0)
 			return rc;
@@ -100,7 +100,7 @@ int pol_cil_compile(const char *const *paths, size_t n, const struct pol_build_o
 		return pol_err_set(err, -ENOMEM, "out of memory");
 
 	src_cil_log_begin(&log, err, opts->werror);
-	backend_compat_begin(&log.msgs);
+	src_backend_compat_begin(&log.msgs);
 	cil_db_init(&db);
 	set_options(db, opts, vers);
 	rc = compile(db, paths, n, &log, &pdb);
@@ -108,7 +108,7 @@ int pol_cil_compile(const char *const *paths, size_t n, const struct pol_build_o
 		rc = pol_err_set(err, POL_EINVAL,
 				 "cannot write the file contexts of the CIL policy");
 	cil_db_destroy(&db);
-	backend_compat_end();
+	src_backend_compat_end();
 	src_cil_log_end(&log);
 
 	if (rc == 0 && log.msgs.errors)

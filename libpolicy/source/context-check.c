@@ -31,7 +31,7 @@ struct lookup {
 	const symtab_t *symtab;
 };
 
-static int offer_name(hashtab_key_t key, hashtab_datum_t datum, void *arg)
+static int offer_context_name(hashtab_key_t key, hashtab_datum_t datum, void *arg)
 {
 	struct lookup *l = arg;
 
@@ -54,7 +54,7 @@ static void *lookup(const policydb_t *p, const symtab_t *symtab, const char *kin
 	if (datum)
 		return datum;
 	pol_suggest_init(&l.suggest, name);
-	hashtab_map(symtab->table, offer_name, &l);
+	hashtab_map(symtab->table, offer_context_name, &l);
 	n = pol_suggest_result(&l.suggest, near);
 	if (n)
 		pol_err_add(err, POL_SEV_ERROR, POL_EINVAL, file, line, 0,

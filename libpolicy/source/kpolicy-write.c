@@ -76,7 +76,7 @@ int pol_kpolicy_write_binary(struct pol_kpolicy *kp, const struct pol_build_opti
 	vers = write_version(kp, opts, err);
 	if (err && pol_err_errors(err) > errors_before)
 		return POL_EVERSION;
-	sh = backend_handle(&msgs);
+	sh = src_backend_handle(&msgs);
 	if (!sh)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	/*
@@ -95,15 +95,15 @@ int pol_kpolicy_write_binary(struct pol_kpolicy *kp, const struct pol_build_opti
 	pf.type = PF_USE_STDIO;
 	pf.fp = out;
 	pf.handle = pdb_sepol_handle(sh);
-	backend_compat_begin(&msgs);
+	src_backend_compat_begin(&msgs);
 	/* A downgrade reports what it drops as warnings (libsepol's words). */
 	rc = policydb_write(&kp->p, &pf);
-	backend_compat_end();
+	src_backend_compat_end();
 	pdb_sepol_free(sh);
 	kp->p.policyvers = have;
 	kp->p.handle_unknown = unknown;
 	if (rc != 0 || fflush(out) != 0 || ferror(out))
-		return backend_write_error(out, "binary policy", err);
+		return src_backend_write_error(out, "binary policy", err);
 	return msgs.errors ? POL_EINVAL : 0;
 }
 
@@ -117,7 +117,7 @@ typedef int (*text_writer)(FILE *fp, struct policydb *pdb);
 static int reread(struct pol_kpolicy *kp, policydb_t *out, struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err};
-	struct pdb_sepol *sh = backend_handle(&msgs);
+	struct pdb_sepol *sh = src_backend_handle(&msgs);
 	unsigned int have = kp->p.policyvers;
 	void *data = NULL;
 	size_t len = 0;
@@ -130,9 +130,9 @@ static int reread(struct pol_kpolicy *kp, policydb_t *out, struct pol_err *err)
 		kp->p.policyvers = have >= POLICYDB_VERSION_XEN_DEVICETREE
 				       ? POLICYDB_VERSION_XEN_DEVICETREE
 				       : POLICYDB_VERSION_BOUNDARY;
-	backend_compat_begin(&msgs);
+	src_backend_compat_begin(&msgs);
 	rc = policydb_to_image(pdb_sepol_handle(sh), &kp->p, &data, &len);
-	backend_compat_end();
+	src_backend_compat_end();
 	pdb_sepol_free(sh);
 	kp->p.policyvers = have;
 	if (rc != 0 || policydb_init(out) != 0) {
@@ -166,13 +166,13 @@ static int write_text(struct pol_kpolicy *kp, text_writer write, const char *wha
 	}
 	/* kernel_to_cil.c and kernel_to_conf.c report through the compat
 	 * handle only */
-	backend_compat_begin(&msgs);
+	src_backend_compat_begin(&msgs);
 	rc = write(out, p);
-	backend_compat_end();
+	src_backend_compat_end();
 	if (p == &binary)
 		policydb_destroy(&binary);
 	if (rc != 0 || fflush(out) != 0 || ferror(out))
-		return backend_write_error(out, what, err);
+		return src_backend_write_error(out, what, err);
 	return 0;
 }
 

@@ -57,7 +57,7 @@ int pol_module_expand(struct pol_module *base, const struct pol_build_options *o
 	kp = calloc(1, sizeof(*kp));
 	if (!kp)
 		return pol_err_set(err, -ENOMEM, "out of memory");
-	sh = backend_handle(&msgs);
+	sh = src_backend_handle(&msgs);
 	if (!sh || policydb_init(&kp->p) != 0) {
 		pdb_sepol_free(sh);
 		free(kp);
@@ -65,7 +65,7 @@ int pol_module_expand(struct pol_module *base, const struct pol_build_options *o
 	}
 	msgs.base = &base->p;
 	msgs.kernel = &kp->p;
-	backend_compat_begin(&msgs);
+	src_backend_compat_begin(&msgs);
 	/* Linking the base alone resolves its optional blocks. */
 	if (link_modules(pdb_sepol_handle(sh), &base->p, NULL, 0, 0) != 0) {
 		if (!msgs.errors)
@@ -89,9 +89,9 @@ int pol_module_expand(struct pol_module *base, const struct pol_build_options *o
 	kp->built = true;
 	rc = msgs.errors ? POL_EINVAL : 0;
 out:
-	backend_compat_end();
+	src_backend_compat_end();
 	pdb_sepol_free(sh);
-	backend_msgs_release(&msgs);
+	src_backend_msgs_release(&msgs);
 	if (rc != 0) {
 		pol_kpolicy_free(kp);
 		return rc;
@@ -124,11 +124,11 @@ int pol_kpolicy_finish(struct pol_kpolicy *kp, const struct pol_build_options *o
 	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
 	int rc = 0;
 
-	backend_compat_begin(&msgs);
+	src_backend_compat_begin(&msgs);
 	if (opts->optimize && policydb_optimize(&kp->p) != 0)
 		rc = pol_err_set(err, POL_EINVAL, "cannot optimize the policy");
 	if (rc == 0 && opts->sort_ocontexts && policydb_sort_ocontexts(&kp->p) != 0)
 		rc = pol_err_set(err, POL_EINVAL, "cannot sort the policy's ocontexts");
-	backend_compat_end();
+	src_backend_compat_end();
 	return rc;
 }

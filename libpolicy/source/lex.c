@@ -167,7 +167,7 @@ static const unsigned char cclass[256] = {
 #undef LH
 #undef D
 
-const char *tok_kind_name(enum tok kind)
+const char *src_tok_kind_name(enum tok kind)
 {
 	static const char *const names[K_FIRST_KEYWORD] = {
 	    [T_EOF] = "end of file",
@@ -242,8 +242,8 @@ static void kw_table_init(struct lexer *lx)
 	}
 }
 
-void lex_init(struct lexer *lx, struct src_unit *unit, const char *name, const char *text,
-	      size_t len, struct pol_err *err, unsigned int *errors)
+void src_lex_init(struct lexer *lx, struct src_unit *unit, const char *name, const char *text,
+		  size_t len, struct pol_err *err, unsigned int *errors)
 {
 	memset(lx, 0, sizeof(*lx));
 	lx->unit = unit;
@@ -409,7 +409,7 @@ static const char *digit_word(const char *p, const char *end, enum tok *kind)
 	return p;
 }
 
-void lex_next(struct lexer *lx, struct token *tok)
+void src_lex_next(struct lexer *lx, struct token *tok)
 {
 	const char *p, *end = lx->end;
 
@@ -545,7 +545,7 @@ again:
 	goto again;
 }
 
-bool lex_relex_addr(struct lexer *lx, struct token *tok)
+bool src_lex_relex_addr(struct lexer *lx, struct token *tok)
 {
 	const char *p = tok->text, *q = p;
 

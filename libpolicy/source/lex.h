@@ -4,7 +4,7 @@
  * (policy_scan.l) with one deliberate difference: addresses are not tokens
  * of their own. checkpolicy's IPv6 rule swallows contexts such as "a:b:c",
  * so here the parser asks for an address only where one belongs
- * (lex_relex_addr()).
+ * (src_lex_relex_addr()).
  */
 #ifndef POL_SOURCE_LEX_H
 #define POL_SOURCE_LEX_H
@@ -171,16 +171,16 @@ struct lexer {
 	unsigned char kwtab[KW_SLOTS]; /* keyword hash table: index + 1, 0 = free */
 };
 
-void lex_init(struct lexer *lx, struct src_unit *unit, const char *name, const char *text,
-	      size_t len, struct pol_err *err, unsigned int *errors);
+void src_lex_init(struct lexer *lx, struct src_unit *unit, const char *name, const char *text,
+		  size_t len, struct pol_err *err, unsigned int *errors);
 /* The next token; unrecognized characters are reported and skipped. */
-void lex_next(struct lexer *lx, struct token *tok);
+void src_lex_next(struct lexer *lx, struct token *tok);
 /* Re-read tok (the token just returned) as an address: the longest run of
  * hex digits, ':' and '.', kind T_WORD. Returns false when tok does not
  * start with one (tok is then unchanged). */
-bool lex_relex_addr(struct lexer *lx, struct token *tok);
+bool src_lex_relex_addr(struct lexer *lx, struct token *tok);
 /* The spelling of a keyword in lower case, or a description of another kind. */
-const char *tok_kind_name(enum tok kind);
+const char *src_tok_kind_name(enum tok kind);
 static inline bool tok_is_keyword(enum tok kind)
 {
 	return kind >= K_FIRST_KEYWORD && kind < T_NKINDS;

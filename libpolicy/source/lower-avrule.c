@@ -15,7 +15,7 @@
 
 #include "source/lower-rules.h"
 
-void rules_free_avrule(avrule_t *rule)
+void src_rules_free_avrule(avrule_t *rule)
 {
 	if (!rule)
 		return;
@@ -23,7 +23,7 @@ void rules_free_avrule(avrule_t *rule)
 	free(rule);
 }
 
-void rules_add_avrule(struct lower *lw, avrule_t *rule, avrule_t **dest)
+void src_rules_add_avrule(struct lower *lw, avrule_t *rule, avrule_t **dest)
 {
 	if (dest) {
 		rule->next = *dest;
@@ -45,7 +45,7 @@ void rules_add_avrule(struct lower *lw, avrule_t *rule, avrule_t **dest)
 	lw->avrule_tail = rule;
 }
 
-int rules_no_star(struct lower *lw, const struct src_set *set, const char *where)
+int src_rules_no_star(struct lower *lw, const struct src_set *set, const char *where)
 {
 	if (set->star)
 		return lower_error(lw, &set->loc, "'*' is not allowed in %s", where);
@@ -54,8 +54,8 @@ int rules_no_star(struct lower *lw, const struct src_set *set, const char *where
 	return 0;
 }
 
-int rules_class_bitmap(struct lower *lw, const struct src_set *set, bool process_default,
-		       const struct src_loc *loc, ebitmap_t *out)
+int src_rules_class_bitmap(struct lower *lw, const struct src_set *set, bool process_default,
+			   const struct src_loc *loc, ebitmap_t *out)
 {
 	class_perm_node_t *list = NULL, *n;
 	int rc = 0;
@@ -148,8 +148,8 @@ static int lower_rule_types(struct lower *lw, const struct src_stmt *s, avrule_t
 	bool has_self = false;
 	int rc = 0;
 
-	if (!star_allowed && (rules_no_star(lw, &s->u.rule.src, what) < 0 ||
-			      rules_no_star(lw, &s->u.rule.tgt, what) < 0))
+	if (!star_allowed && (src_rules_no_star(lw, &s->u.rule.src, what) < 0 ||
+			      src_rules_no_star(lw, &s->u.rule.tgt, what) < 0))
 		return POL_EINVAL;
 	if (lower_type_set(lw, &s->u.rule.src, &rule->stypes, false, NULL) < 0)
 		rc = POL_EINVAL;
@@ -196,10 +196,10 @@ int lower_avrule(struct lower *lw, const struct src_stmt *s, avrule_t **dest)
 	if (!rc && lower_set_origin(lw, rule, &s->loc) < 0)
 		rc = POL_EINVAL;
 	if (rc) {
-		rules_free_avrule(rule);
+		src_rules_free_avrule(rule);
 		return rc;
 	}
-	rules_add_avrule(lw, rule, dest);
+	src_rules_add_avrule(lw, rule, dest);
 	return 0;
 }
 
@@ -252,7 +252,7 @@ static avrule_t *xperm_rule_copy(struct lower *lw, const avrule_t *tmpl, const s
 		goto fail;
 	return rule;
 fail:
-	rules_free_avrule(rule);
+	src_rules_free_avrule(rule);
 	return NULL;
 }
 
@@ -280,7 +280,7 @@ static int emit_ioctl_rules(struct lower *lw, const struct src_stmt *s, const av
 		rule->xperms->perms[d >> 5] |= UINT32_C(1) << (d & 31);
 	}
 	if (rule)
-		rules_add_avrule(lw, rule, dest);
+		src_rules_add_avrule(lw, rule, dest);
 	for (d = 0; d < 256; d++) {
 		unsigned int n = driver_count(bits, d);
 
@@ -294,7 +294,7 @@ static int emit_ioctl_rules(struct lower *lw, const struct src_stmt *s, const av
 		for (f = 0; f < 256; f++)
 			if (xbit(bits, d << 8 | f))
 				rule->xperms->perms[f >> 5] |= UINT32_C(1) << (f & 31);
-		rules_add_avrule(lw, rule, dest);
+		src_rules_add_avrule(lw, rule, dest);
 	}
 	return 0;
 }
@@ -387,7 +387,7 @@ int lower_xpermrule(struct lower *lw, const struct src_stmt *s, avrule_t **dest)
 	rc = emit_ioctl_rules(lw, s, tmpl, bits, dest);
 out:
 	free(bits);
-	rules_free_avrule(tmpl);
+	src_rules_free_avrule(tmpl);
 	return rc;
 }
 
@@ -559,16 +559,16 @@ int lower_typerule(struct lower *lw, const struct src_stmt *s, avrule_t **dest)
 		c->data = type_value(otype);
 	if (s->u.rule.filename) {
 		rc = lower_filename_trans(lw, s, rule, type_value(otype));
-		rules_free_avrule(rule);
+		src_rules_free_avrule(rule);
 		return rc;
 	}
 	if (lower_set_origin(lw, rule, &s->loc) < 0) {
 		rc = POL_EINVAL;
 		goto fail;
 	}
-	rules_add_avrule(lw, rule, dest);
+	src_rules_add_avrule(lw, rule, dest);
 	return 0;
 fail:
-	rules_free_avrule(rule);
+	src_rules_free_avrule(rule);
 	return rc;
 }

@@ -120,7 +120,7 @@ static void free_rules(avrule_t *list)
 	while (list) {
 		avrule_t *next = list->next;
 
-		rules_free_avrule(list);
+		src_rules_free_avrule(list);
 		list = next;
 	}
 }

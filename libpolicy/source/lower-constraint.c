@@ -31,8 +31,8 @@ struct cexpr_build {
 	int depth, max_depth;
 };
 
-static int push(struct lower *lw, struct cexpr_build *b, const struct src_loc *loc,
-		constraint_expr_t **out)
+static int cexpr_push(struct lower *lw, struct cexpr_build *b, const struct src_loc *loc,
+		      constraint_expr_t **out)
 {
 	constraint_expr_t *e = malloc(sizeof(*e));
 
@@ -192,7 +192,7 @@ static int build(struct lower *lw, struct cexpr_build *b, const struct src_cexpr
 	case SRC_CEXPR_NOT:
 		if (build(lw, b, x->l) < 0)
 			return POL_EINVAL;
-		if (push(lw, b, &x->loc, &e) < 0)
+		if (cexpr_push(lw, b, &x->loc, &e) < 0)
 			return POL_EINVAL;
 		e->expr_type = CEXPR_NOT;
 		return 0;
@@ -202,14 +202,14 @@ static int build(struct lower *lw, struct cexpr_build *b, const struct src_cexpr
 			rc = POL_EINVAL;
 		if (build(lw, b, x->r) < 0)
 			rc = POL_EINVAL;
-		if (rc || push(lw, b, &x->loc, &e) < 0)
+		if (rc || cexpr_push(lw, b, &x->loc, &e) < 0)
 			return POL_EINVAL;
 		e->expr_type = x->kind == SRC_CEXPR_AND ? CEXPR_AND : CEXPR_OR;
 		b->depth--;
 		return 0;
 	case SRC_CEXPR_ATTR:
 	case SRC_CEXPR_NAMES:
-		if (push(lw, b, &x->loc, &e) < 0)
+		if (cexpr_push(lw, b, &x->loc, &e) < 0)
 			return POL_EINVAL;
 		if (++b->depth > b->max_depth)
 			b->max_depth = b->depth;

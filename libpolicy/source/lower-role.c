@@ -111,11 +111,11 @@ int lower_role_transition(struct lower *lw, const struct src_stmt *s)
 	role_trans_rule_init(rule);
 	if (lower_role_set(lw, &s->u.role_transition.roles, &rule->roles) < 0)
 		rc = POL_EINVAL;
-	if (rules_no_star(lw, &s->u.role_transition.types, "role_transition") < 0 ||
+	if (src_rules_no_star(lw, &s->u.role_transition.types, "role_transition") < 0 ||
 	    lower_type_set(lw, &s->u.role_transition.types, &rule->types, false, NULL) < 0)
 		rc = POL_EINVAL;
-	if (rules_class_bitmap(lw, &s->u.role_transition.classes, true, &s->loc, &rule->classes) <
-	    0)
+	if (src_rules_class_bitmap(lw, &s->u.role_transition.classes, true, &s->loc,
+				   &rule->classes) < 0)
 		rc = POL_EINVAL;
 	role = lower_role(lw, &s->u.role_transition.new_role);
 	if (!role)
@@ -153,16 +153,16 @@ int lower_range_transition(struct lower *lw, const struct src_stmt *s)
 	if (!rule)
 		return lower_error(lw, &s->loc, "out of memory");
 	range_trans_rule_init(rule);
-	if (rules_no_star(lw, &s->u.range_transition.src, "range_transition") < 0 ||
+	if (src_rules_no_star(lw, &s->u.range_transition.src, "range_transition") < 0 ||
 	    lower_type_set(lw, &s->u.range_transition.src, &rule->stypes, false, NULL) < 0)
 		rc = POL_EINVAL;
-	if (rules_no_star(lw, &s->u.range_transition.tgt, "range_transition") < 0 ||
+	if (src_rules_no_star(lw, &s->u.range_transition.tgt, "range_transition") < 0 ||
 	    lower_type_set(lw, &s->u.range_transition.tgt, &rule->ttypes, false, NULL) < 0)
 		rc = POL_EINVAL;
-	/* rules_class_bitmap initialises the bitmap range_trans_rule_init did */
+	/* src_rules_class_bitmap initialises the bitmap range_trans_rule_init did */
 	ebitmap_destroy(&rule->tclasses);
-	if (rules_class_bitmap(lw, &s->u.range_transition.classes, true, &s->loc, &rule->tclasses) <
-	    0)
+	if (src_rules_class_bitmap(lw, &s->u.range_transition.classes, true, &s->loc,
+				   &rule->tclasses) < 0)
 		rc = POL_EINVAL;
 	if (lower_semantic_range(lw, &s->u.range_transition.range, &rule->trange) < 0)
 		rc = POL_EINVAL;

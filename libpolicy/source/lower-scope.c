@@ -296,7 +296,7 @@ static void offer_apart(struct offer *o, const char *name)
 	}
 }
 
-static int offer_name(hashtab_key_t key, hashtab_datum_t datum, void *arg)
+static int offer_scope_name(hashtab_key_t key, hashtab_datum_t datum, void *arg)
 {
 	struct offer *o = arg;
 
@@ -336,7 +336,7 @@ int lower_unknown(struct lower *lw, const struct src_id *id, const char *kind, u
 	if (before >= SRC_MAX_ERRORS || sym >= SYM_NUM)
 		return ret;
 	pol_suggest_init(&sg, id->name);
-	hashtab_map(lw->p->symtab[sym].table, offer_name, &o);
+	hashtab_map(lw->p->symtab[sym].table, offer_scope_name, &o);
 	suggest_note(lw, &id->loc, &sg, o.apart);
 	/* The usual cause in a module: a name of the base policy used
 	 * without asking for it. */

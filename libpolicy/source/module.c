@@ -38,14 +38,14 @@ const char *pol_module_name(const struct pol_module *mod)
 static int check_hierarchy(struct pol_module *mod, struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err};
-	struct pdb_sepol *sh = backend_handle(&msgs);
+	struct pdb_sepol *sh = src_backend_handle(&msgs);
 	int rc;
 
 	if (!sh)
 		return pol_err_set(err, -ENOMEM, "out of memory");
-	backend_compat_begin(&msgs);
+	src_backend_compat_begin(&msgs);
 	rc = hierarchy_check_constraints(pdb_sepol_handle(sh), &mod->p);
-	backend_compat_end();
+	src_backend_compat_end();
 	pdb_sepol_free(sh);
 	if (rc != 0) {
 		if (!msgs.errors)
@@ -65,12 +65,12 @@ static int link_base(struct pol_module *mod, struct pol_err *err)
 
 	if (mod->p.global && mod->p.global->enabled)
 		return 0;
-	sh = backend_handle(&msgs);
+	sh = src_backend_handle(&msgs);
 	if (!sh)
 		return pol_err_set(err, -ENOMEM, "out of memory");
-	backend_compat_begin(&msgs);
+	src_backend_compat_begin(&msgs);
 	rc = link_modules(pdb_sepol_handle(sh), &mod->p, NULL, 0, 0);
-	backend_compat_end();
+	src_backend_compat_end();
 	pdb_sepol_free(sh);
 	if (rc != 0) {
 		if (!msgs.errors)
@@ -107,13 +107,13 @@ int pol_module_write_cil(struct pol_module *mod, FILE *out, struct pol_err *err)
 			pol_err_add(err, POL_SEV_WARNING, 0, NULL, 0, 0,
 				    "fscon is not supported in CIL; it is left out");
 	}
-	backend_compat_begin(&msgs);
+	src_backend_compat_begin(&msgs);
 	rc = sepol_module_policydb_to_cil(out, &mod->p, base);
-	backend_compat_end();
+	src_backend_compat_end();
 	if (fscons)
 		mod->p.ocontexts[OCON_FS] = fscons;
 	if (rc != 0 || fflush(out) != 0 || ferror(out))
-		return backend_write_error(out, "module as CIL", err);
+		return src_backend_write_error(out, "module as CIL", err);
 	return 0;
 }
 
@@ -160,19 +160,19 @@ int pol_module_write_mod(struct pol_module *mod, const struct pol_build_options 
 
 	if (rc < 0)
 		return rc;
-	sh = backend_handle(&msgs);
+	sh = src_backend_handle(&msgs);
 	if (!sh)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	policy_file_init(&pf);
 	pf.type = PF_USE_STDIO;
 	pf.fp = out;
 	pf.handle = pdb_sepol_handle(sh);
-	backend_compat_begin(&msgs);
+	src_backend_compat_begin(&msgs);
 	rc = policydb_write(&mod->p, &pf);
-	backend_compat_end();
+	src_backend_compat_end();
 	pdb_sepol_free(sh);
 	if (rc != 0 || fflush(out) != 0 || ferror(out))
-		return backend_write_error(out, "module", err);
+		return src_backend_write_error(out, "module", err);
 	return msgs.errors ? POL_EINVAL : 0;
 }
 
@@ -203,15 +203,15 @@ int pol_module_write_pp(struct pol_module *mod, const struct pol_build_options *
 	policy_file_init(&spf.pf);
 	spf.pf.type = PF_USE_STDIO;
 	spf.pf.fp = out;
-	sh = backend_handle(&msgs);
+	sh = src_backend_handle(&msgs);
 	if (!sh)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	spf.pf.handle = pdb_sepol_handle(sh);
-	backend_compat_begin(&msgs);
+	src_backend_compat_begin(&msgs);
 	rc = sepol_module_package_write(&pkg, &spf);
-	backend_compat_end();
+	src_backend_compat_end();
 	pdb_sepol_free(sh);
 	if (rc != 0 || fflush(out) != 0 || ferror(out))
-		return backend_write_error(out, "module package", err);
+		return src_backend_write_error(out, "module package", err);
 	return msgs.errors ? POL_EINVAL : 0;
 }

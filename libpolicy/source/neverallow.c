@@ -33,7 +33,7 @@ struct backend_lines {
 	size_t nlines;
 };
 
-void backend_msgs_release(struct backend_msgs *m)
+void src_backend_msgs_release(struct backend_msgs *m)
 {
 	if (!m->lines)
 		return;
@@ -49,7 +49,8 @@ static struct backend_lines *load_lines(const char *file)
 	struct backend_lines *l = calloc(1, sizeof(*l));
 	size_t alloc = 1024;
 
-	if (!l || !(l->path = strdup(file)) || backend_read_file(file, &l->data, &l->len, NULL) < 0)
+	if (!l || !(l->path = strdup(file)) ||
+	    src_backend_read_file(file, &l->data, &l->len, NULL) < 0)
 		goto fail;
 	l->starts = malloc(alloc * sizeof(*l->starts));
 	if (!l->starts)
@@ -79,7 +80,7 @@ fail:
 	return NULL;
 }
 
-unsigned int backend_line_col(struct backend_msgs *m, const char *file, unsigned long line)
+unsigned int src_backend_line_col(struct backend_msgs *m, const char *file, unsigned long line)
 {
 	struct backend_lines *l;
 	size_t at;
@@ -88,7 +89,7 @@ unsigned int backend_line_col(struct backend_msgs *m, const char *file, unsigned
 	if (!m->kernel || !file || line == 0)
 		return 0;
 	if (!m->lines || strcmp(m->lines->path, file) != 0) {
-		backend_msgs_release(m);
+		src_backend_msgs_release(m);
 		m->lines = load_lines(file);
 		if (!m->lines)
 			return 0;
@@ -243,14 +244,14 @@ static void note_rules(struct backend_msgs *m, const avrule_t *rules, const stru
 			continue;
 		pol_err_add(m->err, POL_SEV_NOTE, POL_EINVAL, r->source_filename,
 			    (unsigned int)r->source_line,
-			    backend_line_col(m, r->source_filename, r->source_line),
+			    src_backend_line_col(m, r->source_filename, r->source_line),
 			    "%s by this rule", a->xperm ? "allowed (allowxperm)" : "allowed");
 		n->count++;
 		n->last = r;
 	}
 }
 
-void backend_note_allows(struct backend_msgs *m, const char *violation)
+void src_backend_note_allows(struct backend_msgs *m, const char *violation)
 {
 	const class_datum_t *cls;
 	struct access a = {0};

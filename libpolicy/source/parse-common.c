@@ -14,7 +14,7 @@ static bool take_id(struct parser *p, struct src_id *out)
 	return out->name != NULL;
 }
 
-bool parse_id(struct parser *p, struct src_id *out, const char *what)
+bool src_parse_id(struct parser *p, struct src_id *out, const char *what)
 {
 	if (!ps_at(p, T_IDENT))
 		return ps_expected(p, what);
@@ -25,10 +25,10 @@ static bool push_id(struct parser *p, const char *what)
 {
 	struct src_id id;
 
-	return parse_id(p, &id, what) && scratch_push(p, &id, sizeof(id));
+	return src_parse_id(p, &id, what) && src_scratch_push(p, &id, sizeof(id));
 }
 
-bool parse_id_list(struct parser *p, struct src_id **ids, size_t *n, const char *what)
+bool src_parse_id_list(struct parser *p, struct src_id **ids, size_t *n, const char *what)
 {
 	size_t mark = scratch_mark(p);
 
@@ -38,11 +38,11 @@ bool parse_id_list(struct parser *p, struct src_id **ids, size_t *n, const char 
 			return false;
 		}
 	} while (ps_at(p, T_IDENT));
-	*ids = scratch_take(p, mark, sizeof(**ids), n);
+	*ids = src_scratch_take(p, mark, sizeof(**ids), n);
 	return !p->oom;
 }
 
-bool parse_id_comma_list(struct parser *p, struct src_id **ids, size_t *n, const char *what)
+bool src_parse_id_comma_list(struct parser *p, struct src_id **ids, size_t *n, const char *what)
 {
 	size_t mark = scratch_mark(p);
 
@@ -52,30 +52,30 @@ bool parse_id_comma_list(struct parser *p, struct src_id **ids, size_t *n, const
 			return false;
 		}
 	} while (ps_accept(p, T_COMMA));
-	*ids = scratch_take(p, mark, sizeof(**ids), n);
+	*ids = src_scratch_take(p, mark, sizeof(**ids), n);
 	return !p->oom;
 }
 
-bool parse_braced_ids(struct parser *p, struct src_id **ids, size_t *n, const char *what)
+bool src_parse_braced_ids(struct parser *p, struct src_id **ids, size_t *n, const char *what)
 {
 	if (!ps_expect(p, T_LBRACE, "to start the list"))
 		return false;
 	if (ps_at(p, T_RBRACE))
 		return ps_error(p, NULL, "expected %s, found an empty list", what);
-	if (!parse_id_list(p, ids, n, what))
+	if (!src_parse_id_list(p, ids, n, what))
 		return false;
 	return ps_expect(p, T_RBRACE, "to end the list");
 }
 
-bool parse_plain_names(struct parser *p, struct src_id **ids, size_t *n, const char *what)
+bool src_parse_plain_names(struct parser *p, struct src_id **ids, size_t *n, const char *what)
 {
 	if (ps_at(p, T_LBRACE))
-		return parse_braced_ids(p, ids, n, what);
+		return src_parse_braced_ids(p, ids, n, what);
 	*ids = ps_alloc(p, sizeof(**ids));
 	if (!*ids)
 		return false;
 	*n = 1;
-	return parse_id(p, *ids, what);
+	return src_parse_id(p, *ids, what);
 }
 
 /* "{ a -b { c } }": the items go to the scratch area. A plain set (the
@@ -105,7 +105,7 @@ static bool nested_set(struct parser *p, const char *what, bool plain)
 			ps_expected(p, want);
 			goto fail;
 		}
-		if (!take_id(p, &item.id) || !scratch_push(p, &item, sizeof(item)))
+		if (!take_id(p, &item.id) || !src_scratch_push(p, &item, sizeof(item)))
 			goto fail;
 	}
 	ps_leave(p);
@@ -135,7 +135,7 @@ static bool set(struct parser *p, struct src_set *out, const char *what, bool pl
 		if (!nested_set(p, what, plain))
 			goto fail;
 	} else if (ps_at(p, T_IDENT)) {
-		if (!take_id(p, &item.id) || !scratch_push(p, &item, sizeof(item)))
+		if (!take_id(p, &item.id) || !src_scratch_push(p, &item, sizeof(item)))
 			goto fail;
 		/* checkpolicy's "a - b", the same as "{ a -b }" */
 		if (!plain && !out->tilde && ps_accept(p, T_MINUS)) {
@@ -144,7 +144,7 @@ static bool set(struct parser *p, struct src_set *out, const char *what, bool pl
 				ps_expected(p, "a name after '-'");
 				goto fail;
 			}
-			if (!take_id(p, &item.id) || !scratch_push(p, &item, sizeof(item)))
+			if (!take_id(p, &item.id) || !src_scratch_push(p, &item, sizeof(item)))
 				goto fail;
 		}
 	} else {
@@ -154,24 +154,24 @@ static bool set(struct parser *p, struct src_set *out, const char *what, bool pl
 		ps_expected(p, want);
 		goto fail;
 	}
-	out->items = scratch_take(p, mark, sizeof(*out->items), &out->n);
+	out->items = src_scratch_take(p, mark, sizeof(*out->items), &out->n);
 	return !p->oom;
 fail:
 	p->scratch_used = mark;
 	return false;
 }
 
-bool parse_set(struct parser *p, struct src_set *out, const char *what)
+bool src_parse_set(struct parser *p, struct src_set *out, const char *what)
 {
 	return set(p, out, what, false);
 }
 
-bool parse_plain_set(struct parser *p, struct src_set *out, const char *what)
+bool src_parse_plain_set(struct parser *p, struct src_set *out, const char *what)
 {
 	return set(p, out, what, true);
 }
 
-bool parse_number(struct parser *p, uint64_t max, uint64_t *out, const char *what)
+bool src_parse_number(struct parser *p, uint64_t max, uint64_t *out, const char *what)
 {
 	const char *s = p->tok.text, *end = s + p->tok.len;
 	uint64_t v = 0;
@@ -219,7 +219,7 @@ bool parse_number(struct parser *p, uint64_t max, uint64_t *out, const char *wha
 	return true;
 }
 
-bool parse_bool_value(struct parser *p, bool *out)
+bool src_parse_bool_value(struct parser *p, bool *out)
 {
 	if (ps_accept(p, K_TRUE))
 		*out = true;
@@ -230,7 +230,7 @@ bool parse_bool_value(struct parser *p, bool *out)
 	return true;
 }
 
-bool parse_path(struct parser *p, const char **out)
+bool src_parse_path(struct parser *p, const char **out)
 {
 	if (!ps_at(p, T_PATH) && !ps_at(p, T_QPATH))
 		return ps_expected(p, "a path starting with '/'");
@@ -266,11 +266,11 @@ static bool parse_cat(struct parser *p, struct src_cat *out)
 	return !p->oom;
 }
 
-bool parse_level(struct parser *p, struct src_level *out)
+bool src_parse_level(struct parser *p, struct src_level *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->loc = p->tok.loc;
-	if (!parse_id(p, &out->sens, "a sensitivity"))
+	if (!src_parse_id(p, &out->sens, "a sensitivity"))
 		return false;
 	if (!ps_accept(p, T_COLON))
 		return true;
@@ -280,40 +280,40 @@ bool parse_level(struct parser *p, struct src_level *out)
 	do {
 		struct src_cat cat;
 
-		if (!parse_cat(p, &cat) || !scratch_push(p, &cat, sizeof(cat))) {
+		if (!parse_cat(p, &cat) || !src_scratch_push(p, &cat, sizeof(cat))) {
 			p->scratch_used = mark;
 			return false;
 		}
 	} while (ps_accept(p, T_COMMA));
-	out->cats = scratch_take(p, mark, sizeof(*out->cats), &out->ncats);
+	out->cats = src_scratch_take(p, mark, sizeof(*out->cats), &out->ncats);
 	return !p->oom;
 }
 
-bool parse_range(struct parser *p, struct src_range *out)
+bool src_parse_range(struct parser *p, struct src_range *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->loc = p->tok.loc;
-	if (!parse_level(p, &out->low))
+	if (!src_parse_level(p, &out->low))
 		return false;
 	if (ps_accept(p, T_MINUS)) {
 		out->has_high = true;
-		return parse_level(p, &out->high);
+		return src_parse_level(p, &out->high);
 	}
 	return true;
 }
 
-bool parse_context(struct parser *p, struct src_context *out)
+bool src_parse_context(struct parser *p, struct src_context *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->loc = p->tok.loc;
-	if (!parse_id(p, &out->user, "a security context (user:role:type[:range])") ||
+	if (!src_parse_id(p, &out->user, "a security context (user:role:type[:range])") ||
 	    !ps_expect(p, T_COLON, "after the user of the context") ||
-	    !parse_id(p, &out->role, "the role of the context") ||
+	    !src_parse_id(p, &out->role, "the role of the context") ||
 	    !ps_expect(p, T_COLON, "after the role of the context") ||
-	    !parse_id(p, &out->type, "the type of the context"))
+	    !src_parse_id(p, &out->type, "the type of the context"))
 		return false;
 	if (!ps_accept(p, T_COLON))
 		return true;
 	out->range = ps_alloc(p, sizeof(*out->range));
-	return out->range && parse_range(p, out->range);
+	return out->range && src_parse_range(p, out->range);
 }

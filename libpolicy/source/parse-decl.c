@@ -12,7 +12,7 @@
 static bool parse_class(struct parser *p, struct src_stmt *s)
 {
 	ps_next(p);
-	if (!parse_id(p, &s->u.perms.name, "a class name"))
+	if (!src_parse_id(p, &s->u.perms.name, "a class name"))
 		return false;
 	if (!ps_at(p, T_LBRACE) && !ps_at(p, K_INHERITS)) {
 		/* "class NAME", the list of classes: u.name, which is the same
@@ -22,12 +22,12 @@ static bool parse_class(struct parser *p, struct src_stmt *s)
 	}
 	s->kind = SRC_CLASS_PERMS;
 	if (ps_accept(p, K_INHERITS)) {
-		if (!parse_id(p, &s->u.perms.inherits, "the name of a common after 'inherits'"))
+		if (!src_parse_id(p, &s->u.perms.inherits, "the name of a common after 'inherits'"))
 			return false;
 		if (!ps_at(p, T_LBRACE))
 			return true;
 	}
-	return parse_braced_ids(p, &s->u.perms.perms, &s->u.perms.nperms, "a permission name");
+	return src_parse_braced_ids(p, &s->u.perms.perms, &s->u.perms.nperms, "a permission name");
 }
 
 static bool parse_default(struct parser *p, struct src_stmt *s)
@@ -39,7 +39,7 @@ static bool parse_default(struct parser *p, struct src_stmt *s)
 			  : kw == K_DEFAULT_TYPE ? SRC_DEFAULT_TYPE
 						 : SRC_DEFAULT_RANGE;
 	ps_next(p);
-	if (!parse_set(p, &s->u.deflt.classes, "a class set"))
+	if (!src_parse_set(p, &s->u.deflt.classes, "a class set"))
 		return false;
 	if (kw == K_DEFAULT_RANGE && ps_accept(p, K_GLBLUB)) {
 		s->u.deflt.which = SRC_DEFAULT_GLBLUB;
@@ -72,18 +72,18 @@ static bool parse_named_decl(struct parser *p, struct src_stmt *s)
 	enum tok kw = p->tok.kind;
 
 	ps_next(p);
-	if (!parse_id(p, &s->u.decl.name,
-		      kw == K_SENSITIVITY ? "a sensitivity name"
-		      : kw == K_CATEGORY  ? "a category name"
-					  : "a type name"))
+	if (!src_parse_id(p, &s->u.decl.name,
+			  kw == K_SENSITIVITY ? "a sensitivity name"
+			  : kw == K_CATEGORY  ? "a category name"
+					      : "a type name"))
 		return false;
 	if (kw == K_TYPEALIAS && !ps_at(p, K_ALIAS))
 		return ps_expected(p, "'alias'");
 	if (ps_accept(p, K_ALIAS) &&
-	    !parse_plain_names(p, &s->u.decl.aliases, &s->u.decl.naliases, "an alias name"))
+	    !src_parse_plain_names(p, &s->u.decl.aliases, &s->u.decl.naliases, "an alias name"))
 		return false;
 	if (kw == K_TYPE && ps_accept(p, T_COMMA) &&
-	    !parse_id_comma_list(p, &s->u.decl.attrs, &s->u.decl.nattrs, "an attribute name"))
+	    !src_parse_id_comma_list(p, &s->u.decl.attrs, &s->u.decl.nattrs, "an attribute name"))
 		return false;
 	return kw == K_TYPE ? END(p, "type declaration") : END(p, "declaration");
 }
@@ -96,12 +96,12 @@ static bool role_tree(struct parser *p, const struct src_id *parent)
 		struct src_id id;
 
 		ps_next(p);
-		if (!parse_id(p, &id, "a role name"))
+		if (!src_parse_id(p, &id, "a role name"))
 			return false;
 		if (parent) {
 			struct src_id pair[2] = {*parent, id};
 
-			if (!scratch_push(p, pair, sizeof(pair)))
+			if (!src_scratch_push(p, pair, sizeof(pair)))
 				return false;
 		}
 		if (ps_accept(p, T_SEMI))
@@ -126,12 +126,12 @@ static bool parse_dominance(struct parser *p, struct src_stmt *s)
 	if (ps_at(p, T_IDENT)) {
 		s->u.dominance.ids = ps_alloc(p, sizeof(struct src_id));
 		s->u.dominance.n = 1;
-		return s->u.dominance.ids && parse_id(p, s->u.dominance.ids, "a sensitivity");
+		return s->u.dominance.ids && src_parse_id(p, s->u.dominance.ids, "a sensitivity");
 	}
 	if (!ps_expect(p, T_LBRACE, "after 'dominance'"))
 		return false;
 	if (!ps_at(p, K_ROLE)) {
-		if (!parse_id_list(p, &s->u.dominance.ids, &s->u.dominance.n, "a sensitivity"))
+		if (!src_parse_id_list(p, &s->u.dominance.ids, &s->u.dominance.n, "a sensitivity"))
 			return false;
 		return ps_expect(p, T_RBRACE, "to end the dominance list");
 	}
@@ -144,7 +144,7 @@ static bool parse_dominance(struct parser *p, struct src_stmt *s)
 		p->scratch_used = mark;
 		return false;
 	}
-	pairs = scratch_take(p, mark, 2 * sizeof(struct src_id), &n);
+	pairs = src_scratch_take(p, mark, 2 * sizeof(struct src_id), &n);
 	s->u.role_dominance.n = n;
 	s->u.role_dominance.dominant = ps_alloc(p, (n ? n : 1) * sizeof(struct src_id));
 	s->u.role_dominance.dominated = ps_alloc(p, (n ? n : 1) * sizeof(struct src_id));
@@ -162,11 +162,11 @@ static bool parse_dominance(struct parser *p, struct src_stmt *s)
 static bool parse_role(struct parser *p, struct src_stmt *s)
 {
 	ps_next(p);
-	if (!parse_id(p, &s->u.role.name, "a role name"))
+	if (!src_parse_id(p, &s->u.role.name, "a role name"))
 		return false;
 	if (ps_accept(p, K_TYPES)) {
 		s->u.role.has_types = true;
-		if (!parse_set(p, &s->u.role.types, "a type set"))
+		if (!src_parse_set(p, &s->u.role.types, "a type set"))
 			return false;
 	} else if (ps_accept(p, T_COMMA)) {
 		struct src_stmt *a = ps_stmt(p, SRC_ROLEATTRIBUTE, &s->loc);
@@ -174,7 +174,7 @@ static bool parse_role(struct parser *p, struct src_stmt *s)
 		if (!a)
 			return false;
 		a->u.assoc.name = s->u.role.name;
-		if (!parse_id_comma_list(p, &a->u.assoc.ids, &a->u.assoc.n, "a role attribute"))
+		if (!src_parse_id_comma_list(p, &a->u.assoc.ids, &a->u.assoc.n, "a role attribute"))
 			return false;
 		s->next = a;
 	}
@@ -184,18 +184,18 @@ static bool parse_role(struct parser *p, struct src_stmt *s)
 static bool parse_user(struct parser *p, struct src_stmt *s)
 {
 	ps_next(p);
-	if (!parse_id(p, &s->u.user.name, "a user name"))
+	if (!src_parse_id(p, &s->u.user.name, "a user name"))
 		return false;
 	if (!ps_expect(p, K_ROLES, "after the user name"))
 		return false;
-	if (!parse_set(p, &s->u.user.roles, "a role set"))
+	if (!src_parse_set(p, &s->u.user.roles, "a role set"))
 		return false;
 	if (ps_accept(p, K_LEVEL)) {
 		s->u.user.level = ps_alloc(p, sizeof(*s->u.user.level));
 		s->u.user.range = ps_alloc(p, sizeof(*s->u.user.range));
-		if (!s->u.user.level || !s->u.user.range || !parse_level(p, s->u.user.level) ||
+		if (!s->u.user.level || !s->u.user.range || !src_parse_level(p, s->u.user.level) ||
 		    !ps_expect(p, K_RANGE, "after the user's default level") ||
-		    !parse_range(p, s->u.user.range))
+		    !src_parse_range(p, s->u.user.range))
 			return false;
 	}
 	return END(p, "user declaration");
@@ -204,7 +204,7 @@ static bool parse_user(struct parser *p, struct src_stmt *s)
 static bool parse_module(struct parser *p, struct src_stmt *s)
 {
 	ps_next(p);
-	if (!parse_id(p, &s->u.module.name, "a module name"))
+	if (!src_parse_id(p, &s->u.module.name, "a module name"))
 		return false;
 	if (!ps_at(p, T_NUMBER) && !ps_at(p, T_WORD))
 		return ps_expected(p, "a module version such as 1.0");
@@ -217,18 +217,19 @@ static bool parse_module(struct parser *p, struct src_stmt *s)
 static bool parse_simple(struct parser *p, struct src_stmt *s, const char *what)
 {
 	ps_next(p);
-	return parse_id(p, &s->u.name, what) && END(p, "statement");
+	return src_parse_id(p, &s->u.name, what) && END(p, "statement");
 }
 
 /* "typeattribute t a, b;", "typebounds p c, d;", "roleattribute r a, b;" */
 static bool parse_assoc(struct parser *p, struct src_stmt *s, const char *first, const char *rest)
 {
 	ps_next(p);
-	return parse_id(p, &s->u.assoc.name, first) &&
-	       parse_id_comma_list(p, &s->u.assoc.ids, &s->u.assoc.n, rest) && END(p, "statement");
+	return src_parse_id(p, &s->u.assoc.name, first) &&
+	       src_parse_id_comma_list(p, &s->u.assoc.ids, &s->u.assoc.n, rest) &&
+	       END(p, "statement");
 }
 
-bool parse_decl(struct parser *p, struct src_stmt **out)
+bool src_parse_decl(struct parser *p, struct src_stmt **out)
 {
 	enum tok kw = p->tok.kind;
 	struct src_stmt *s = ps_stmt(p, SRC_POLICYCAP, &p->tok.loc);
@@ -242,13 +243,13 @@ bool parse_decl(struct parser *p, struct src_stmt **out)
 	case K_COMMON:
 		s->kind = SRC_COMMON;
 		ps_next(p);
-		return parse_id(p, &s->u.perms.name, "a common name") &&
-		       parse_braced_ids(p, &s->u.perms.perms, &s->u.perms.nperms,
-					"a permission name");
+		return src_parse_id(p, &s->u.perms.name, "a common name") &&
+		       src_parse_braced_ids(p, &s->u.perms.perms, &s->u.perms.nperms,
+					    "a permission name");
 	case K_SID:
 		s->kind = SRC_SID_DECL;
 		ps_next(p);
-		if (!parse_id(p, &s->u.name, "an initial SID name"))
+		if (!src_parse_id(p, &s->u.name, "an initial SID name"))
 			return false;
 		if (!ps_at(p, T_IDENT))
 			return true;
@@ -258,7 +259,7 @@ bool parse_decl(struct parser *p, struct src_stmt **out)
 
 			s->u.sid.name = name;
 		}
-		return parse_context(p, &s->u.sid.ctx);
+		return src_parse_context(p, &s->u.sid.ctx);
 	case K_DEFAULT_USER:
 	case K_DEFAULT_ROLE:
 	case K_DEFAULT_TYPE:
@@ -283,7 +284,7 @@ bool parse_decl(struct parser *p, struct src_stmt **out)
 	case K_LEVEL:
 		s->kind = SRC_LEVEL;
 		ps_next(p);
-		return parse_level(p, &s->u.level) && END(p, "level statement");
+		return src_parse_level(p, &s->u.level) && END(p, "level statement");
 	case K_POLICYCAP:
 		return parse_simple(p, s, "a policy capability name");
 	case K_ATTRIBUTE:
@@ -298,9 +299,9 @@ bool parse_decl(struct parser *p, struct src_stmt **out)
 	case K_EXPANDATTRIBUTE:
 		s->kind = SRC_EXPANDATTRIBUTE;
 		ps_next(p);
-		return parse_plain_names(p, &s->u.expand.ids, &s->u.expand.n,
-					 "an attribute name") &&
-		       parse_bool_value(p, &s->u.expand.expand) &&
+		return src_parse_plain_names(p, &s->u.expand.ids, &s->u.expand.n,
+					     "an attribute name") &&
+		       src_parse_bool_value(p, &s->u.expand.expand) &&
 		       END(p, "expandattribute statement");
 	case K_TYPEATTRIBUTE:
 		s->kind = SRC_TYPEATTRIBUTE;
@@ -316,8 +317,9 @@ bool parse_decl(struct parser *p, struct src_stmt **out)
 		s->kind = SRC_BOOL;
 		s->u.boolean.tunable = kw == K_TUNABLE;
 		ps_next(p);
-		return parse_id(p, &s->u.boolean.name, "a boolean name") &&
-		       parse_bool_value(p, &s->u.boolean.value) && END(p, "boolean declaration");
+		return src_parse_id(p, &s->u.boolean.name, "a boolean name") &&
+		       src_parse_bool_value(p, &s->u.boolean.value) &&
+		       END(p, "boolean declaration");
 	case K_ROLE:
 		s->kind = SRC_ROLE;
 		return parse_role(p, s);

@@ -45,7 +45,7 @@ static struct src_cond *cond_primary(struct parser *p)
 		return NULL;
 	}
 	c = cond_node(p, SRC_COND_BOOL, &loc, NULL, NULL);
-	if (c && !parse_id(p, &c->id, "a boolean name"))
+	if (c && !src_parse_id(p, &c->id, "a boolean name"))
 		return NULL;
 	return c;
 }
@@ -110,7 +110,7 @@ static struct src_cond *cond_or(struct parser *p)
 	return cond_binary(p, 0);
 }
 
-bool parse_cond_expr(struct parser *p, struct src_cond **out)
+bool src_parse_cond_expr(struct parser *p, struct src_cond **out)
 {
 	*out = cond_or(p);
 	return *out != NULL;
@@ -229,7 +229,7 @@ static struct src_cexpr *cx_primary(struct parser *p)
 		if (c) {
 			c->left = left;
 			c->op = SRC_CX_EQ;
-			if (!parse_plain_set(p, &c->names, "names"))
+			if (!src_parse_plain_set(p, &c->names, "names"))
 				return NULL;
 		}
 		return c;
@@ -278,7 +278,7 @@ static struct src_cexpr *cx_primary(struct parser *p)
 		return NULL;
 	}
 	c->kind = SRC_CEXPR_NAMES;
-	return parse_plain_set(p, &c->names, "names") ? c : NULL;
+	return src_parse_plain_set(p, &c->names, "names") ? c : NULL;
 }
 
 static struct src_cexpr *cx_or(struct parser *p);
@@ -340,7 +340,7 @@ static struct src_cexpr *cx_or(struct parser *p)
 	return cx_binary(p, false);
 }
 
-bool parse_cexpr(struct parser *p, struct src_cexpr **out)
+bool src_parse_cexpr(struct parser *p, struct src_cexpr **out)
 {
 	*out = cx_or(p);
 	return *out != NULL;

@@ -97,52 +97,52 @@ static inline void ps_leave(struct parser *p)
 void *ps_alloc(struct parser *p, size_t size);
 char *ps_strndup(struct parser *p, const char *s, size_t len);
 struct src_stmt *ps_stmt(struct parser *p, enum src_kind kind, const struct src_loc *loc);
-/* Scratch lists: remember scratch_mark(), push items, then scratch_take()
+/* Scratch lists: remember scratch_mark(), push items, then src_scratch_take()
  * copies the items since the mark into the arena and pops them. */
 static inline size_t scratch_mark(const struct parser *p)
 {
 	return p->scratch_used;
 }
-bool scratch_push(struct parser *p, const void *item, size_t size);
-void *scratch_take(struct parser *p, size_t mark, size_t size, size_t *n);
+bool src_scratch_push(struct parser *p, const void *item, size_t size);
+void *src_scratch_take(struct parser *p, size_t mark, size_t size, size_t *n);
 
 /* ---- common pieces (parse-common.c) ---- */
 /* A name (T_IDENT); what says what kind of name for the message. */
-bool parse_id(struct parser *p, struct src_id *out, const char *what);
+bool src_parse_id(struct parser *p, struct src_id *out, const char *what);
 /* "a b c" until a token that is not a name (at least one). */
-bool parse_id_list(struct parser *p, struct src_id **ids, size_t *n, const char *what);
+bool src_parse_id_list(struct parser *p, struct src_id **ids, size_t *n, const char *what);
 /* "a, b, c" (at least one). */
-bool parse_id_comma_list(struct parser *p, struct src_id **ids, size_t *n, const char *what);
+bool src_parse_id_comma_list(struct parser *p, struct src_id **ids, size_t *n, const char *what);
 /* "{ a b c }" (at least one). */
-bool parse_braced_ids(struct parser *p, struct src_id **ids, size_t *n, const char *what);
+bool src_parse_braced_ids(struct parser *p, struct src_id **ids, size_t *n, const char *what);
 /* checkpolicy's "names": a, { a -b { c } }, *, ~a, ~{ a b }, a - b. */
-bool parse_set(struct parser *p, struct src_set *out, const char *what);
+bool src_parse_set(struct parser *p, struct src_set *out, const char *what);
 /* checkpolicy's "names_push" of constraints: a, { a b }, *, ~a, ~{ a b }. */
-bool parse_plain_set(struct parser *p, struct src_set *out, const char *what);
+bool src_parse_plain_set(struct parser *p, struct src_set *out, const char *what);
 /* A set that may only list names (aliases, require perms): a or { a b }. */
-bool parse_plain_names(struct parser *p, struct src_id **ids, size_t *n, const char *what);
-bool parse_level(struct parser *p, struct src_level *out);
-bool parse_range(struct parser *p, struct src_range *out);
-bool parse_context(struct parser *p, struct src_context *out);
+bool src_parse_plain_names(struct parser *p, struct src_id **ids, size_t *n, const char *what);
+bool src_parse_level(struct parser *p, struct src_level *out);
+bool src_parse_range(struct parser *p, struct src_range *out);
+bool src_parse_context(struct parser *p, struct src_context *out);
 /* Numbers: out of range (above max) is an error at the number. */
-bool parse_number(struct parser *p, uint64_t max, uint64_t *out, const char *what);
-bool parse_bool_value(struct parser *p, bool *out);
+bool src_parse_number(struct parser *p, uint64_t max, uint64_t *out, const char *what);
+bool src_parse_bool_value(struct parser *p, bool *out);
 /* The path of genfscon/devicetreecon: /unquoted or "/quoted". */
-bool parse_path(struct parser *p, const char **out);
+bool src_parse_path(struct parser *p, const char **out);
 
 /* ---- expressions (parse-expr.c) ---- */
-bool parse_cond_expr(struct parser *p, struct src_cond **out);
-bool parse_cexpr(struct parser *p, struct src_cexpr **out);
+bool src_parse_cond_expr(struct parser *p, struct src_cond **out);
+bool src_parse_cexpr(struct parser *p, struct src_cexpr **out);
 
 /* ---- statements ---- */
 /* parse.c: a block "{ ... }" of statements allowed in ctx. */
-bool parse_block(struct parser *p, struct src_block *out, enum block_ctx ctx);
+bool src_parse_block(struct parser *p, struct src_block *out, enum block_ctx ctx);
 /* parse-decl.c: classes, MLS, types, roles, users, booleans, defaults,
  * policycap, module; parse-rule.c: rules, if, require, optional,
  * constraints; parse-ocon.c: contexts. Each starts at its keyword and
  * returns the statement(s) through out (a chain linked by next). */
-bool parse_decl(struct parser *p, struct src_stmt **out);
-bool parse_rule(struct parser *p, struct src_stmt **out);
-bool parse_ocon(struct parser *p, struct src_stmt **out);
+bool src_parse_decl(struct parser *p, struct src_stmt **out);
+bool src_parse_rule(struct parser *p, struct src_stmt **out);
+bool src_parse_ocon(struct parser *p, struct src_stmt **out);
 
 #endif

@@ -15,7 +15,7 @@ static bool parse_fs_name(struct parser *p, struct src_id *out)
 {
 	if (ps_at(p, T_FSNAME))
 		p->tok.kind = T_IDENT;
-	return parse_id(p, out, "a file system name");
+	return src_parse_id(p, out, "a file system name");
 }
 
 static bool parse_fs_use(struct parser *p, struct src_stmt *s)
@@ -29,9 +29,9 @@ static bool parse_fs_use(struct parser *p, struct src_stmt *s)
 	ps_next(p);
 	/* only fs_use_xattr takes checkpolicy's "filesystem" */
 	if (kw == K_FS_USE_XATTR ? !parse_fs_name(p, &s->u.fs_use.fs)
-				 : !parse_id(p, &s->u.fs_use.fs, "a file system name"))
+				 : !src_parse_id(p, &s->u.fs_use.fs, "a file system name"))
 		return false;
-	return parse_context(p, &s->u.fs_use.ctx) &&
+	return src_parse_context(p, &s->u.fs_use.ctx) &&
 	       ps_expect(p, T_SEMI, "at the end of the fs_use statement");
 }
 
@@ -39,7 +39,7 @@ static bool parse_genfscon(struct parser *p, struct src_stmt *s)
 {
 	s->kind = SRC_GENFSCON;
 	ps_next(p);
-	if (!parse_fs_name(p, &s->u.genfscon.fs) || !parse_path(p, &s->u.genfscon.path))
+	if (!parse_fs_name(p, &s->u.genfscon.fs) || !src_parse_path(p, &s->u.genfscon.path))
 		return false;
 	s->u.genfscon.file_type = SRC_FILE_ANY;
 	if (ps_accept(p, T_MINUS)) {
@@ -60,7 +60,7 @@ static bool parse_genfscon(struct parser *p, struct src_stmt *s)
 					   "a file type after '-' (-b, -c, -d, -p, -l, -s or --)");
 		}
 	}
-	return parse_context(p, &s->u.genfscon.ctx);
+	return src_parse_context(p, &s->u.genfscon.ctx);
 }
 
 /* "N" or "N-M" with N <= M <= max, for ports, pkeys and Xen ranges. */
@@ -69,10 +69,10 @@ static bool number_range(struct parser *p, uint64_t max, uint64_t *lo, uint64_t 
 {
 	struct src_loc loc = p->tok.loc;
 
-	if (!parse_number(p, max, lo, what))
+	if (!src_parse_number(p, max, lo, what))
 		return false;
 	*hi = *lo;
-	if (ps_accept(p, T_MINUS) && !parse_number(p, max, hi, what))
+	if (ps_accept(p, T_MINUS) && !src_parse_number(p, max, hi, what))
 		return false;
 	if (*hi < *lo)
 		return ps_error(p, &loc, "%s range %llu-%llu is backwards", what,
@@ -86,12 +86,12 @@ static bool parse_portcon(struct parser *p, struct src_stmt *s)
 
 	s->kind = SRC_PORTCON;
 	ps_next(p);
-	if (!parse_id(p, &s->u.portcon.protocol, "a protocol (tcp, udp, dccp or sctp)") ||
+	if (!src_parse_id(p, &s->u.portcon.protocol, "a protocol (tcp, udp, dccp or sctp)") ||
 	    !number_range(p, 65535, &lo, &hi, "port"))
 		return false;
 	s->u.portcon.low = (uint32_t)lo;
 	s->u.portcon.high = (uint32_t)hi;
-	return parse_context(p, &s->u.portcon.ctx);
+	return src_parse_context(p, &s->u.portcon.ctx);
 }
 
 /* An address where the current token starts: relexed, since the normal
@@ -100,7 +100,7 @@ static bool parse_addr(struct parser *p, int family, void *out, const char *what
 {
 	char buf[INET6_ADDRSTRLEN + 1];
 
-	if (!lex_relex_addr(&p->lx, &p->tok))
+	if (!src_lex_relex_addr(&p->lx, &p->tok))
 		return ps_expected(p, what);
 	if (p->tok.len >= sizeof(buf) || (memcpy(buf, p->tok.text, p->tok.len), buf[p->tok.len] = 0,
 					  inet_pton(family, buf, out) != 1))
@@ -115,7 +115,7 @@ static bool parse_nodecon(struct parser *p, struct src_stmt *s)
 	s->kind = SRC_NODECON;
 	ps_next(p);
 	/* the family is the first address's: IPv6 ones have a colon */
-	if (lex_relex_addr(&p->lx, &p->tok) && memchr(p->tok.text, ':', p->tok.len))
+	if (src_lex_relex_addr(&p->lx, &p->tok) && memchr(p->tok.text, ':', p->tok.len))
 		s->u.nodecon.ipv6 = true;
 	if (s->u.nodecon.ipv6) {
 		if (!parse_addr(p, AF_INET6, s->u.nodecon.addr, "IPv6 address") ||
@@ -125,7 +125,7 @@ static bool parse_nodecon(struct parser *p, struct src_stmt *s)
 		   !parse_addr(p, AF_INET, s->u.nodecon.mask, "IPv4 mask")) {
 		return false;
 	}
-	return parse_context(p, &s->u.nodecon.ctx);
+	return src_parse_context(p, &s->u.nodecon.ctx);
 }
 
 static bool parse_ibpkeycon(struct parser *p, struct src_stmt *s)
@@ -152,7 +152,7 @@ static bool parse_ibpkeycon(struct parser *p, struct src_stmt *s)
 		return false;
 	s->u.ibpkeycon.low = (uint32_t)lo;
 	s->u.ibpkeycon.high = (uint32_t)hi;
-	return parse_context(p, &s->u.ibpkeycon.ctx);
+	return src_parse_context(p, &s->u.ibpkeycon.ctx);
 }
 
 static bool parse_ibendportcon(struct parser *p, struct src_stmt *s)
@@ -162,15 +162,15 @@ static bool parse_ibendportcon(struct parser *p, struct src_stmt *s)
 
 	s->kind = SRC_IBENDPORTCON;
 	ps_next(p);
-	if (!parse_id(p, &s->u.ibendportcon.device, "an InfiniBand device name"))
+	if (!src_parse_id(p, &s->u.ibendportcon.device, "an InfiniBand device name"))
 		return false;
 	loc = p->tok.loc;
-	if (!parse_number(p, 255, &port, "port"))
+	if (!src_parse_number(p, 255, &port, "port"))
 		return false;
 	if (port == 0)
 		return ps_error(p, &loc, "InfiniBand port 0 is invalid (ports are 1 to 255)");
 	s->u.ibendportcon.port = (uint32_t)port;
-	return parse_context(p, &s->u.ibendportcon.ctx);
+	return src_parse_context(p, &s->u.ibendportcon.ctx);
 }
 
 static bool parse_xen(struct parser *p, struct src_stmt *s)
@@ -184,7 +184,7 @@ static bool parse_xen(struct parser *p, struct src_stmt *s)
 	case K_PIRQCON:
 	case K_PCIDEVICECON:
 		s->u.xen.kind = kw == K_PIRQCON ? SRC_PIRQCON : SRC_PCIDEVICECON;
-		if (!parse_number(p, UINT32_MAX, &lo, kw == K_PIRQCON ? "pirq" : "PCI device"))
+		if (!src_parse_number(p, UINT32_MAX, &lo, kw == K_PIRQCON ? "pirq" : "PCI device"))
 			return false;
 		hi = lo;
 		break;
@@ -200,14 +200,14 @@ static bool parse_xen(struct parser *p, struct src_stmt *s)
 		break;
 	default:
 		s->u.xen.kind = SRC_DEVICETREECON;
-		if (!parse_path(p, &s->u.xen.path))
+		if (!src_parse_path(p, &s->u.xen.path))
 			return false;
 		lo = hi = 0;
 		break;
 	}
 	s->u.xen.low = lo;
 	s->u.xen.high = hi;
-	return parse_context(p, &s->u.xen.ctx);
+	return src_parse_context(p, &s->u.xen.ctx);
 }
 
 /* "fscon MAJOR MINOR FS_CTX FILE_CTX": obsolete (no kernel reads it),
@@ -218,15 +218,16 @@ static bool parse_fscon(struct parser *p, struct src_stmt *s)
 
 	s->kind = SRC_FSCON;
 	ps_next(p);
-	if (!parse_number(p, UINT32_MAX, &major, "major number") ||
-	    !parse_number(p, UINT32_MAX, &minor, "minor number"))
+	if (!src_parse_number(p, UINT32_MAX, &major, "major number") ||
+	    !src_parse_number(p, UINT32_MAX, &minor, "minor number"))
 		return false;
 	s->u.fscon.major = (uint32_t)major;
 	s->u.fscon.minor = (uint32_t)minor;
-	return parse_context(p, &s->u.fscon.fs_ctx) && parse_context(p, &s->u.fscon.file_ctx);
+	return src_parse_context(p, &s->u.fscon.fs_ctx) &&
+	       src_parse_context(p, &s->u.fscon.file_ctx);
 }
 
-bool parse_ocon(struct parser *p, struct src_stmt **out)
+bool src_parse_ocon(struct parser *p, struct src_stmt **out)
 {
 	struct src_stmt *s;
 
@@ -249,9 +250,9 @@ bool parse_ocon(struct parser *p, struct src_stmt **out)
 	case K_NETIFCON:
 		s->kind = SRC_NETIFCON;
 		ps_next(p);
-		return parse_id(p, &s->u.netifcon.name, "a network interface name") &&
-		       parse_context(p, &s->u.netifcon.if_ctx) &&
-		       parse_context(p, &s->u.netifcon.packet_ctx);
+		return src_parse_id(p, &s->u.netifcon.name, "a network interface name") &&
+		       src_parse_context(p, &s->u.netifcon.if_ctx) &&
+		       src_parse_context(p, &s->u.netifcon.packet_ctx);
 	case K_NODECON:
 		return parse_nodecon(p, s);
 	case K_IBPKEYCON:

@@ -13,8 +13,8 @@
 /* "SRC TGT : CLASSES", common to TE rules */
 static bool rule_head(struct parser *p, struct src_stmt *s, bool *role_allow)
 {
-	if (!parse_set(p, &s->u.rule.src, "a source type set") ||
-	    !parse_set(p, &s->u.rule.tgt, "a target type set"))
+	if (!src_parse_set(p, &s->u.rule.src, "a source type set") ||
+	    !src_parse_set(p, &s->u.rule.tgt, "a target type set"))
 		return false;
 	if (role_allow && ps_at(p, T_SEMI)) {
 		*role_allow = true;
@@ -22,7 +22,7 @@ static bool rule_head(struct parser *p, struct src_stmt *s, bool *role_allow)
 	}
 	if (!ps_expect(p, T_COLON, "between the target types and the classes"))
 		return false;
-	return parse_set(p, &s->u.rule.classes, "a class set");
+	return src_parse_set(p, &s->u.rule.classes, "a class set");
 }
 
 static bool parse_avrule(struct parser *p, struct src_stmt *s)
@@ -53,7 +53,7 @@ static bool parse_avrule(struct parser *p, struct src_stmt *s)
 		ps_next(p);
 		return true;
 	}
-	return parse_set(p, &s->u.rule.perms, "a permission set") && END(p, "rule");
+	return src_parse_set(p, &s->u.rule.perms, "a permission set") && END(p, "rule");
 }
 
 /* "0x8910", "{ 0x8910-0x8920 35 { 1 } }": ranges go to the scratch area */
@@ -63,7 +63,7 @@ static bool xperm_number(struct parser *p, uint64_t *out)
 {
 	struct src_loc loc = p->tok.loc;
 
-	if (!parse_number(p, 0xffffffff, out, "extended permission"))
+	if (!src_parse_number(p, 0xffffffff, out, "extended permission"))
 		return false;
 	if (*out > 0xffff) {
 		if (p->verbose)
@@ -93,7 +93,7 @@ static bool xperm_item(struct parser *p, bool ranges)
 				(unsigned long long)lo, (unsigned long long)hi);
 	r.lo = (uint16_t)lo;
 	r.hi = (uint16_t)hi;
-	return scratch_push(p, &r, sizeof(r));
+	return src_scratch_push(p, &r, sizeof(r));
 }
 
 static bool xperm_braces(struct parser *p)
@@ -127,7 +127,7 @@ static bool parse_xperms(struct parser *p, struct src_xperms *out)
 		p->scratch_used = mark;
 		return false;
 	}
-	out->items = scratch_take(p, mark, sizeof(*out->items), &out->n);
+	out->items = src_scratch_take(p, mark, sizeof(*out->items), &out->n);
 	return !p->oom;
 }
 
@@ -144,7 +144,8 @@ static bool parse_xpermrule(struct parser *p, struct src_stmt *s)
 	s->u.rule.kind.av = kinds[p->tok.kind - K_ALLOWXPERM];
 	ps_next(p);
 	return rule_head(p, s, NULL) &&
-	       parse_id(p, &s->u.rule.xperm_kind, "an extended permission kind such as ioctl") &&
+	       src_parse_id(p, &s->u.rule.xperm_kind,
+			    "an extended permission kind such as ioctl") &&
 	       parse_xperms(p, &s->u.rule.xperms) && END(p, "rule");
 }
 
@@ -157,7 +158,7 @@ static bool parse_typerule(struct parser *p, struct src_stmt *s)
 			      : kw == K_TYPE_MEMBER   ? SRC_TYPE_MEMBER
 						      : SRC_TYPE_CHANGE;
 	ps_next(p);
-	if (!rule_head(p, s, NULL) || !parse_id(p, &s->u.rule.deflt, "the new type"))
+	if (!rule_head(p, s, NULL) || !src_parse_id(p, &s->u.rule.deflt, "the new type"))
 		return false;
 	if (kw == K_TYPE_TRANSITION && (ps_at(p, T_STRING) || ps_at(p, T_QPATH))) {
 		if (ps_at(p, T_QPATH) || memchr(p->tok.text, '/', p->tok.len))
@@ -179,24 +180,26 @@ static bool parse_range_transition(struct parser *p, struct src_stmt *s)
 {
 	s->kind = SRC_RANGE_TRANSITION;
 	ps_next(p);
-	if (!parse_set(p, &s->u.range_transition.src, "a source type set") ||
-	    !parse_set(p, &s->u.range_transition.tgt, "a target type set"))
+	if (!src_parse_set(p, &s->u.range_transition.src, "a source type set") ||
+	    !src_parse_set(p, &s->u.range_transition.tgt, "a target type set"))
 		return false;
-	if (ps_accept(p, T_COLON) && !parse_set(p, &s->u.range_transition.classes, "a class set"))
+	if (ps_accept(p, T_COLON) &&
+	    !src_parse_set(p, &s->u.range_transition.classes, "a class set"))
 		return false;
-	return parse_range(p, &s->u.range_transition.range) && END(p, "range_transition rule");
+	return src_parse_range(p, &s->u.range_transition.range) && END(p, "range_transition rule");
 }
 
 static bool parse_role_transition(struct parser *p, struct src_stmt *s)
 {
 	s->kind = SRC_ROLE_TRANSITION;
 	ps_next(p);
-	if (!parse_set(p, &s->u.role_transition.roles, "a role set") ||
-	    !parse_set(p, &s->u.role_transition.types, "a type set"))
+	if (!src_parse_set(p, &s->u.role_transition.roles, "a role set") ||
+	    !src_parse_set(p, &s->u.role_transition.types, "a type set"))
 		return false;
-	if (ps_accept(p, T_COLON) && !parse_set(p, &s->u.role_transition.classes, "a class set"))
+	if (ps_accept(p, T_COLON) &&
+	    !src_parse_set(p, &s->u.role_transition.classes, "a class set"))
 		return false;
-	return parse_id(p, &s->u.role_transition.new_role, "the new role") &&
+	return src_parse_id(p, &s->u.role_transition.new_role, "the new role") &&
 	       END(p, "role_transition rule");
 }
 
@@ -207,26 +210,27 @@ static bool parse_constraint(struct parser *p, struct src_stmt *s)
 	s->kind = (kw == K_CONSTRAIN || kw == K_MLSCONSTRAIN) ? SRC_CONSTRAIN : SRC_VALIDATETRANS;
 	s->u.constrain.mls = kw == K_MLSCONSTRAIN || kw == K_MLSVALIDATETRANS;
 	ps_next(p);
-	if (!parse_set(p, &s->u.constrain.classes, "a class set"))
+	if (!src_parse_set(p, &s->u.constrain.classes, "a class set"))
 		return false;
-	if (s->kind == SRC_CONSTRAIN && !parse_set(p, &s->u.constrain.perms, "a permission set"))
+	if (s->kind == SRC_CONSTRAIN &&
+	    !src_parse_set(p, &s->u.constrain.perms, "a permission set"))
 		return false;
-	return parse_cexpr(p, &s->u.constrain.expr) && END(p, "constraint");
+	return src_parse_cexpr(p, &s->u.constrain.expr) && END(p, "constraint");
 }
 
 static bool parse_if(struct parser *p, struct src_stmt *s)
 {
 	s->kind = SRC_IF;
 	ps_next(p);
-	if (!parse_cond_expr(p, &s->u.cond.cond))
+	if (!src_parse_cond_expr(p, &s->u.cond.cond))
 		return false;
 	if (!ps_at(p, T_LBRACE))
 		return ps_expected(p, "'{' after the condition");
-	if (!parse_block(p, &s->u.cond.then_block, BLOCK_COND))
+	if (!src_parse_block(p, &s->u.cond.then_block, BLOCK_COND))
 		return false;
 	if (ps_accept(p, K_ELSE)) {
 		s->u.cond.has_else = true;
-		return parse_block(p, &s->u.cond.else_block, BLOCK_COND);
+		return src_parse_block(p, &s->u.cond.else_block, BLOCK_COND);
 	}
 	return true;
 }
@@ -235,11 +239,11 @@ static bool parse_optional(struct parser *p, struct src_stmt *s)
 {
 	s->kind = SRC_OPTIONAL;
 	ps_next(p);
-	if (!parse_block(p, &s->u.optional.body, BLOCK_OPTIONAL))
+	if (!src_parse_block(p, &s->u.optional.body, BLOCK_OPTIONAL))
 		return false;
 	if (ps_accept(p, K_ELSE)) {
 		s->u.optional.has_else = true;
-		return parse_block(p, &s->u.optional.else_block, BLOCK_OPTIONAL);
+		return src_parse_block(p, &s->u.optional.else_block, BLOCK_OPTIONAL);
 	}
 	return true;
 }
@@ -293,10 +297,10 @@ static bool require_item(struct parser *p, struct src_require_item *it)
 	if (it->kind == SRC_REQ_CLASS) {
 		it->ids = ps_alloc(p, sizeof(*it->ids));
 		it->n = 1;
-		if (!it->ids || !parse_id(p, it->ids, "a class name") ||
-		    !parse_plain_names(p, &it->perms, &it->nperms, "a permission name"))
+		if (!it->ids || !src_parse_id(p, it->ids, "a class name") ||
+		    !src_parse_plain_names(p, &it->perms, &it->nperms, "a permission name"))
 			return false;
-	} else if (!parse_id_comma_list(p, &it->ids, &it->n, "a name")) {
+	} else if (!src_parse_id_comma_list(p, &it->ids, &it->n, "a name")) {
 		return false;
 	}
 	return END(p, "require item");
@@ -331,7 +335,7 @@ static bool parse_require(struct parser *p, struct src_stmt *s)
 	return ps_expect(p, T_RBRACE, "to close the require block");
 }
 
-bool parse_rule(struct parser *p, struct src_stmt **out)
+bool src_parse_rule(struct parser *p, struct src_stmt **out)
 {
 	struct src_stmt *s = ps_stmt(p, SRC_AVRULE, &p->tok.loc);
 

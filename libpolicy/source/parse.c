@@ -134,7 +134,7 @@ static void describe(const struct token *t, char *buf, size_t size)
 		if (tok_is_keyword(t->kind))
 			snprintf(buf, size, "keyword '%.*s'", len, t->text);
 		else
-			snprintf(buf, size, "%s", tok_kind_name(t->kind));
+			snprintf(buf, size, "%s", src_tok_kind_name(t->kind));
 		break;
 	}
 }
@@ -160,7 +160,7 @@ void ps_next(struct parser *p)
 		p->tok.kind = T_EOF;
 		return;
 	}
-	lex_next(&p->lx, &p->tok);
+	src_lex_next(&p->lx, &p->tok);
 	check_limit(p); /* the lexer counts its own errors */
 	if (p->stop)
 		p->tok.kind = T_EOF;
@@ -195,7 +195,7 @@ bool ps_expect(struct parser *p, enum tok kind, const char *context)
 	return ps_error(p, &loc,
 			tok_is_keyword(kind) ? "expected '%s' %s, found %s"
 					     : "expected %s %s, found %s",
-			tok_kind_name(kind), context, found);
+			src_tok_kind_name(kind), context, found);
 }
 
 /* ---- memory ---- */
@@ -229,7 +229,7 @@ struct src_stmt *ps_stmt(struct parser *p, enum src_kind kind, const struct src_
 	return s;
 }
 
-bool scratch_push(struct parser *p, const void *item, size_t size)
+bool src_scratch_push(struct parser *p, const void *item, size_t size)
 {
 	if (p->scratch_alloc - p->scratch_used < size) {
 		size_t n = p->scratch_alloc ? p->scratch_alloc * 2 : 4096;
@@ -248,7 +248,7 @@ bool scratch_push(struct parser *p, const void *item, size_t size)
 	return true;
 }
 
-void *scratch_take(struct parser *p, size_t mark, size_t size, size_t *n)
+void *src_scratch_take(struct parser *p, size_t mark, size_t size, size_t *n)
 {
 	size_t bytes = p->scratch_used - mark;
 	void *m = NULL;
@@ -428,7 +428,7 @@ static bool unknown_statement(struct parser *p)
 	pol_suggest_init(&sg, name);
 	for (int k = K_FIRST_KEYWORD; k < T_NKINDS; k++) {
 		if (starts_statement((enum tok)k))
-			pol_suggest_offer(&sg, tok_kind_name((enum tok)k));
+			pol_suggest_offer(&sg, src_tok_kind_name((enum tok)k));
 	}
 	if (pol_suggest_result(&sg, near) > 0)
 		pol_suggest_note_names(p->err, POL_EFORMAT, loc.file, loc.line, loc.col, near, 1);
@@ -464,7 +464,7 @@ static bool parse_statement(struct parser *p, struct src_stmt **out)
 	case K_ROLEATTRIBUTE:
 	case K_USER:
 	case K_MODULE:
-		return parse_decl(p, out);
+		return src_parse_decl(p, out);
 	case K_IF:
 	case K_TYPE_TRANSITION:
 	case K_TYPE_MEMBER:
@@ -486,7 +486,7 @@ static bool parse_statement(struct parser *p, struct src_stmt **out)
 	case K_VALIDATETRANS:
 	case K_REQUIRE:
 	case K_OPTIONAL:
-		return parse_rule(p, out);
+		return src_parse_rule(p, out);
 	case K_FSCON:
 	case K_FS_USE_XATTR:
 	case K_FS_USE_TASK:
@@ -502,7 +502,7 @@ static bool parse_statement(struct parser *p, struct src_stmt **out)
 	case K_IOPORTCON:
 	case K_PCIDEVICECON:
 	case K_DEVICETREECON:
-		return parse_ocon(p, out);
+		return src_parse_ocon(p, out);
 	default:
 		return unknown_statement(p);
 	}
@@ -637,7 +637,7 @@ static void parse_statements(struct parser *p, struct src_block *out, enum block
 			if (ends_without_semicolon(last) ||
 			    (last == K_DOMINANCE && out->last && out->last->kind == SRC_DOMINANCE))
 				ps_error(p, NULL, "unexpected ';': '%s' statements end without one",
-					 tok_kind_name(last));
+					 src_tok_kind_name(last));
 			ps_next(p);
 			last = T_EOF;
 			continue;
@@ -664,7 +664,7 @@ static void parse_statements(struct parser *p, struct src_block *out, enum block
 						 ctx_desc(ctx));
 				else
 					ps_error(p, &s->loc, "'%s' is not allowed in %s",
-						 tok_kind_name(first), ctx_desc(ctx));
+						 src_tok_kind_name(first), ctx_desc(ctx));
 				chain = NULL;
 				break;
 			}
@@ -674,7 +674,7 @@ static void parse_statements(struct parser *p, struct src_block *out, enum block
 	}
 }
 
-bool parse_block(struct parser *p, struct src_block *out, enum block_ctx ctx)
+bool src_parse_block(struct parser *p, struct src_block *out, enum block_ctx ctx)
 {
 	struct src_loc open = p->tok.loc;
 
@@ -716,7 +716,7 @@ int src_parse_with(struct src_unit *unit, const char *name, const char *text, si
 	p.each_data = mode->each_data;
 	p.text_mapped = mode->text_mapped;
 	p.text = text;
-	lex_init(&p.lx, unit, name, text, len, err, &p.errors);
+	src_lex_init(&p.lx, unit, name, text, len, err, &p.errors);
 	ps_next(&p);
 	while (!ps_at(&p, T_EOF)) {
 		parse_statements(&p, top, BLOCK_TOP);

@@ -31,3 +31,29 @@ callers() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "libpolicy/pdb/sepol.c" ]
 }
+
+# Every symbol libpolicy exports starts with pol_ or its area's prefix, so
+# none can be mistaken for (or collide with) one of libsepol's mls_, cond_,
+# cil_, ... symbols linked beside it: source has src_, ps_ (the parser)
+# and lower_, kernel kernel_ and kfs_ (selinuxfs), the others their name.
+@test "layering: libpolicy exports no unprefixed symbol" {
+	local lib="${SEKIT_BUILDDIR:-$SEKIT_SRCDIR}/libpolicy/.libs/libpolicy.a"
+	[ -r "$lib" ] || skip "no $lib (build first)"
+	require_command nm binutils
+	run sh -c "nm -g --defined-only '$lib' | awk 'NF == 3 { print \$3 }' |
+		grep -vE '^(pol|src|ps|lower|pdb|query|label|kernel|kfs|audit|graph)_'"
+	[ "$output" = "" ]
+}
+
+# A static function's name is unique across areas, so grep and ctags find
+# the one meant.
+@test "layering: no two areas have a static function of the same name" {
+	local dir="${SEKIT_BUILDDIR:-$SEKIT_SRCDIR}/libpolicy" o area
+	require_command nm binutils
+	ls "$dir"/*/*.o >/dev/null 2>&1 || skip "no objects in $dir (build first)"
+	run sh -c "for o in '$dir'/*/*.o; do
+		area=\$(basename \$(dirname \$o))
+		nm --defined-only \$o | awk -v a=\$area '\$2 == \"t\" && \$3 !~ /\\./ { print \$3, a }'
+	done | sort -u | awk '{ print \$1 }' | uniq -d"
+	[ "$output" = "" ]
+}

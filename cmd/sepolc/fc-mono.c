@@ -12,13 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "label/fcline.h"
 #include "util/file.h"
 #include "cli.h"
 #include "sepolc.h"
 
 struct fc_entry {
-	const char *path, *kind, *context; /* kind NULL: any file type */
-	size_t index;			   /* input order, to keep the sort stable */
+	struct pol_fc_field path, context;
+	const struct pol_fc_type *kind; /* NULL: any file type */
+	size_t index;			/* input order, to keep the sort stable */
 	/* fc_sort.py's key: a regular expression sorts before a plain path,
 	 * then a shorter stem, a shorter path, no file type */
 	bool meta;
@@ -32,7 +34,9 @@ static void compute_key(struct fc_entry *e)
 
 	e->meta = false;
 	e->stem_len = e->str_len = 0;
-	for (const unsigned char *p = (const unsigned char *)e->path; *p; p++) {
+	const unsigned char *path = (const unsigned char *)e->path.p;
+
+	for (const unsigned char *p = path; p < path + e->path.len; p++) {
 		if ((*p & 0xc0) == 0x80)
 			continue; /* a UTF-8 continuation byte: same code point */
 		if (skip_escaped) {
@@ -68,15 +72,11 @@ static int compare_entries(const void *va, const void *vb)
 	return cmp_size(a->index, b->index);
 }
 
-static bool is_file_kind(const char *w)
-{
-	return strlen(w) == 2 && w[0] == '-' && strchr("-dcbspl", w[1]);
-}
-
 /* refpolicy's "sed -e /HOME/d -e /ROLE/d -e /USER/d": the template's lines */
-static bool is_template(const char *line)
+static bool is_template(const struct pol_fc_field *w)
 {
-	return strstr(line, "HOME") || strstr(line, "ROLE") || strstr(line, "USER");
+	return w->p && (memmem(w->p, w->len, "HOME", 4) || memmem(w->p, w->len, "ROLE", 4) ||
+			memmem(w->p, w->len, "USER", 4));
 }
 
 struct fc_parse {
@@ -101,97 +101,61 @@ static int push_entry(struct fc_parse *fp, const struct fc_entry *e)
 	return 0;
 }
 
-/* "#line N" or "#line N \"FILE\"" from m4 -s (or our own concatenation). */
-static bool line_marker(char *line, unsigned int *lineno, char **file)
+/* Read text's entries; they point into text. */
+static int parse_lines(const char *text, size_t len, const char *first_file,
+		       const struct pol_kpolicy *kp, struct fc_parse *fp, struct pol_err *err)
 {
-	char *p = line, *end;
-	unsigned long n;
-
-	if (strncmp(p, "#line", 5) != 0 || !isspace((unsigned char)p[5]))
-		return false;
-	n = strtoul(p + 5, &end, 10);
-	if (end == p + 5)
-		return false;
-	*lineno = (unsigned int)n - 1;
-	while (isspace((unsigned char)*end))
-		end++;
-	if (*end == '"') {
-		char *close = strrchr(end + 1, '"');
-
-		if (close) {
-			*close = '\0';
-			*file = end + 1;
-		}
-	}
-	return true;
-}
-
-/* Split text into entries, in place; file names point into text too. */
-static int parse_lines(char *text, const char *first_file, const struct pol_kpolicy *kp,
-		       struct fc_parse *fp, struct pol_err *err)
-{
-	const char *file = first_file;
-	unsigned int lineno = 0;
+	struct pol_fc_reader r;
+	struct pol_fc_line l;
 	size_t index = 0;
+	int rc;
 
-	for (char *line = text, *next; line; line = next) {
-		char *words[4], *w, *wsave = NULL;
-		size_t count = 0;
+	pol_fc_reader_init(&r, first_file, text, len, POL_FC_MARKERS);
+	while ((rc = pol_fc_reader_next(&r, &l)) == 0) {
 		struct fc_entry e = {0};
 
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		lineno++;
-		if (line_marker(line, &lineno, (char **)&file))
-			continue;
-		for (w = strtok_r(line, " \t\r\f\v", &wsave); w && count < 4;
-		     w = strtok_r(NULL, " \t\r\f\v", &wsave))
-			words[count++] = w;
-		if (count == 0 || words[0][0] == '#')
-			continue;
-		if (count < 2 || count > 3) {
-			pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, file, lineno, 0,
-				    "expected 'PATH [FILE_TYPE] CONTEXT'");
+		if (l.problem != POL_FC_OK) {
+			if (l.problem == POL_FC_BAD_TYPE)
+				pol_err_add(
+				    err, POL_SEV_ERROR, POL_EFORMAT, l.file, l.line, 0,
+				    "unknown file type '%.*s' (--, -d, -c, -b, -s, -p or -l)",
+				    (int)l.type.len, l.type.p);
+			else
+				pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, l.file, l.line, 0,
+					    "expected 'PATH [FILE_TYPE] CONTEXT'");
 			fp->failed = true;
 			continue;
 		}
-		if (count == 3 && !is_file_kind(words[1])) {
-			pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, file, lineno, 0,
-				    "unknown file type '%s' (--, -d, -c, -b, -s, -p or -l)",
-				    words[1]);
-			fp->failed = true;
-			continue;
-		}
-		e.path = words[0];
-		e.kind = count == 3 ? words[1] : NULL;
-		e.context = words[count - 1];
+		e.path = l.path;
+		e.kind = l.ftype;
+		e.context = l.context;
 		e.index = index++;
-		if (strcmp(e.context, "<<none>>") != 0) {
-			int rc = pol_kpolicy_check_context(kp, e.context, file, lineno, err);
+		if (!(l.context.len == 8 && memcmp(l.context.p, "<<none>>", 8) == 0)) {
+			char *ctx = strndup(l.context.p, l.context.len);
 
+			rc =
+			    ctx ? pol_kpolicy_check_context(kp, ctx, l.file, l.line, err) : -ENOMEM;
+			free(ctx);
 			if (rc == -ENOMEM)
-				return rc;
+				break;
 			if (rc < 0) {
 				fp->failed = true;
 				continue;
 			}
 		}
-		/* the words are separate strings now; a template's line is
-		 * recognised by any of them */
-		bool template = false;
-
-		for (size_t i = 0; i < count; i++)
-			template = template || is_template(words[i]);
-		if (template) {
+		/* a template's line is recognised by any of its words */
+		if (is_template(&l.path) || is_template(&l.type) || is_template(&l.context)) {
 			fp->templates++;
 			continue;
 		}
 		compute_key(&e);
-		if (push_entry(fp, &e) < 0)
-			return -ENOMEM;
+		if (push_entry(fp, &e) < 0) {
+			rc = -ENOMEM;
+			break;
+		}
 	}
-	return 0;
+	pol_fc_reader_release(&r);
+	return rc < 0 ? rc : 0;
 }
 
 /* Whether an .fc needs m4: a quote, or a macro call such as gen_context(
@@ -287,9 +251,11 @@ static int write_entries(struct fc_parse *fp, char **text, size_t *len)
 
 		/* fc_sort.py's layout */
 		if (e->kind)
-			fprintf(out, "%s\t\t%s\t%s\n", e->path, e->kind, e->context);
+			fprintf(out, "%.*s\t\t%s\t%.*s\n", (int)e->path.len, e->path.p,
+				e->kind->flag, (int)e->context.len, e->context.p);
 		else
-			fprintf(out, "%s\t\t%s\n", e->path, e->context);
+			fprintf(out, "%.*s\t\t%.*s\n", (int)e->path.len, e->path.p,
+				(int)e->context.len, e->context.p);
 	}
 	if (fclose(out) != 0 || !buf) {
 		free(buf);
@@ -315,9 +281,10 @@ int fc_build_monolithic(const struct sepolc_opts *opts, const struct inputs *in,
 		return status;
 	pol_err_init(&err);
 	diag_sink_attach(diags, &err);
-	rc = parse_lines(all, in->fcs[0], kp, &fp, &err);
+	rc = parse_lines(all, all_len, in->fcs[0], kp, &fp, &err);
 	if (rc == 0 && !fp.failed) {
-		qsort(fp.v, fp.n, sizeof(*fp.v), compare_entries);
+		if (fp.n)
+			qsort(fp.v, fp.n, sizeof(*fp.v), compare_entries);
 		rc = write_entries(&fp, text, len);
 	}
 	if (rc < 0) {

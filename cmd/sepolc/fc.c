@@ -4,28 +4,14 @@
  * carries its file contexts as the .pp would (libsepol's pp-to-CIL writes
  * the same statements when semodule installs a package).
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "label/fcline.h"
+
 #include "cli.h"
 #include "sepolc.h"
-
-static const char *cil_file_kind(const char *flag)
-{
-	static const struct {
-		const char *flag, *kind;
-	} kinds[] = {
-	    {"--", "file"},   {"-d", "dir"},  {"-c", "char"},	 {"-b", "block"},
-	    {"-s", "socket"}, {"-p", "pipe"}, {"-l", "symlink"},
-	};
-
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (strcmp(flag, kinds[i].flag) == 0)
-			return kinds[i].kind;
-	return NULL;
-}
 
 /* "s0" -> (s0); "s0:c0.c3,c5" -> (s0 ((range c0 c3) c5)) */
 static void write_level(FILE *out, const char *level, size_t len)
@@ -97,64 +83,44 @@ static int write_context(FILE *out, char *ctx)
 
 int fc_write_cil(const char *name, const char *fc, size_t len, FILE *out, struct diag_sink *diags)
 {
-	const char *end = fc + len;
-	unsigned int lineno = 0;
-	int status = EXIT_OK;
+	struct pol_fc_reader r;
+	struct pol_fc_line l;
+	int status = EXIT_OK, rc;
 
-	for (const char *p = fc; p < end;) {
-		const char *nl = memchr(p, '\n', end - p);
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		char *line = strndup(p, n), *words[4], *save = NULL, *w;
-		size_t count = 0;
-
-		p = nl ? nl + 1 : end;
-		lineno++;
-		if (!line) {
-			diag_report(diags, POL_SEV_ERROR, -ENOMEM, NULL, 0, 0, "out of memory");
-			return EXIT_ENV;
-		}
-		for (w = strtok_r(line, " \t\r", &save); w && count < 4;
-		     w = strtok_r(NULL, " \t\r", &save))
-			words[count++] = w;
-		if (count >= 2 && strcmp(words[0], "#line") == 0) {
-			/* m4 -s: the next line is line N of the user's .fc */
-			lineno = (unsigned int)strtoul(words[1], NULL, 10) - 1;
-			free(line);
-			continue;
-		}
-		if (count == 0 || words[0][0] == '#') {
-			free(line);
-			continue;
-		}
-		const char *kind = count == 3 ? cil_file_kind(words[1]) : "any";
-
-		if (count < 2 || count > 3 || !kind) {
-			diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, name, lineno, 0,
-				    count == 3 ? "unknown file type '%s'"
-					       : "expected 'PATH [TYPE] CONTEXT'%s",
-				    count == 3 ? words[1] : "");
+	pol_fc_reader_init(&r, name, fc, len, POL_FC_MARKERS);
+	while ((rc = pol_fc_reader_next(&r, &l)) == 0) {
+		if (l.problem != POL_FC_OK) {
+			diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, name, l.line, 0,
+				    l.problem == POL_FC_BAD_TYPE
+					? "unknown file type '%.*s'"
+					: "expected 'PATH [TYPE] CONTEXT'%.*s",
+				    l.problem == POL_FC_BAD_TYPE ? (int)l.type.len : 0,
+				    l.problem == POL_FC_BAD_TYPE ? l.type.p : "");
 			status = EXIT_USAGE;
-			free(line);
 			continue;
 		}
-		if (strchr(words[0], '"')) {
-			diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, name, lineno, 0,
+		if (memchr(l.path.p, '"', l.path.len)) {
+			diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, name, l.line, 0,
 				    "a path with '\"' cannot be written as CIL");
 			status = EXIT_USAGE;
-			free(line);
 			continue;
 		}
-		char *ctx = strdup(words[count - 1]);
+		char *ctx = strndup(l.context.p, l.context.len);
 
-		fprintf(out, "(filecon \"%s\" %s ", words[0], kind);
+		fprintf(out, "(filecon \"%.*s\" %s ", (int)l.path.len, l.path.p,
+			l.ftype ? l.ftype->cil : "any");
 		if (!ctx || write_context(out, ctx) < 0) {
-			diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, name, lineno, 0,
-				    "invalid context '%s'", words[count - 1]);
+			diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, name, l.line, 0,
+				    "invalid context '%.*s'", (int)l.context.len, l.context.p);
 			status = EXIT_USAGE;
 		}
 		free(ctx);
 		fputs(")\n", out);
-		free(line);
+	}
+	pol_fc_reader_release(&r);
+	if (rc < 0) {
+		diag_report(diags, POL_SEV_ERROR, rc, NULL, 0, 0, "out of memory");
+		return EXIT_ENV;
 	}
 	return status;
 }

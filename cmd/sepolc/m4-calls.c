@@ -13,6 +13,7 @@
 #include "util/file.h"
 #include "cli.h"
 #include "sepolc.h"
+#include "util/linemark.h"
 #include "util/suggest.h"
 
 /* The language's own words that a '(' may follow at the start of a statement. */
@@ -163,23 +164,18 @@ int m4_find_calls(struct m4_result *r, char *const *defs, size_t n_defs)
 
 	for (const char *p = r->text; p < end; line++) {
 		const char *nl = memchr(p, '\n', end - p), *eol = nl ? nl : end, *s = p;
+		struct pol_line_marker m;
 		size_t n;
 
 		while (s < eol && (*s == ' ' || *s == '\t'))
 			s++;
-		if (eol - s > 6 && strncmp(s, "#line ", 6) == 0) {
-			/* #line N "file": the next line is line N of file */
-			char *num_end;
-			unsigned long next = strtoul(s + 6, &num_end, 10);
-			const char *q = strchr(num_end, '"');
-
-			if (q && q < eol) {
-				file = q + 1;
-				file_end = memchr(file, '"', eol - file);
-				if (!file_end)
-					file_end = eol;
+		if (pol_line_marker_parse(s, eol, &m)) {
+			/* the next line is line N (of FILE) */
+			if (m.file) {
+				file = m.file;
+				file_end = m.file + m.file_len;
 			}
-			line = (unsigned int)next - 1;
+			line = m.line - 1;
 		} else if (s < eol && *s != '#' && (n = call_at(s, eol)) > 0) {
 			if (add_call(r, s, n, file, file_end - file, line,
 				     (unsigned int)(s - p) + 1) < 0)

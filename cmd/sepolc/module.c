@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/linemark.h"
+
 #include "cli.h"
 #include "sepolc.h"
 
@@ -23,7 +25,9 @@ static char *fc_for_package(const char *fc, size_t len, size_t *out_len)
 	for (const char *p = fc; p < end;) {
 		const char *nl = memchr(p, '\n', end - p), *next = nl ? nl + 1 : end;
 
-		if (!(next - p >= 6 && memcmp(p, "#line ", 6) == 0)) {
+		struct pol_line_marker m;
+
+		if (!pol_line_marker_parse(p, nl ? nl : end, &m)) {
 			memcpy(q, p, next - p);
 			q += next - p;
 		}

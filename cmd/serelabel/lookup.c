@@ -12,27 +12,14 @@
 
 #include "cli.h"
 #include "serelabel.h"
+#include "label/fcline.h"
 #include "util/json.h"
 
 static const char *type_name(mode_t mode)
 {
-	switch (mode & S_IFMT) {
-	case S_IFREG:
-		return "file";
-	case S_IFDIR:
-		return "dir";
-	case S_IFLNK:
-		return "lnk_file";
-	case S_IFCHR:
-		return "chr_file";
-	case S_IFBLK:
-		return "blk_file";
-	case S_IFIFO:
-		return "fifo_file";
-	case S_IFSOCK:
-		return "sock_file";
-	}
-	return NULL;
+	const struct pol_fc_type *t = pol_fc_type_by_mode(mode);
+
+	return t ? t->klass : NULL;
 }
 
 int relabel_lookup(const struct relabel_opts *opts, const struct pol_label_specs *specs,

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "label/fcline.h"
 #include "label/internal.h"
 
 #define FC_MAGIC 0xf97cff8a
@@ -21,36 +22,6 @@
 #define FC_VERS_MODE 3
 #define FC_VERS_PREFIX_LEN 4
 #define FC_VERS_REGEX_ARCH 5
-
-/* isspace() in the C locale, which is what libselinux gets in setfiles */
-static bool is_space(char c)
-{
-	return c == ' ' || (c >= '\t' && c <= '\r');
-}
-
-/* The two characters of a file type field, such as "-d". */
-static mode_t string_to_mode(const char *s)
-{
-	if (s[0] != '-')
-		return (mode_t)-1;
-	switch (s[1]) {
-	case 'b':
-		return S_IFBLK;
-	case 'c':
-		return S_IFCHR;
-	case 'd':
-		return S_IFDIR;
-	case 'p':
-		return S_IFIFO;
-	case 'l':
-		return S_IFLNK;
-	case 's':
-		return S_IFSOCK;
-	case '-':
-		return S_IFREG;
-	}
-	return (mode_t)-1;
-}
 
 static int grow(struct pol_label_specs *s)
 {
@@ -90,12 +61,6 @@ static int add_spec(struct pol_label_specs *s, char *regex, char *context,
 	return 0;
 }
 
-/* One token of a line: [start, end) */
-struct tok {
-	const char *p;
-	size_t len;
-};
-
 static int parse_text(struct pol_label_specs *s, unsigned int input, FILE *f,
 		      struct pol_err *err)
 {
@@ -107,61 +72,23 @@ static int parse_text(struct pol_label_specs *s, unsigned int input, FILE *f,
 
 	while (getline(&buf, &bufsize, f) > 0) {
 		size_t len = strlen(buf); /* a NUL ends the line for libselinux too */
-		struct tok t[3];
-		int items = 0;
-		const char *p = buf;
+		struct pol_fc_line l;
 
 		lineno++;
 		if (len && buf[len - 1] == '\n')
 			buf[--len] = '\0';
-		while (is_space(*p))
-			p++;
-		if (*p == '#' || *p == '\0')
+		if (!pol_fc_parse_line(buf, len, POL_FC_ASCII | POL_FC_EXTRA_OK, &l))
 			continue;
-		while (items < 3 && *p) {
-			const char *start;
-
-			while (is_space(*p))
-				p++;
-			start = p;
-			while (*p && !is_space(*p)) {
-				if ((unsigned char)*p > 0x7f) {
-					rc = pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, file, lineno,
-							 (unsigned int)(p - buf) + 1,
-							 "non-ASCII character in a spec");
-					goto out;
-				}
-				p++;
-			}
-			if (p > start) {
-				t[items].p = start;
-				t[items].len = (size_t)(p - start);
-				items++;
-			}
-		}
-		if (items < 2) {
-			rc = pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, file, lineno,
-					 (unsigned int)(t[0].p - buf) + 1,
-					 "spec '%.*s' has no context", (int)t[0].len, t[0].p);
+		l.file = file;
+		l.line = lineno;
+		if (l.problem != POL_FC_OK) {
+			rc = pol_fc_line_report(&l, err);
 			goto out;
 		}
 
-		mode_t mode = 0;
-		const struct tok *ctx = &t[1];
-
-		if (items == 3) {
-			mode = t[1].len == 2 ? string_to_mode(t[1].p) : (mode_t)-1;
-			if (mode == (mode_t)-1) {
-				rc = pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, file, lineno,
-						 (unsigned int)(t[1].p - buf) + 1,
-						 "invalid file type '%.*s' (one of -- -d -l -p -s -c -b)",
-						 (int)t[1].len, t[1].p);
-				goto out;
-			}
-			ctx = &t[2];
-		}
-
-		char *regex = strndup(t[0].p, t[0].len);
+		const struct pol_fc_field *ctx = &l.context, *t = &l.path;
+		mode_t mode = l.ftype ? l.ftype->mode : 0;
+		char *regex = strndup(t->p, t->len);
 		char *context = strndup(ctx->p, ctx->len);
 
 		if (!regex || !context) {
@@ -179,7 +106,7 @@ static int parse_text(struct pol_label_specs *s, unsigned int input, FILE *f,
 		 * loading and refuses the file on the first bad one */
 		struct label_spec *sp = &s->specs[s->nspecs - 1];
 
-		sp->col = (unsigned int)(ctx->p - buf) + 1;
+		sp->col = ctx->col;
 		rc = label_spec_compile(s, sp, NULL);
 		if (rc < 0) {
 			PCRE2_UCHAR msg[256];
@@ -198,11 +125,11 @@ static int parse_text(struct pol_label_specs *s, unsigned int input, FILE *f,
 			pcre2_get_error_message(code, msg, sizeof(msg));
 			if (off > 0)
 				off--; /* the '^' we added */
-			if (off > t[0].len)
-				off = t[0].len;
+			if (off > t->len)
+				off = t->len;
 			rc = pol_err_add(err, POL_SEV_ERROR, POL_EREGEX, file, lineno,
-					 (unsigned int)(t[0].p - buf + (ptrdiff_t)off) + 1,
-					 "invalid regex '%s': %s", sp->regex, (const char *)msg);
+					 t->col + (unsigned int)off, "invalid regex '%s': %s",
+					 sp->regex, (const char *)msg);
 			goto out;
 		}
 	}

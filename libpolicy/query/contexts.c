@@ -12,6 +12,7 @@
 
 #include <sepol/policydb/services.h>
 
+#include "label/fcline.h"
 #include "query/info-internal.h"
 
 /* setools 4.4's names for initial SIDs, which a kernel policy does not
@@ -76,20 +77,12 @@ static const char *protocol_name(uint8_t proto)
 /* genfscon's file type, from the object class: "" when there is none. */
 static const char *genfs_filetype(const policydb_t *p, uint32_t sclass)
 {
-	static const struct {
-		const char *cls, *opt;
-	} types[] = {
-		{ "dir", "-d" },       { "file", "--" },     { "lnk_file", "-l" },
-		{ "fifo_file", "-p" }, { "sock_file", "-s" }, { "blk_file", "-b" },
-		{ "chr_file", "-c" },
-	};
+	const struct pol_fc_type *t;
 
 	if (!sclass || sclass > p->p_classes.nprim)
 		return "";
-	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
-		if (strcmp(p->p_class_val_to_name[sclass - 1], types[i].cls) == 0)
-			return types[i].opt;
-	return "";
+	t = pol_fc_type_by_class(p->p_class_val_to_name[sclass - 1]);
+	return t ? t->flag : "";
 }
 
 /* "22" or "6000-6020" (decimal) / "0x22" or "0x6000-0x6020" (hexadecimal),

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "source/internal.h"
+#include "util/linemark.h"
 
 #include "source/lex.h"
 
@@ -294,39 +295,21 @@ static enum tok keyword(const struct lexer *lx, const char *s, size_t len)
 	return T_IDENT;
 }
 
-/* "#line N" or "#line N \"file\"": the next line is line N (of file). */
+/* A "#line" marker: the next line is line N (of FILE). */
 static void line_marker(struct lexer *lx, const char *s, const char *eol)
 {
-	uint64_t n = 0;
-	const char *q = s;
+	struct pol_line_marker m;
 
-	while (q < eol && (*q == ' ' || *q == '\t'))
-		q++;
-	if (q == eol || !(cclass[(unsigned char)*q] & C_DIGIT))
+	if (!pol_line_marker_parse(s, eol, &m))
 		return; /* a comment that starts with "#line" */
-	while (q < eol && (cclass[(unsigned char)*q] & C_DIGIT)) {
-		if (n < UINT32_MAX)
-			n = n * 10 + (uint64_t)(*q - '0');
-		q++;
-	}
-	if (n > UINT32_MAX - 1)
-		n = UINT32_MAX - 1;
-	while (q < eol && (*q == ' ' || *q == '\t'))
-		q++;
-	if (q < eol && *q == '"') {
-		const char *name = ++q;
+	if (m.file) {
+		char *copy = src_strndup(lx->unit, m.file, m.file_len);
 
-		while (q < eol && *q != '"')
-			q++;
-		if (q > name) {
-			char *copy = src_strndup(lx->unit, name, (size_t)(q - name));
-
-			if (copy)
-				lx->file = src_intern_file(lx->unit, copy);
-		}
+		if (copy)
+			lx->file = src_intern_file(lx->unit, copy);
 	}
-	/* the newline ending this marker line brings the count to n */
-	lx->line = (uint32_t)(n ? n - 1 : 0);
+	/* the newline ending this marker line brings the count to N */
+	lx->line = (uint32_t)(m.line - 1);
 }
 
 static const char *skip_space(struct lexer *lx)
@@ -349,7 +332,7 @@ static const char *skip_space(struct lexer *lx)
 			if (!eol)
 				eol = end;
 			if (eol - p >= 5 && memcmp(p, "#line", 5) == 0)
-				line_marker(lx, p + 5, eol);
+				line_marker(lx, p, eol);
 			p = eol;
 		} else {
 			break;

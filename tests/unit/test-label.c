@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "label/fcline.h"
 #include "label/label.h"
 #include "util/err.h"
 
@@ -166,6 +167,46 @@ static void test_bad_specs(void)
 		     "duplicate specs are refused, as setfiles refuses them");
 }
 
+/* One line through the .fc reader, as "problem col path|type|context". */
+static void fc_line(const char *text, unsigned int flags, const char *want, const char *what)
+{
+	struct pol_fc_reader r;
+	struct pol_fc_line l;
+	char got[256] = "none";
+
+	pol_fc_reader_init(&r, "x.fc", text, strlen(text), flags);
+	if (pol_fc_reader_next(&r, &l) == 0)
+		snprintf(got, sizeof(got), "%d %u %s:%u %.*s|%.*s|%.*s|%s", (int)l.problem,
+			 l.problem_col, l.file, l.line, (int)l.path.len, l.path.p, (int)l.type.len,
+			 l.type.p ? l.type.p : "", (int)l.context.len,
+			 l.context.p ? l.context.p : "", l.ftype ? l.ftype->cil : "any");
+	pol_fc_reader_release(&r);
+	is_str(got, want, "%s", what);
+}
+
+static void test_fc_reader(void)
+{
+	fc_line("# c\n\n  /a\t-d  u:r:t:s0\n", 0, "0 0 x.fc:3 /a|-d|u:r:t:s0|dir",
+		"comments and blank lines are skipped, the type is read");
+	fc_line("/a u:r:t\n", 0, "0 0 x.fc:1 /a||u:r:t|any", "a line without a file type");
+	fc_line("#line 40 \"m.fc\"\n/a u:r:t\n", POL_FC_MARKERS, "0 0 m.fc:40 /a||u:r:t|any",
+		"a marker moves the line and names the file");
+	fc_line("#line 40 \"m.fc\"\n/a u:r:t\n", 0, "0 0 x.fc:2 /a||u:r:t|any",
+		"without POL_FC_MARKERS a marker is a comment");
+	fc_line("/a\n", 0, "1 1 x.fc:1 /a|||any", "a path alone has no context");
+	fc_line("/a -d u:r:t extra\n", 0, "2 13 x.fc:1 /a|-d|u:r:t|dir",
+		"a word after the context is an error");
+	fc_line("/a -d u:r:t extra\n", POL_FC_EXTRA_OK, "0 0 x.fc:1 /a|-d|u:r:t|dir",
+		"or ignored as libselinux ignores it");
+	fc_line("/a -x u:r:t\n", 0, "3 4 x.fc:1 /a|-x|u:r:t|any", "an unknown file type");
+	fc_line("/\xc3\xa9 u:r:t\n", POL_FC_ASCII, "4 2 x.fc:1 /\xc3\xa9||u:r:t|any",
+		"a non-ASCII byte, with POL_FC_ASCII");
+	ok(pol_fc_type_by_mode(S_IFLNK) && strcmp(pol_fc_type_by_mode(S_IFLNK)->flag, "-l") == 0 &&
+	       strcmp(pol_fc_type_by_class("sock_file")->flag, "-s") == 0 &&
+	       !pol_fc_type_by_flag("-", 1) && pol_fc_type_by_flag("--", 2)->mode == S_IFREG,
+	   "one file type table: flags, modes and classes");
+}
+
 static void test_decide(void)
 {
 	struct pol_label_types *t;
@@ -288,6 +329,7 @@ int main(void)
 		return 1;
 	test_precedence();
 	test_bad_specs();
+	test_fc_reader();
 	test_decide();
 	test_paths();
 	{

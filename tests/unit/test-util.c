@@ -12,6 +12,7 @@
 #include "util/buf.h"
 #include "util/err.h"
 #include "util/json.h"
+#include "util/linemark.h"
 #include "util/progress.h"
 #include "util/regex.h"
 #include "util/suggest.h"
@@ -343,9 +344,37 @@ static void test_json_helpers(void)
 	pol_err_release(&err);
 }
 
+static bool marker(const char *line, unsigned int want_line, const char *want_file)
+{
+	struct pol_line_marker m;
+
+	if (!pol_line_marker_parse(line, line + strlen(line), &m))
+		return false;
+	if (m.line != want_line)
+		return false;
+	if (!want_file)
+		return m.file == NULL;
+	return m.file && m.file_len == strlen(want_file) &&
+	       memcmp(m.file, want_file, m.file_len) == 0;
+}
+
+static void test_line_marker(void)
+{
+	ok(marker("#line 12", 12, NULL), "a marker without a file");
+	ok(marker("  #line 3 \"a/b.te\"", 3, "a/b.te"), "a marker with a file, after blanks");
+	ok(marker("#line\t7 \"x\"y\"", 7, "x\"y"), "the file runs to the last quote");
+	ok(marker("#line 7 \"open", 7, "open"), "a file without its closing quote");
+	ok(marker("#line 0", 1, NULL), "line 0 counts as line 1");
+	ok(marker("#line 99999999999", 4294967294u, NULL), "a huge line number is clamped");
+	ok(!marker("#line of text", 1, NULL) && !marker("#lines 3", 3, NULL) &&
+	       !marker("#line5", 5, NULL) && !marker("# line 5", 5, NULL),
+	   "a comment starting with #line is no marker");
+}
+
 int main(void)
 {
 	test_err();
+	test_line_marker();
 	test_buf();
 	test_array();
 	test_suggest();

@@ -37,7 +37,7 @@ enum {
 	CLI_FLAG('F', "force", "set the whole context, customizable types included"),              \
 	CLI_VALUE('e', "exclude", "DIR", "skip DIR and everything below it (repeatable)"),         \
 	CLI_FLAG('x', "cross-mounts", "descend into other file systems (default: do not)"),        \
-	CLI_FLAG('H', "hardlinks", "label files with several links as setfiles does"),             \
+	CLI_FLAG('H', "hardlinks", "decide hard links per PATH, as setfiles does"),             \
 	CLI_FLAG('D', "digests", "skip directories whose security.sehash is current"),             \
 	CLI_FLAG('I', "ignore-digests", "check every directory, then write its digest"),           \
 	CLI_VALUE('T', "threads", "N", "worker threads (default: one per CPU)"),                   \
@@ -248,10 +248,17 @@ static int run(struct relabel_opts *opts, struct pathlist *paths)
 			goto fail;
 	}
 
+	/* what goes to stdout comes out in walk order, the same for any
+	 * number of threads; without it, nothing is held */
+	unsigned int flags = opts->flags;
+
+	if (opts->verbose || opts->check || opts->json)
+		flags |= POL_LABEL_ORDERED_EVENTS;
+
 	struct pol_label_relabel_opts ro = {
 		.specs = specs,
 		.customizable = custom,
-		.flags = opts->flags,
+		.flags = flags,
 		.threads = opts->threads,
 		.root = opts->root,
 		.excludes = opts->excludes,

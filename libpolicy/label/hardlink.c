@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Files with several hard links, decided as setfiles decides them
- * (POL_LABEL_HARDLINKS).
+ * Files with several hard links, decided as setfiles decides them.
  *
  * setfiles keeps an inode -> context table of every file it labels and
  * gives a file the spec of the first of its links its walk reaches (fts
@@ -12,6 +11,12 @@
  * component in its directory's stream, which is readdir's order), and
  * decide them when the walk is over, so the answer does not depend on which
  * thread got where first. Memory grows with the number of such files only.
+ *
+ * Without POL_LABEL_HARDLINKS the table spans every PATH argument: labeling
+ * each link by its own spec (restorecon's way) gives a file whose links
+ * disagree the label of whichever link was reached last, a label that
+ * changes with the thread count and on every run, and --check never says
+ * the tree is labeled; one table over the whole run always converges.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -108,13 +113,20 @@ static int cmp_rec(const void *x, const void *y)
 {
 	const struct link_rec *a = x, *b = y;
 
-	if (a->root != b->root)
-		return a->root < b->root ? -1 : 1;
 	if (a->dev != b->dev)
 		return a->dev < b->dev ? -1 : 1;
 	if (a->ino != b->ino)
 		return a->ino < b->ino ? -1 : 1;
 	return cmp_key(a, b);
+}
+
+static int cmp_rec_root(const void *x, const void *y)
+{
+	const struct link_rec *a = x, *b = y;
+
+	if (a->root != b->root)
+		return a->root < b->root ? -1 : 1;
+	return cmp_rec(x, y);
 }
 
 /* Open the directory holding path, one component at a time and never
@@ -180,36 +192,36 @@ void label_links_apply_one(struct label_worker *w, const char *path, dev_t dev, 
 void label_links_apply(struct label_run *run, struct label_worker *w)
 {
 	struct label_links *l = run->links;
+	bool per_root = run->flags & POL_LABEL_HARDLINKS;
 
-	qsort(l->v, l->n, sizeof(*l->v), cmp_rec);
+	qsort(l->v, l->n, sizeof(*l->v), per_root ? cmp_rec_root : cmp_rec);
 	for (size_t i = 0; i < l->n;) {
-		const struct link_rec *win = &l->v[i];
-		bool conflict = false;
+		const struct link_rec *win = &l->v[i], *other = NULL;
 		size_t j;
 
-		for (j = i + 1; j < l->n && l->v[j].root == win->root && l->v[j].dev == win->dev &&
-				l->v[j].ino == win->ino;
-		     j++) {
-			const struct link_rec *r = &l->v[j];
-
-			if (strcmp(r->context, win->context) == 0)
-				continue;
+		for (j = i + 1; j < l->n && (!per_root || l->v[j].root == win->root) &&
+				l->v[j].dev == win->dev && l->v[j].ino == win->ino;
+		     j++)
+			if (!other && strcmp(l->v[j].context, win->context) != 0)
+				other = &l->v[j];
+		label_set_current(win->key, win->depth, false, 0);
+		if (other) {
+			/* once per file, naming the first link that disagrees */
 			struct pol_label_event ev = {
 				.kind = POL_LABEL_EV_CONFLICT,
-				.path = r->path,
+				.path = other->path,
 				.other_path = win->path,
 				.new_context = win->context,
-				.other_context = r->context,
+				.other_context = other->context,
 			};
 
-			conflict = true;
+			label_count(w, conflicts);
 			label_emit(run, &ev);
 		}
-		if (conflict)
-			label_count(w, conflicts);
 		if (label_stopped(run))
-			return;
+			break;
 		label_links_apply_one(w, win->path, win->dev, win->ino, win->context);
 		i = j;
 	}
+	label_set_current(NULL, 0, false, 0);
 }

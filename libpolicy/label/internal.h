@@ -126,7 +126,8 @@ struct label_dir {
 	char *path;          /* as reached: the PATH argument joined with names */
 	size_t pathlen;
 	struct label_root *root;
-	uint32_t *key;       /* walk-order key, with POL_LABEL_HARDLINKS only */
+	uint32_t *key;       /* walk-order key: the PATH argument's index, then the
+			      * position of each component in its directory's stream */
 	unsigned int depth;  /* entries in key */
 };
 
@@ -140,6 +141,7 @@ struct label_root {
 
 struct label_links;
 struct label_digests;
+struct label_events;
 struct label_item;
 
 /* Counters of one worker; the calling thread sums them while the walk runs,
@@ -168,6 +170,7 @@ struct label_run {
 	bool done;
 
 	pthread_mutex_t event_lock;
+	struct label_events *events; /* POL_LABEL_ORDERED_EVENTS: held until the end */
 	struct label_worker *workers;
 
 	pthread_mutex_t links_lock; /* links and digests */
@@ -206,6 +209,13 @@ bool label_path_set(struct label_worker *w, const char *base, size_t baselen, co
 bool label_path_copy(struct label_worker *w, const char *path);
 void label_walk_stats(struct label_run *run, struct pol_label_stats *st);
 void label_emit(struct label_run *run, const struct pol_label_event *ev);
+/* The walk-order key of what this thread is visiting, which label_emit()
+ * attaches to the events it holds for POL_LABEL_ORDERED_EVENTS: key[0..depth)
+ * followed by last when has_last. key must stay valid until the next call;
+ * key NULL means none (such events go last, by path). */
+void label_set_current(const uint32_t *key, unsigned int depth, bool has_last, uint32_t last);
+/* Hand the held events to the caller's callback in walk order; frees them. */
+void label_events_flush(struct label_run *run);
 
 /* relabel.c: what the walk does with each entry */
 void label_visit_root(struct label_worker *w, struct label_root *root);

@@ -150,12 +150,27 @@ enum pol_label_relabel_flags {
 	POL_LABEL_FORCE = (1 << 1),          /* the spec's whole context, customizable too */
 	POL_LABEL_CROSS_MOUNTS = (1 << 2),   /* descend into other file systems */
 	POL_LABEL_IGNORE_MISSING = (1 << 3), /* a missing PATH argument is no error */
-	POL_LABEL_HARDLINKS = (1 << 4),      /* decide files with several links as setfiles */
+	POL_LABEL_HARDLINKS = (1 << 4),      /* decide files with several links per PATH
+					      * argument, as setfiles does (see below) */
 	POL_LABEL_READ_ONLY = (1 << 5),      /* only read every label (benchmark floor) */
 	POL_LABEL_DIGESTS = (1 << 6),        /* skip directories whose security.sehash
 					      * is current; write the others' */
 	POL_LABEL_IGNORE_DIGESTS = (1 << 7), /* write digests, skip nothing */
+	POL_LABEL_ORDERED_EVENTS = (1 << 8), /* hold the events and deliver them at the
+					      * end in walk order, the same whatever
+					      * the number of threads */
 };
+
+/*
+ * Files with several hard links are labeled once, when the walk is over, with
+ * the spec of the first of their links in walk order (depth first, each
+ * directory's entries in readdir order, PATH arguments in the order given):
+ * setfiles' rule, so the label does not depend on which thread got where
+ * first and a second run finds nothing to change. A file whose links' specs
+ * disagree is reported once (POL_LABEL_EV_CONFLICT). Only such files are
+ * remembered. With POL_LABEL_HARDLINKS the table is per PATH argument, as
+ * setfiles keeps it.
+ */
 
 enum pol_label_event_kind {
 	POL_LABEL_EV_CHANGE,     /* a label was (or in a dry run would be) changed */

@@ -244,7 +244,7 @@ static void label_one(struct label_worker *w, struct label_dir *d, int dfd, cons
 		pol_label_match_release(&m);
 		return;
 	}
-	if ((run->flags & POL_LABEL_HARDLINKS) && !S_ISDIR(st->st_mode) && st->st_nlink > 1) {
+	if (!S_ISDIR(st->st_mode) && st->st_nlink > 1) {
 		rc = label_links_add(run, d, index, path, st, m.context);
 		if (rc < 0)
 			report(w, path, rc, "cannot record the links of");
@@ -309,6 +309,7 @@ void label_visit(struct label_worker *w, struct label_dir *d, const char *name, 
 	struct label_run *run = w->run;
 	struct stat st;
 
+	label_set_current(d->key, d->depth, true, index);
 	if (fstatat(d->fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		if (errno == ENOENT)
 			label_count(w, vanished);
@@ -337,8 +338,10 @@ void label_visit_root(struct label_worker *w, struct label_root *root)
 	char *path = NULL, *dir, *slash;
 	const char *name;
 	struct stat st;
+	uint32_t root_key = (uint32_t)root->index;
 	int rc, fd;
 
+	label_set_current(&root_key, 1, false, 0);
 	rc = pol_label_canonical_path(root->arg, &path);
 	if (rc < 0)
 		goto missing;
@@ -349,6 +352,7 @@ void label_visit_root(struct label_worker *w, struct label_root *root)
 		ev.other_path = run->root;
 		label_count(w, errors);
 		label_emit(run, &ev);
+		label_set_current(NULL, 0, false, 0);
 		free(path);
 		return;
 	}
@@ -377,15 +381,14 @@ void label_visit_root(struct label_worker *w, struct label_root *root)
 		rc = -ENOMEM;
 		goto fail;
 	}
-	if ((run->flags & POL_LABEL_HARDLINKS) && !(parent->key = malloc(sizeof(*parent->key)))) {
+	if (!(parent->key = malloc(sizeof(*parent->key)))) {
 		label_dir_put(parent);
 		rc = -ENOMEM;
 		goto fail;
 	}
-	if (parent->key) {
-		parent->key[0] = (uint32_t)root->index;
-		parent->depth = 1;
-	}
+	parent->key[0] = (uint32_t)root->index;
+	parent->depth = 1;
+	label_set_current(parent->key, 1, true, 0);
 	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		rc = -errno;
 		label_dir_put(parent);
@@ -405,6 +408,7 @@ void label_visit_root(struct label_worker *w, struct label_root *root)
 			goto fail;
 		}
 		if (root->digests && label_digest_check(w, fd, name)) {
+			label_set_current(NULL, 0, false, 0);
 			label_dir_put(parent);
 			free(path);
 			return;
@@ -413,6 +417,7 @@ void label_visit_root(struct label_worker *w, struct label_root *root)
 		if (S_ISDIR(st.st_mode))
 			label_walk_push_dir(w, parent, name, 0, &st);
 	}
+	label_set_current(NULL, 0, false, 0);
 	label_dir_put(parent);
 	free(path);
 	return;
@@ -423,15 +428,15 @@ missing:
 	}
 	ev.code = rc;
 	ev.message = "cannot access";
-	label_count(w, errors);
-	label_emit(run, &ev);
-	free(path);
-	return;
+	goto report;
 fail:
 	ev.code = rc;
 	ev.message = "cannot label";
+report:
+	label_set_current(&root_key, 1, false, 0);
 	label_count(w, errors);
 	label_emit(run, &ev);
+	label_set_current(NULL, 0, false, 0);
 	free(path);
 }
 
@@ -583,6 +588,7 @@ int pol_label_relabel(const struct pol_label_relabel_opts *opts, const char *con
 		run.workers[0].own_cwd = !run.use_proc;
 		label_links_apply(&run, &run.workers[0]);
 	}
+	label_set_current(NULL, 0, false, 0);
 	if (rc == 0 && run.digests && !label_stopped(&run) && !(run.flags & POL_LABEL_DRY_RUN)) {
 		label_walk_stats(&run, stats);
 		if (stats->errors == 0)
@@ -594,12 +600,14 @@ int pol_label_relabel(const struct pol_label_relabel_opts *opts, const char *con
 		}
 		close(cwd);
 	}
+	label_events_flush(&run);
 	if (rc == 0) {
 		label_walk_stats(&run, stats);
 		if (opts->progress)
 			opts->progress(stats, opts->progress_data);
 	}
 out:
+	label_events_flush(&run);
 	label_links_free(run.links);
 	label_digests_free(run.digests);
 	for (size_t i = 0; i < run.n_excludes; i++)

@@ -62,7 +62,7 @@ struct label_dir *label_dir_new(int fd, const char *path, struct label_root *roo
 		free(d);
 		return NULL;
 	}
-	if (parent && parent->key) {
+	if (parent) {
 		d->depth = parent->depth + 1;
 		d->key = malloc(d->depth * sizeof(*d->key));
 		if (!d->key) {
@@ -99,15 +99,6 @@ static void item_free(struct label_item *it)
 	free(it->path);
 	free(it->buf);
 	free(it);
-}
-
-void label_emit(struct label_run *run, const struct pol_label_event *ev)
-{
-	if (!run->opts->event)
-		return;
-	pthread_mutex_lock(&run->event_lock);
-	run->opts->event(ev, run->opts->event_data);
-	pthread_mutex_unlock(&run->event_lock);
 }
 
 bool label_path_set(struct label_worker *w, const char *base, size_t baselen, const char *name)
@@ -234,6 +225,7 @@ static void read_dir(struct label_worker *w, struct label_item *it)
 	char *buf = NULL;
 	int fd;
 
+	label_set_current(it->dir->key, it->dir->depth, true, it->index);
 	fd = openat(it->dir->fd, it->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0) {
 		/* gone, or replaced by a file or a symbolic link since it was
@@ -255,6 +247,7 @@ static void read_dir(struct label_worker *w, struct label_item *it)
 		report(w, it->path, -ENOMEM, "cannot open directory");
 		return;
 	}
+	label_set_current(d->key, d->depth, false, 0);
 	if (!enter(w, d))
 		goto out;
 	for (;;) {
@@ -303,6 +296,7 @@ static void read_dir(struct label_worker *w, struct label_item *it)
 			}
 		}
 		visit_records(w, d, buf, (size_t)n, &index);
+		label_set_current(d->key, d->depth, false, 0);
 	}
 out:
 	free(buf);
@@ -313,6 +307,7 @@ static void visit_slice(struct label_worker *w, struct label_item *it)
 {
 	uint32_t index = it->index;
 
+	label_set_current(it->dir->key, it->dir->depth, false, 0);
 	if (enter(w, it->dir))
 		visit_records(w, it->dir, it->buf, it->len, &index);
 }

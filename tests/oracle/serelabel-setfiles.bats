@@ -17,9 +17,8 @@
 # - setfiles cannot reach entries whose path is PATH_MAX or longer (fts
 #   fails with ENAMETOOLONG and setfiles still exits 0); serelabel labels
 #   them, which is checked separately.
-# - setfiles keeps an inode table by default; serelabel does with -H, which
-#   these tests pass: without it, a file whose links have conflicting specs
-#   gets the label of the link reached last (as with restorecon).
+# - setfiles keeps its inode table per PATH argument; serelabel does with
+#   -H, which these tests pass (without it, one table spans every PATH).
 #
 # Needs setfiles and permission to write security.selinux (root, or the
 # files' owner on a kernel without SELinux); skipped otherwise.

@@ -278,6 +278,45 @@ relabel() {
 	[[ "$stderr" == *"1 hard-link conflicts"* ]]
 }
 
+@test "serelabel: without --hardlinks a file whose links disagree gets one label, warned once, and a second run finds nothing" {
+	relabel -T 4 "$R"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c "conflicting specifications for '$R/etc/passwd" <<<"$stderr")" -eq 1 ]
+	[[ "$stderr" == *"2 hard-link conflicts"* ]]
+	local first
+	first=$(labels dump "$R")
+	for t in 1 16; do
+		relabel --check -T "$t" "$R"
+		[ "$status" -eq 0 ]
+		[ -z "$output" ]
+		[[ "$stderr" == *" 0 to relabel, 0 errors, 2 hard-link conflicts in "* ]]
+	done
+	relabel -T 16 "$R"
+	diff <(echo "$first") <(labels dump "$R")
+}
+
+@test "serelabel: -v, --check and --json print the same bytes whatever the thread count" {
+	local mode t
+	for mode in "-n -v" "--check" "-n --json"; do
+		for t in 1 3 16; do
+			# shellcheck disable=SC2086
+			run --separate-stderr serelabel $mode -s "$SPEC" -r "$R" -T "$t" "$R"
+			printf '%s\n' "$output" >"$T/out.$t"
+			grep -v ' in [0-9.]* s$' <<<"$stderr" >"$T/err.$t" || true
+		done
+		[ "$(wc -l <"$T/out.1")" -gt 50 ] || [ "$mode" = "-n --json" ]
+		cmp "$T/out.1" "$T/out.3"
+		cmp "$T/out.1" "$T/out.16"
+		cmp "$T/err.1" "$T/err.16"
+	done
+	# walk order: a directory before what it holds
+	run serelabel -n -v -s "$SPEC" -r "$R" "$R"
+	local etc sub
+	etc=$(grep -n "^Would relabel $R/etc from" <<<"$output" | cut -d: -f1)
+	sub=$(grep -n "^Would relabel $R/etc/outside.link from" <<<"$output" | cut -d: -f1)
+	[ "$etc" -lt "$sub" ]
+}
+
 @test "serelabel: one thread and many give the same labels" {
 	make_tree "$T/copy"
 	relabel -H -T 1 "$R"

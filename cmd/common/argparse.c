@@ -119,6 +119,9 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 		}
 		if (eq)
 			attached = eq + 1;
+		if (strcmp(o->names[0], "--json") == 0 ||
+		    (o->names[1] && strcmp(o->names[1], "--json") == 0))
+			cli_set_json(true);
 		if (o->value == AP_FLAG) {
 			if (eq) {
 				fprintf(stderr, "%s: argument %s: ignored explicit argument '%s'\n",

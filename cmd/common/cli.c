@@ -7,11 +7,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/json.h"
+
 #include "cli.h"
 
 static const char *tool_name = "sekit";
 static const char *command_name;
 static bool stdout_failed; /* reported once already */
+static bool json_errors;   /* --json: cli_report() prints JSON */
 
 /* util-linux's close_stdout(): a full disk or a closed descriptor must not
  * pass for success. EPIPE is the reader's choice to stop, not an error. */
@@ -111,8 +114,44 @@ int cli_exit_for_kernel(int rc)
 	return exit_for(rc, true);
 }
 
+bool cli_set_json(bool on)
+{
+	bool was = json_errors;
+
+	json_errors = on;
+	return was;
+}
+
+/* The diagnostics as one JSON document on stderr; rc's own message as an
+ * error when err has none. */
+static void report_json(const struct pol_err *err, int rc)
+{
+	struct json_object *doc, *diags;
+
+	if (err->count == 0 && rc >= 0)
+		return;
+	doc = pol_json_document(tool_name);
+	diags = pol_err_to_json(err);
+	if (rc < 0 && pol_err_errors(err) == 0) {
+		struct pol_diag d = {
+		    .severity = POL_SEV_ERROR,
+		    .code = rc,
+		    .message = pol_strerror(rc),
+		};
+
+		json_object_array_add(diags, pol_diag_to_json(&d));
+	}
+	json_object_object_add(doc, "diagnostics", diags);
+	pol_json_print(stderr, doc, 1);
+	json_object_put(doc);
+}
+
 static void report(const struct pol_err *err, int rc)
 {
+	if (json_errors) {
+		report_json(err, rc);
+		return;
+	}
 	pol_err_print(err, stderr, tool_name);
 	if (rc < 0 && pol_err_errors(err) == 0)
 		fprintf(stderr, "%s: %s\n", tool_name, pol_strerror(rc));

@@ -73,9 +73,17 @@ int cli_exit_for_failure(int rc);
 
 /* Print err's diagnostics on stderr ("tool: ..."), or pol_strerror(rc) when
  * err holds none, and return cli_exit_for(rc) (cli_report_kernel():
- * cli_exit_for_kernel(rc)). rc == 0 prints err (warnings) and returns 0. */
+ * cli_exit_for_kernel(rc)). rc == 0 prints err (warnings) and returns 0.
+ * Under --json (cli_set_json()) the same diagnostics are one JSON document
+ * on stderr, {"format_version", "tool", "diagnostics": [...]} with the
+ * objects of pol_diag_to_json(); nothing when there is nothing to say. */
 int cli_report(const struct pol_err *err, int rc);
 int cli_report_kernel(const struct pol_err *err, int rc);
+/* Whether cli_report() speaks JSON. cli_getopt() and ap_parse() turn it on
+ * when they meet an option named "json", so a tool with --json in its table
+ * has JSON errors without a line of its own. Returns the previous setting
+ * (sequery's shell restores it after each line). */
+bool cli_set_json(bool on);
 
 /* Flush stdout and report a write error (a closed pipe is not one). Returns
  * status unchanged when all went well, EXIT_ENV otherwise. The atexit check

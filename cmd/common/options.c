@@ -149,6 +149,8 @@ int cli_getopt(struct cli_getopt *g, int argc, char **argv)
 		}
 		if (!o)
 			return c;
+		if (o->name && strcmp(o->name, "json") == 0)
+			cli_set_json(true);
 		switch (o->dest_kind) {
 		case CLI_DEST_BOOL:
 			*(bool *)o->dest = true;

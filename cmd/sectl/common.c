@@ -72,12 +72,11 @@ int sectl_open(struct sectl *sc, const char *cmd, bool policy_ok, struct pol_ker
 	else
 		rc = pol_kernel_open(sc->selinuxfs, k, &err);
 	if (rc < 0) {
-		/* no selinuxfs is "no SELinux": an environment error */
-		int status = sc->policy ? cli_exit_for(rc) : EXIT_ENV;
+		int status = cli_report(&err, rc);
 
-		pol_err_print(&err, stderr, cli_name());
 		pol_err_release(&err);
-		return status;
+		/* no selinuxfs is "no SELinux": an environment error */
+		return sc->policy ? status : EXIT_ENV;
 	}
 	pol_err_release(&err);
 	return EXIT_OK;

@@ -77,7 +77,7 @@ int sectl_mode(struct sectl *sc, int argc, char **argv)
 		 * still works, and the status says it is not enforcing */
 		if (!set && !sc->quiet && !sc->json)
 			puts("Disabled");
-		pol_err_print(&err, stderr, cli_name());
+		cli_report_kernel(&err, rc);
 		pol_err_release(&err);
 		return EXIT_ENV;
 	}

@@ -194,7 +194,7 @@ int sectl_status(struct sectl *sc, int argc, char **argv)
 		} else if (!sc->quiet) {
 			line("SELinux status:", "disabled");
 		}
-		pol_err_print(&err, stderr, cli_name());
+		cli_report_kernel(&err, rc);
 		pol_err_release(&err);
 		return EXIT_ENV;
 	}

@@ -167,7 +167,7 @@ void diag_sink_finish(struct diag_sink *sink)
 		struct json_object *doc = pol_json_document("sepolc");
 
 		json_object_object_add(doc, "diagnostics", sink->list);
-		pol_json_print(stderr, doc, 0);
+		pol_json_print(stderr, doc, 1);
 		json_object_put(doc);
 	}
 	cache_release(&sink->cache);

@@ -300,9 +300,11 @@ static int run(struct shell *sh, int argc, char **argv)
 	} else {
 		/* a subcommand parsing with getopt starts afresh on every line */
 		optind = 0;
+		cli_set_json(sq->json);
 		status = sequery_dispatch(sq, argc, argv);
 	}
 	sq->json = json;
+	cli_set_json(json);
 	sq->quiet = quiet;
 	sq->verbose = verbose;
 	return status;

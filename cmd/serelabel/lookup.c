@@ -83,7 +83,7 @@ int relabel_lookup(const struct relabel_opts *opts, const struct pol_label_specs
 	}
 	if (doc) {
 		if (!opts->quiet)
-			pol_json_print(stdout, doc, 0);
+			pol_json_print(stdout, doc, 1);
 		json_object_put(doc);
 	}
 	return status;

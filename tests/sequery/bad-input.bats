@@ -197,11 +197,12 @@ expect_rejected() {
 	[[ "${stderr_lines[0]}" == "sequery: "*"'$D/trunc-64'"* ]]
 }
 
-@test "sequery: --json prints nothing on stdout for a bad policy" {
+@test "sequery: --json prints nothing on stdout for a bad policy, and the error as JSON" {
 	need_good
+	command -v jq >/dev/null || skip "jq not installed (apt-get install jq)"
 	run -2 --separate-stderr sequery rules --json -A "$D/random-1"
 	[ -z "$output" ]
-	[[ "${stderr_lines[0]}" == "sequery: "*"'$D/random-1'"* ]]
+	[[ "$(jq -r '.diagnostics[0].message' <<<"$stderr")" == *"'$D/random-1'"* ]]
 }
 
 # tests/sequery/fixtures/bad/class-count.33 is fixtures/good/minimal.conf

@@ -2,12 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Bad input is counted and reported (exit 4), never a crash or a hang.
 bats_require_minimum_version 1.5.0
-load ../helpers
 load seallow
 
 setup() {
 	seallow_setup
-	cd "$BATS_TEST_TMPDIR"
 }
 
 @test "seallow: binary garbage lines are skipped and counted" {

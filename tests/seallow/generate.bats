@@ -1,12 +1,10 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 bats_require_minimum_version 1.5.0
-load ../helpers
 load seallow
 
 setup() {
 	seallow_setup
-	cd "$BATS_TEST_TMPDIR"
 }
 
 @test "seallow: rules and #!!!! annotations are audit2allow 3.4's, byte for byte" {

@@ -53,6 +53,17 @@ static void done(struct build *b)
 	pol_err_release(&b->err);
 }
 
+/* ok(the build lowered); when it did not, shows why and releases it. */
+static bool lowered(struct build *b, const char *what)
+{
+	ok(b->rc == 0, "%s", what);
+	if (b->rc == 0)
+		return true;
+	test_show_diags(&b->err);
+	done(b);
+	return false;
+}
+
 static policydb_t *pdb(struct build *b)
 {
 	return &b->mod->p;
@@ -101,12 +112,8 @@ static void test_base_declarations(void)
 		   "bool b1 true;\ntunable tu false;\n"
 		   "role r;\nrole r types { t ty2 };\nrole r;\n"
 		   "attribute_role ra;\nroleattribute r ra;\n" TAIL_NOMLS);
-	ok(b.rc == 0, "a base policy with every declaration lowers");
-	if (b.rc) {
-		test_show_diags(&b.err);
-		done(&b);
+	if (!lowered(&b, "a base policy with every declaration lowers"))
 		return;
-	}
 	ok(pdb(&b)->policy_type == POLICY_BASE && !pdb(&b)->mls, "it is a non-MLS base");
 	ok(value_of(&b, SYM_CLASSES, "process") == 1 && value_of(&b, SYM_CLASSES, "file") == 2,
 	   "classes are numbered in declaration order");
@@ -247,12 +254,8 @@ static void test_base_optional(void)
 		   "} else {\n"
 		   "\tallow t t:file read;\n"
 		   "}\n" TAIL_NOMLS);
-	ok(b.rc == 0, "a base policy with nested optional blocks and an else lowers");
-	if (b.rc) {
-		test_show_diags(&b.err);
-		done(&b);
+	if (!lowered(&b, "a base policy with nested optional blocks and an else lowers"))
 		return;
-	}
 	blk = pdb(&b)->global->next;
 	d = blk ? blk->branch_list : NULL;
 	ok(blk && (blk->flags & AVRULE_OPTIONAL) && d && d->decl_id == 2,
@@ -282,12 +285,8 @@ static void test_sets(void)
 	      HEAD "type t;\ntype u_t;\nallow t u_t:{ file process } *;\n"
 		   "allow t self:~process { read };\nneverallow t ~{ t -u_t }:file ~read;\n"
 		   "role r;\n" TAIL_NOMLS);
-	ok(b.rc == 0, "rules with class sets, '~' and '*' lower");
-	if (b.rc) {
-		test_show_diags(&b.err);
-		done(&b);
+	if (!lowered(&b, "rules with class sets, '~' and '*' lower"))
 		return;
-	}
 	r = pdb(&b)->global->branch_list->avrules;
 	ok(r && r->perms && r->perms->tclass == 1 && r->perms->next &&
 	       r->perms->next->tclass == 2 && r->perms->data == ~0u,
@@ -329,13 +328,9 @@ static void test_base_order(void)
 	      "optional { require { class c1 { p1 cp }; } allow t t:c1 { p1 cp }; }\n"
 	      "user u roles r level s0 range s0 - s0:c0;\nrole r types t;\nrole r;\n"
 	      "sid kernel u:r:t:s0\n");
-	ok(b.rc == 0,
-	   "class permissions, levels, attributes and roles may come before their names");
-	if (b.rc) {
-		test_show_diags(&b.err);
-		done(&b);
+	if (!lowered(&b,
+		     "class permissions, levels, attributes and roles may come before their names"))
 		return;
-	}
 	c = sym(&b, SYM_CLASSES, "c1");
 	l = sym(&b, SYM_LEVELS, "s0");
 	ok(c && c->comdatum && c->permissions.nprim == 2 && l && l->level->sens == 1 &&
@@ -371,12 +366,8 @@ static void test_module(void)
 		 "\tallow m_t bar_t:file getattr;\n"
 		 "}\n");
 	build(&b, false, text);
-	ok(b.rc == 0, "a module with requirements and an optional block lowers");
-	if (b.rc) {
-		test_show_diags(&b.err);
-		done(&b);
+	if (!lowered(&b, "a module with requirements and an optional block lowers"))
 		return;
-	}
 	ok(pdb(&b)->policy_type == POLICY_MOD && strcmp(pdb(&b)->name, "m") == 0 &&
 	       strcmp(pdb(&b)->version, "1.0") == 0,
 	   "the module statement names the module");
@@ -466,12 +457,8 @@ static void test_mls(void)
 	      MLS_HEAD "level s1:c0.c1;\ntype t;\nrole r;\nrole r types t;\n"
 		       "user u roles r level s0 range s0 - s1:c0,cat1;\n"
 		       "sid kernel u:r:t:s0 - s_high:c1\n");
-	ok(b.rc == 0, "an MLS base lowers");
-	if (b.rc) {
-		test_show_diags(&b.err);
-		done(&b);
+	if (!lowered(&b, "an MLS base lowers"))
 		return;
-	}
 	l = sym(&b, SYM_LEVELS, "s1");
 	alias = sym(&b, SYM_LEVELS, "s_high");
 	ok(l && l->level->sens == 2 && ebitmap_cardinality(&l->level->cat) == 2 && l->defined,

@@ -11,7 +11,10 @@
  * - names required inside optional blocks: being absent is what optional
  *   is for (semodule just leaves the block out);
  * - attributes get a note, not a warning: the module store may have one
- *   the binary dropped (secilc removes attributes no rule uses).
+ *   the binary dropped (secilc removes attributes no rule uses);
+ * - names the module declares itself: a module calling its own interface
+ *   requires its own types (refpolicy's usual style), which the installed
+ *   policy has only once the module is in.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -25,6 +28,7 @@
 
 struct base_check {
 	const struct pol_pdb *base;
+	const struct src_block *top; /* the module's statements */
 	const struct pol_build_options *opts;
 	struct pol_err *err;
 	/* "kind name" of names already reported: an interface's gen_require
@@ -85,13 +89,68 @@ static enum pol_severity severity(struct base_check *c, bool sure)
 	return POL_SEV_WARNING;
 }
 
+static bool ids_have(const struct src_id *ids, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(ids[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* Whether a statement of block (or of a block in it) declares name as kind.
+ * Types and attributes share one name space, as in the kernel policy. */
+static bool declared_in(const struct src_block *block, enum pol_sym kind, const char *name)
+{
+	bool type = kind == POL_SYM_TYPE || kind == POL_SYM_ATTRIBUTE;
+
+	for (const struct src_stmt *s = block->first; s; s = s->next) {
+		switch (s->kind) {
+		case SRC_TYPE:
+			if (type && (strcmp(s->u.decl.name.name, name) == 0 ||
+				     ids_have(s->u.decl.aliases, s->u.decl.naliases, name)))
+				return true;
+			break;
+		case SRC_TYPEALIAS:
+			if (type && ids_have(s->u.decl.aliases, s->u.decl.naliases, name))
+				return true;
+			break;
+		case SRC_ATTRIBUTE:
+			if (type && strcmp(s->u.name.name, name) == 0)
+				return true;
+			break;
+		case SRC_ROLE:
+			if (kind == POL_SYM_ROLE && !s->u.role.has_types &&
+			    strcmp(s->u.role.name.name, name) == 0)
+				return true;
+			break;
+		case SRC_USER:
+			if (kind == POL_SYM_USER && strcmp(s->u.user.name.name, name) == 0)
+				return true;
+			break;
+		case SRC_IF:
+			if (declared_in(&s->u.cond.then_block, kind, name) ||
+			    declared_in(&s->u.cond.else_block, kind, name))
+				return true;
+			break;
+		case SRC_OPTIONAL:
+			if (declared_in(&s->u.optional.body, kind, name) ||
+			    declared_in(&s->u.optional.else_block, kind, name))
+				return true;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;
+}
+
 static void check_name(struct base_check *c, enum pol_sym kind, const struct src_id *id)
 {
 	const struct src_loc *at = &id->loc;
 	struct pol_suggest s;
 	bool sure = kind != POL_SYM_ATTRIBUTE;
 
-	if (pol_pdb_has(c->base, kind, id->name) ||
+	if (pol_pdb_has(c->base, kind, id->name) || declared_in(c->top, kind, id->name) ||
 	    seen_before(c, pol_sym_name(kind), id->name, NULL))
 		return;
 	if (sure)
@@ -209,7 +268,8 @@ int pol_source_check_base(const struct pol_source *src, const struct pol_pdb *ba
 				   "a lowered lean source has no requires left to check");
 	if (!src->is_module)
 		return 0;
-	walk(&c, src_unit_block(src->unit));
+	c.top = src_unit_block(src->unit);
+	walk(&c, c.top);
 	for (size_t i = 0; i < c.nreported; i++)
 		free(c.reported[i]);
 	free(c.reported);

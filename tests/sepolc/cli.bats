@@ -533,6 +533,19 @@ requires_module() {
 	[ -z "$stderr" ]
 }
 
+@test "sepolc: a module requiring the names it declares itself is not warned" {
+	requires_module
+	# what a call of the module's own interface expands to (refpolicy's style)
+	printf 'module own 1.0;\n\nrequire { type etc_t; class file read; }\ntype own_t;\ntype own_conf_t alias own_old_t;\nattribute own_attr;\nrequire { type own_conf_t, own_old_t; attribute own_attr; }\nallow own_t own_conf_t:file read;\n' >own.te
+	run -0 --separate-stderr sepolc --base="$BASE_POLICY" --check own.te
+	[ -z "$stderr" ]
+	# a name neither the base nor the module has is still reported
+	printf 'require { type own_nope_t; }\nallow own_t own_nope_t:file read;\n' >>own.te
+	run -0 --separate-stderr sepolc --base="$BASE_POLICY" --check own.te
+	[[ "$stderr" == *"has no type 'own_nope_t'"* ]]
+	[[ "$stderr" != *"'own_conf_t'"* ]]
+}
+
 @test "sepolc: an unreadable --base is an error" {
 	requires_module
 	run -2 --separate-stderr sepolc --base=/nonexistent/policy.33 --check reqs.te

@@ -7,8 +7,10 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "serelabel.h"
@@ -20,6 +22,19 @@ static const char *type_name(mode_t mode)
 	const struct pol_fc_type *t = pol_fc_type_by_mode(mode);
 
 	return t ? t->klass : NULL;
+}
+
+static char *path_join(const char *dir, const char *name)
+{
+	size_t dl = strlen(dir), nl = strlen(name);
+	char *r = malloc(dl + nl + 2);
+
+	if (r) {
+		memcpy(r, dir, dl);
+		r[dl] = '/';
+		memcpy(r + dl + 1, name, nl + 1);
+	}
+	return r;
 }
 
 int relabel_lookup(const struct relabel_opts *opts, const struct pol_label_specs *specs,
@@ -37,6 +52,22 @@ int relabel_lookup(const struct relabel_opts *opts, const struct pol_label_specs
 		json_object_object_add(doc, "lookups", list);
 	}
 	for (size_t i = 0; i < npaths; i++) {
+		/* a relative path is made absolute as the walk does it: its
+		 * directory resolved, its last component kept */
+		if (paths[i][0] != '/') {
+			char *abs = NULL, *cwd;
+
+			/* a directory that does not exist: below the cwd as written */
+			if (pol_label_canonical_path(paths[i], &abs) < 0 &&
+			    (cwd = getcwd(NULL, 0))) {
+				abs = path_join(cwd, paths[i]);
+				free(cwd);
+			}
+			if (abs) {
+				free(paths[i]);
+				paths[i] = abs;
+			}
+		}
 		const char *key = paths[i];
 		struct pol_label_match m;
 		struct stat st;

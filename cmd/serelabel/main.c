@@ -289,6 +289,28 @@ out:
 	return status;
 }
 
+/* restorecon -R and -r mean "recurse", which serelabel always does; here -r
+ * is --root=DIR, so "-rv" would take "v" for a root. Say so before getopt
+ * complains or the walk fails on a root named "v". */
+static void restorecon_habits(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "--") == 0)
+			return;
+		if (a[0] != '-' || a[1] == '-' || !a[1])
+			continue;
+		if (strchr(a, 'R') ||
+		    (a[1] == 'r' && a[2] && strspn(a + 2, "RrvFnpiIDxWe0mq") == strlen(a + 2))) {
+			fprintf(stderr,
+				"%s: note: directories are always relabeled recursively: restorecon's -R and -r are not needed (here -r is --root=DIR)\n",
+				cli_name());
+			return;
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct relabel_opts opts = { 0 };
@@ -298,6 +320,7 @@ int main(int argc, char **argv)
 	int c, status = EXIT_OK;
 
 	cli_init(argv[0]);
+	restorecon_habits(argc, argv);
 	while (status == EXIT_OK && (c = cli_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
 		case 'n':

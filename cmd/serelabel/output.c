@@ -250,6 +250,11 @@ void out_progress(const struct pol_label_stats *st, void *data)
 	pthread_mutex_unlock(&err_lock);
 }
 
+static const char *plural(uint64_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
 int out_finish(struct relabel_out *o, const struct pol_label_stats *st, int signal_seen)
 {
 	const struct relabel_opts *opts = o->opts;
@@ -283,24 +288,32 @@ int out_finish(struct relabel_out *o, const struct pol_label_stats *st, int sign
 	}
 	if (!opts->quiet) {
 		fflush(stdout);
-		fprintf(stderr, "%s: %llu files, %llu %s, %llu errors", cli_name(),
-			(unsigned long long)st->seen, (unsigned long long)st->changed,
-			dry ? "to relabel" : "relabeled", (unsigned long long)st->errors);
+		fprintf(stderr, "%s: %llu %s, %llu %s, %llu %s", cli_name(),
+			(unsigned long long)st->seen, plural(st->seen, "file", "files"),
+			(unsigned long long)st->changed, dry ? "to relabel" : "relabeled",
+			(unsigned long long)st->errors, plural(st->errors, "error", "errors"));
 		if (st->vanished)
 			fprintf(stderr, ", %llu vanished", (unsigned long long)st->vanished);
 		if (st->conflicts)
-			fprintf(stderr, ", %llu hard-link conflicts", (unsigned long long)st->conflicts);
+			fprintf(stderr, ", %llu %s", (unsigned long long)st->conflicts,
+				plural(st->conflicts, "hard-link conflict", "hard-link conflicts"));
 		if (st->digest_skipped)
-			fprintf(stderr, ", %llu directories up to date (digests)",
-				(unsigned long long)st->digest_skipped);
+			fprintf(stderr, ", %llu %s up to date (digests)",
+				(unsigned long long)st->digest_skipped,
+				plural(st->digest_skipped, "directory", "directories"));
 		fprintf(stderr, " in %.1f s", secs);
 		if (st->interrupted || signal_seen)
 			fprintf(stderr, "; interrupted by %s, run again to finish",
 				strsignal(signal_seen ? signal_seen : SIGINT));
 		fputc('\n', stderr);
 	}
+	/* "no permission" is the environment's answer only for a caller who
+	 * could get it (not root) when labels were to be written; root
+	 * refused some files (/proc), or a dry run refused some reads, is a
+	 * partial failure */
 	if (st->errors)
-		return o->perm_errors && st->changed == 0 ? EXIT_ENV : EXIT_PARTIAL;
+		return o->perm_errors && st->changed == 0 && !dry && geteuid() != 0 ? EXIT_ENV
+										    : EXIT_PARTIAL;
 	if (opts->check && st->changed)
 		return EXIT_NOMATCH;
 	return EXIT_OK;

@@ -197,7 +197,7 @@ no_tmpfs() {
 	[ "$output" = "Skipping restorecon on directory($W)" ]
 	run -0 --separate-stderr serelabel -v -D -s "$T/digest.fc" "$W"
 	[ "$output" = "Skipping restorecon on directory($W)" ]
-	[[ "$stderr" == *"0 files, 0 relabeled, 0 errors, 1 directories up to date (digests)"* ]]
+	[[ "$stderr" == *"0 files, 0 relabeled, 0 errors, 1 directory up to date (digests)"* ]]
 	[ "$(labels get "$W" d1/f100)" = "$WRONG" ]
 	# -I looks anyway
 	run -0 serelabel -I -s "$T/digest.fc" "$W"

@@ -66,3 +66,25 @@ bats_require_minimum_version 1.5.0
 	[[ "$output" == *"--dry-run"* ]]
 	[[ "$output" != *"read-only-walk"* ]]
 }
+
+@test "serelabel: restorecon's -R and -rv get a hint" {
+	run -2 --separate-stderr serelabel -R -n /nonexistent
+	[[ "$stderr" == *"note: directories are always relabeled recursively: restorecon's -R and -r are not needed"* ]]
+	run --separate-stderr serelabel -rv -n /nonexistent
+	[ "$status" -ne 0 ]
+	[[ "$stderr" == *"note: directories are always relabeled recursively"* ]]
+	run --separate-stderr serelabel -r / --help
+	[[ "$stderr" != *note:* ]]
+}
+
+@test "serelabel: --lookup makes a relative path absolute as relabeling does" {
+	mkdir -p "$BATS_TEST_TMPDIR/d/sub"
+	local top
+	top=$(cd "$BATS_TEST_TMPDIR" && pwd -P)
+	printf '%s/d/sub/f\tu:r:t:s0\n' "$top" >"$BATS_TEST_TMPDIR/fc"
+	cd "$BATS_TEST_TMPDIR/d"
+	run -0 --separate-stderr serelabel --lookup -s "$BATS_TEST_TMPDIR/fc" sub/f
+	[ "$output" = "$top/d/sub/f	u:r:t:s0" ]
+	run -0 --separate-stderr serelabel --lookup -s "$BATS_TEST_TMPDIR/fc" ./sub/../sub/f
+	[ "$output" = "$top/d/sub/f	u:r:t:s0" ]
+}

@@ -192,7 +192,7 @@ static int check_kind(const struct sepolc_opts *opts, const struct inputs *in, b
 		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
 			    "a module has one .fc file ('%s' and '%s'), and '%s' is a module",
 			    in->fcs[0], in->fcs[1], src);
-	else if (!module && in->fc && !opts->fc_out)
+	else if (!module && in->fc && !opts->fc_out && in->fc != in->own_fc)
 		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
 			    "the .fc files of the base policy '%s' make its file_contexts: name it "
 			    "with -f/--fc-output",
@@ -384,7 +384,7 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 		status = failed(rc, &err, diags, in->source);
 		goto out;
 	}
-	if (in->n_fcs) {
+	if (in->n_fcs && opts->fc_out) {
 		/* checked against the policy before anything is written, so an
 		 * error in either leaves neither */
 		char *fc = NULL;

@@ -115,14 +115,15 @@ static int parse_lines(const char *text, size_t len, const char *first_file,
 		struct fc_entry e = {0};
 
 		if (l.problem != POL_FC_OK) {
-			if (l.problem == POL_FC_BAD_TYPE)
-				pol_err_add(
-				    err, POL_SEV_ERROR, POL_EFORMAT, l.file, l.line, 0,
-				    "unknown file type '%.*s' (--, -d, -c, -b, -s, -p or -l)",
-				    (int)l.type.len, l.type.p);
-			else
-				pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, l.file, l.line, 0,
-					    "expected 'PATH [FILE_TYPE] CONTEXT'");
+			pol_fc_line_report(&l, err);
+			fp->failed = true;
+			continue;
+		}
+		/* setfiles would refuse the file_contexts on its first bad regex */
+		rc = pol_fc_check_regex(&l, err);
+		if (rc == -ENOMEM)
+			break;
+		if (rc < 0) {
 			fp->failed = true;
 			continue;
 		}

@@ -85,22 +85,28 @@ int fc_write_cil(const char *name, const char *fc, size_t len, FILE *out, struct
 {
 	struct pol_fc_reader r;
 	struct pol_fc_line l;
+	struct pol_err err;
 	int status = EXIT_OK, rc;
 
+	pol_err_init(&err);
+	diag_sink_attach(diags, &err);
 	pol_fc_reader_init(&r, name, fc, len, POL_FC_MARKERS);
 	while ((rc = pol_fc_reader_next(&r, &l)) == 0) {
 		if (l.problem != POL_FC_OK) {
-			diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, name, l.line, 0,
-				    l.problem == POL_FC_BAD_TYPE
-					? "unknown file type '%.*s'"
-					: "expected 'PATH [TYPE] CONTEXT'%.*s",
-				    l.problem == POL_FC_BAD_TYPE ? (int)l.type.len : 0,
-				    l.problem == POL_FC_BAD_TYPE ? l.type.p : "");
+			pol_fc_line_report(&l, &err);
+			status = EXIT_USAGE;
+			continue;
+		}
+		/* semodule -i would compile it later, far from the cause */
+		rc = pol_fc_check_regex(&l, &err);
+		if (rc == -ENOMEM)
+			break;
+		if (rc < 0) {
 			status = EXIT_USAGE;
 			continue;
 		}
 		if (memchr(l.path.p, '"', l.path.len)) {
-			diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, name, l.line, 0,
+			pol_err_add(&err, POL_SEV_ERROR, POL_EFORMAT, l.file, l.line, l.path.col,
 				    "a path with '\"' cannot be written as CIL");
 			status = EXIT_USAGE;
 			continue;
@@ -110,7 +116,7 @@ int fc_write_cil(const char *name, const char *fc, size_t len, FILE *out, struct
 		fprintf(out, "(filecon \"%.*s\" %s ", (int)l.path.len, l.path.p,
 			l.ftype ? l.ftype->cil : "any");
 		if (!ctx || write_context(out, ctx) < 0) {
-			diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, name, l.line, 0,
+			pol_err_add(&err, POL_SEV_ERROR, POL_EFORMAT, l.file, l.line, l.context.col,
 				    "invalid context '%.*s'", (int)l.context.len, l.context.p);
 			status = EXIT_USAGE;
 		}
@@ -118,6 +124,7 @@ int fc_write_cil(const char *name, const char *fc, size_t len, FILE *out, struct
 		fputs(")\n", out);
 	}
 	pol_fc_reader_release(&r);
+	pol_err_release(&err);
 	if (rc < 0) {
 		diag_report(diags, POL_SEV_ERROR, rc, NULL, 0, 0, "out of memory");
 		return EXIT_ENV;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "sepolc.h"
@@ -364,6 +365,20 @@ static int sort_inputs(const struct sepolc_opts *opts, int n, char **files, stru
 			in->source = f;
 		}
 	}
+	if (!in->n_fcs && !opts->fc_out && in->source && has_suffix(in->source, ".te")) {
+		/* as the headers' Makefile builds NAME.pp from NAME.te and NAME.fc */
+		size_t stem = strlen(in->source) - 3;
+
+		if (asprintf(&in->own_fc, "%.*s.fc", (int)stem, in->source) < 0)
+			return EXIT_ENV;
+		if (access(in->own_fc, F_OK) == 0) {
+			in->fc = in->fcs[in->n_fcs++] = in->own_fc;
+			if (opts->verbose && !opts->json)
+				fprintf(stderr,
+					"%s: note: using the file contexts '%s' beside '%s'\n",
+					cli_name(), in->fc, in->source);
+		}
+	}
 	if (in->n_fcs > 1 && in->source && has_suffix(in->source, ".te"))
 		return cli_usage_error("more than one .fc file ('%s' and '%s') for the module '%s'",
 				       in->fcs[0], in->fcs[1], in->source);
@@ -437,5 +452,6 @@ out:
 	free(in.cil);
 	free(in.ifs);
 	free(in.fcs);
+	free(in.own_fc);
 	return status;
 }

@@ -74,7 +74,7 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 	int rc, status;
 
 	if (opts->check_only)
-		return EXIT_OK;
+		return fc && !fc_valid(in->fc, fc, fc_len, diags) ? EXIT_USAGE : EXIT_OK;
 	if (opts->out_path) {
 		path = strdup(opts->out_path);
 	} else if (pol_module_is_base(mod)) {

@@ -51,6 +51,7 @@ struct inputs {
 	const char *fc;	    /* the module's .fc (the first .fc given) */
 	const char **fcs;   /* every .fc: a monolithic policy's file contexts */
 	size_t n_fcs;
+	char *own_fc; /* NAME.fc beside NAME.te, taken when no .fc was given */
 };
 
 /* diag.c: diagnostics on stderr, plain (with the source line and a caret)

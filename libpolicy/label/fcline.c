@@ -4,6 +4,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include "label/fcline.h"
 #include "util/linemark.h"
 
@@ -171,4 +174,32 @@ int pol_fc_line_report(const struct pol_fc_line *l, struct pol_err *err)
 	default:
 		return 0;
 	}
+}
+
+int pol_fc_check_regex(const struct pol_fc_line *l, struct pol_err *err)
+{
+	PCRE2_UCHAR msg[256];
+	PCRE2_SIZE off;
+	pcre2_code *c;
+	char *pat;
+	int code;
+
+	if (asprintf(&pat, "^%.*s$", (int)l->path.len, l->path.p) < 0)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	c = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED, PCRE2_DOTALL, &code, &off, NULL);
+	free(pat);
+	if (c) {
+		pcre2_code_free(c);
+		return 0;
+	}
+	if (code == PCRE2_ERROR_NOMEMORY)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	pcre2_get_error_message(code, msg, sizeof(msg));
+	if (off > 0)
+		off--; /* the '^' added */
+	if (off > l->path.len)
+		off = l->path.len;
+	return pol_err_add(err, POL_SEV_ERROR, POL_EREGEX, l->file, l->line,
+			   l->path.col + (unsigned int)off, "invalid regex '%.*s': %s",
+			   (int)l->path.len, l->path.p, (const char *)msg);
 }

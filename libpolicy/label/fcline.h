@@ -95,4 +95,9 @@ bool pol_fc_parse_line(const char *s, size_t len, unsigned int flags, struct pol
  * has no problem. */
 int pol_fc_line_report(const struct pol_fc_line *l, struct pol_err *err);
 
+/* Compile l's path as libselinux compiles a spec's regex (PCRE2, "^PATH$",
+ * PCRE2_DOTALL). Returns 0, or POL_EREGEX with "invalid regex 'PATH': why"
+ * in err at the column where PCRE2 stopped, or -ENOMEM. */
+int pol_fc_check_regex(const struct pol_fc_line *l, struct pol_err *err);
+
 #endif

@@ -109,27 +109,9 @@ static int parse_text(struct pol_label_specs *s, unsigned int input, FILE *f,
 		sp->col = ctx->col;
 		rc = label_spec_compile(s, sp, NULL);
 		if (rc < 0) {
-			PCRE2_UCHAR msg[256];
-			int code;
-			PCRE2_SIZE off;
-			char *pat;
-
-			if (asprintf(&pat, "^%s$", sp->regex) < 0) {
+			rc = pol_fc_check_regex(&l, err);
+			if (rc == 0) /* compiles alone: what failed was memory */
 				rc = pol_err_set(err, -ENOMEM, "out of memory");
-				goto out;
-			}
-			pcre2_code *c = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED,
-						      PCRE2_DOTALL, &code, &off, NULL);
-			pcre2_code_free(c);
-			free(pat);
-			pcre2_get_error_message(code, msg, sizeof(msg));
-			if (off > 0)
-				off--; /* the '^' we added */
-			if (off > t->len)
-				off = t->len;
-			rc = pol_err_add(err, POL_SEV_ERROR, POL_EREGEX, file, lineno,
-					 t->col + (unsigned int)off, "invalid regex '%s': %s",
-					 sp->regex, (const char *)msg);
 			goto out;
 		}
 	}

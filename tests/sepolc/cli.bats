@@ -413,9 +413,9 @@ bad_conf() {
 	cp "$FIX"/sepolcdemo.te "$FIX"/sepolcdemo.if .
 	printf '/usr/bin/x\t--\tgen_context(system_u:object_r:sepolcdemo_exec_t,s0)\n\n/etc/x\t-x\tgen_context(system_u:object_r:etc_t,s0)\n' >bad.fc
 	run -2 --separate-stderr sepolc sepolcdemo.te bad.fc
-	[[ "$stderr" == *"bad.fc:3: error: unknown file type '-x'"* ]]
+	[[ "$stderr" == *"bad.fc:3:8: error: invalid file type '-x'"* ]]
 	run -2 --separate-stderr sepolc --pp sepolcdemo.te bad.fc
-	[[ "$stderr" == *"bad.fc:3: error: unknown file type '-x'"* ]]
+	[[ "$stderr" == *"bad.fc:3:8: error: invalid file type '-x'"* ]]
 	[ ! -e sepolcdemo.cil ] && [ ! -e sepolcdemo.pp ]
 }
 

@@ -61,7 +61,7 @@ setup() {
 	[[ "$stderr" == *"bad.fc:3: error: type 'etcc_t' is not defined; did you mean 'etc_t'?"* ]]
 	[[ "$stderr" == *"bad.fc:4: error: role 'system_r' is not authorized for type 'etc_t'"* ]]
 	[[ "$stderr" == *"bad.fc:5: error: invalid MLS range 's0:c9'"* ]]
-	[[ "$stderr" == *"bad.fc:6: error: unknown file type '-x'"* ]]
+	[[ "$stderr" == *"bad.fc:6:8: error: invalid file type '-x'"* ]]
 	[[ "$stderr" == *"bad.fc:7: error: user 'nobody_u' is not defined"* ]]
 	[[ "$stderr" == *"bad.fc:8: error: 'file_type' is an attribute"* ]]
 	# neither output replaced, no temporary file left behind
@@ -156,4 +156,48 @@ setup() {
 		-D self_contained_policy -o pol -f fc "$conf" "${fcs[@]}"
 	diff -u "$top/file_contexts" fc
 	[ -s pol ]
+}
+
+# A module's .fc (issue 11 item 5), with a module in the policy language so
+# that no m4 and no headers are needed.
+plain_module() {
+	printf '%s\n' 'module myapp 1.0;' 'require { type etc_t; }' 'type myapp_t;' >myapp.te
+}
+
+@test "sepolc fc: a module's .fc beside its .te is used, and -v says so" {
+	plain_module
+	printf '/usr/bin/myapp\t--\tsystem_u:object_r:myapp_t:s0\n' >myapp.fc
+	run -0 --separate-stderr sepolc -v --no-base-check myapp.te
+	[[ "$stderr" == *"sepolc: note: using the file contexts 'myapp.fc' beside 'myapp.te'"* ]]
+	grep -qF '(filecon "/usr/bin/myapp" file (system_u object_r myapp_t ((s0) (s0))))' myapp.cil
+}
+
+@test "sepolc fc: a module's .fc is checked: regexes as libselinux compiles them, at line:col" {
+	plain_module
+	printf '%s\n' '# files' '/usr/bin/myapp(	--	system_u:object_r:myapp_t:s0' \
+		'/etc/myapp	-x	system_u:object_r:etc_t:s0' >myapp.fc
+	run -2 --separate-stderr sepolc --no-base-check myapp.te
+	[[ "$stderr" == *"myapp.fc:2:16: error: invalid regex '/usr/bin/myapp(': missing closing parenthesis"* ]]
+	[[ "$stderr" == *"myapp.fc:3:12: error: invalid file type '-x' (one of -- -d -l -p -s -c -b)"* ]]
+	[ ! -e myapp.cil ]
+	run -2 --separate-stderr sepolc --pp --no-base-check myapp.te myapp.fc
+	[[ "$stderr" == *"myapp.fc:2:16: error: invalid regex"* ]]
+	[ ! -e myapp.pp ]
+}
+
+@test "sepolc fc: --check checks a module's .fc too" {
+	plain_module
+	printf '/a[\t\tsystem_u:object_r:myapp_t:s0\n' >myapp.fc
+	run -2 --separate-stderr sepolc --check --no-base-check myapp.te
+	[[ "$stderr" == *"myapp.fc:1:4: error: invalid regex '/a['"* ]]
+	run -2 --separate-stderr sepolc --check --no-base-check myapp.te myapp.fc
+	[[ "$stderr" == *"myapp.fc:1:4: error: invalid regex '/a['"* ]]
+	[ "$(ls -A | sort | tr '\n' ' ')" = "base.fc extra.fc myapp.fc myapp.te policy.conf " ]
+}
+
+@test "sepolc fc: a monolithic policy's .fc regexes are checked as setfiles would" {
+	printf '/etc/(x\t--\tsystem_u:object_r:etc_t:s0\n' >re.fc
+	run -2 --separate-stderr sepolc -M -o pol -f fc policy.conf extra.fc re.fc
+	[[ "$stderr" == *"re.fc:1:8: error: invalid regex '/etc/(x': missing closing parenthesis"* ]]
+	[ ! -e fc ] && [ ! -e pol ]
 }

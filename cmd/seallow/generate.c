@@ -93,6 +93,11 @@ static int print_verify(const struct pol_audit_group_info *g, bool allowed, cons
 	return 0;
 }
 
+static char *pick(const struct pol_audit_group_info *g, const char **section, void *data)
+{
+	return ifdb_pick(data, g, section);
+}
+
 int generate_output(struct seallow_run *run)
 {
 	const struct seallow_opts *o = run->o;
@@ -101,12 +106,22 @@ int generate_output(struct seallow_run *run)
 	const char *module = o->package ? o->package : o->module;
 	char *text = NULL;
 	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
+	FILE *mem;
+	struct ifdb *db = NULL;
 	int rc, status;
 
-	if (!mem)
+	if (o->refpolicy && pol_audit_set_groups(run->set)) {
+		status = ifdb_open(o, &db);
+		if (status != EXIT_OK)
+			return status;
+	}
+	mem = open_memstream(&text, &len);
+	if (!mem) {
+		ifdb_free(db);
 		return EXIT_ENV;
-	rc = pol_audit_set_write(run->set, module, flags, mem);
+	}
+	rc = pol_audit_set_write_calls(run->set, module, flags, db ? pick : NULL, db, mem);
+	ifdb_free(db);
 	if (fclose(mem) != 0 && rc == 0)
 		rc = -errno;
 	if (rc < 0) {

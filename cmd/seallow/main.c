@@ -19,6 +19,9 @@ enum {
 	OPT_VERIFY,
 	OPT_PERM_MAP,
 	OPT_IFINFO,
+	OPT_HEADERS,
+	OPT_MAX_DISTANCE,
+	OPT_BROAD,
 };
 
 // clang-format off
@@ -34,7 +37,7 @@ static const struct cli_option options[] = {
 	CLI_VALUE('M', "module-package", "NAME", "write NAME.te and compile NAME.pp for semodule -i"),
 	CLI_VALUE('o', "output", "FILE", "append the output to FILE"),
 	CLI_FLAG('r', "requires", "write the require block"),
-	CLI_FLAG('R', "reference", "refpolicy interfaces (not supported yet)"),
+	CLI_FLAG('R', "reference", "refpolicy interface calls where an interface covers a denial"),
 	CLI_FLAG('N', "noreference", "plain rules, no interfaces (the default)"),
 	CLI_FLAG('D', "dontaudit", "dontaudit rules instead of allow rules"),
 	CLI_FLAG('x', "xperms", "allowxperm rules for the ioctl numbers of the denials"),
@@ -45,8 +48,11 @@ static const struct cli_option options[] = {
 	CLI_FLAG(OPT_VERIFY, "verify", "add the rules to the policy in memory and recheck\nevery denial group"),
 	CLI_FLAG(OPT_JSON, "json", "explain: one JSON document, an object per denial group"),
 	CLI_FLAG('q', "quiet", "no output; the exit status is the answer"),
-	CLI_VALUE(OPT_PERM_MAP, "perm-map", "FILE", "accepted for audit2allow compatibility (-R only)"),
-	CLI_VALUE(OPT_IFINFO, "interface-info", "FILE", "accepted for audit2allow compatibility (-R only)"),
+	CLI_VALUE(OPT_HEADERS, "headers", "DIR", "-R: refpolicy headers to read the interfaces from\n(default: /usr/share/selinux/devel/include)"),
+	CLI_VALUE(OPT_IFINFO, "interface-info", "FILE", "-R: read the interfaces from FILE (sepolgen-ifgen's format)\ninstead of the headers"),
+	CLI_VALUE(OPT_PERM_MAP, "perm-map", "FILE", "-R: permission weights (default: /var/lib/sepolgen/perm_map)"),
+	CLI_VALUE(OPT_MAX_DISTANCE, "max-distance", "N", "-R: refuse an interface granting more than N beyond\nthe denial (default: 150)"),
+	CLI_FLAG(OPT_BROAD, "broad-interfaces", "-R: take the closest interface however broad, as\naudit2allow does"),
 	CLI_HELP_VERSION,
 	CLI_LIST_COMMANDS_OPTION,
 	CLI_END,
@@ -362,7 +368,21 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 		case 'q': o->quiet = true; break;
 		case OPT_JSON: o->json = true; break;
 		case OPT_VERIFY: o->verify = true; break;
-		case OPT_PERM_MAP: case OPT_IFINFO: break;
+		case OPT_PERM_MAP: o->perm_map = optarg; break;
+		case OPT_IFINFO: o->interface_info = optarg; break;
+		case OPT_HEADERS: o->headers = optarg; break;
+		case OPT_BROAD: o->broad_interfaces = true; break;
+		case OPT_MAX_DISTANCE: {
+			char *end;
+			long v;
+
+			errno = 0;
+			v = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || v < 0 || v > 1000000)
+				return cli_usage_error("--max-distance wants a number from 0, not '%s'", optarg) + 1;
+			o->max_distance = (int)v;
+			break;
+		}
 		case 'h': return usage() + 1;
 		case 'V': return cli_version() + 1;
 		case CLI_LIST_COMMANDS: puts("explain"); return EXIT_OK + 1;
@@ -382,19 +402,24 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 	    (o->package && !valid_module_name(o->package)))
 		return 1 + cli_usage_error("module names must begin with a letter, optionally followed "
 				       "by letters, numbers, \"-\", \"_\", \".\"");
-	if (o->refpolicy)
-		return 1 + cli_usage_error("refpolicy interfaces (-R) are not supported yet; plain "
-				       "rules are written without it");
+	if (o->refpolicy && o->cil)
+		return 1 + cli_usage_error("--reference conflicts with --cil");
+	if (o->refpolicy && o->package)
+		return 1 +
+		       cli_usage_error("--reference with --module-package: write the module with "
+				       "-R -m NAME -o NAME.te and build it with sepolc");
+	if (o->refpolicy && o->verify)
+		return 1 + cli_usage_error("--verify does not replay interface calls yet: drop -R");
 	if (o->json && o->mode != MODE_EXPLAIN)
 		return 1 + cli_usage_error("--json goes with 'explain'");
-	if (o->module || o->package)
+	if (o->module || o->package || o->refpolicy)
 	o->requires = true;
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	struct seallow_opts o = {0};
+	struct seallow_opts o = {.max_distance = 150};
 	struct seallow_run run = {.o = &o, .status = EXIT_OK};
 	struct pol_audit_handlers h = {on_avc, on_mark, &run};
 	struct pol_audit_reader *r = NULL;

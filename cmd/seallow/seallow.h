@@ -18,6 +18,10 @@ struct seallow_opts {
 	const char *input, *policy, *type_re, *module, *package, *output;
 	bool all, boot, dmesg, lastreload, requires, dontaudit, xperms, cil, verbose, explain_long,
 	    json, verify, quiet, refpolicy;
+	/* -R */
+	const char *headers, *interface_info, *perm_map;
+	int max_distance;
+	bool broad_interfaces, verbose_notes;
 };
 
 struct seallow_run {
@@ -41,6 +45,14 @@ const char *bool_desc(const char *name);
 void bool_desc_free(void);
 /* generate.c: audit2allow's output, -M, --verify. */
 int generate_output(struct seallow_run *run);
+/* refpolicy.c: -R's interface database and sepolgen's matching. */
+struct ifdb;
+int ifdb_open(const struct seallow_opts *o, struct ifdb **out);
+void ifdb_free(struct ifdb *db);
+/* The call for a group ("name(arg)", caller frees) or NULL: no interface
+ * covers it, or the closest is refused as too broad (noted on stderr). */
+char *ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, const char **section);
+size_t ifdb_interfaces(const struct ifdb *db);
 /* explain.c: the explain subcommand and --json. */
 int explain_output(struct seallow_run *run);
 

@@ -230,6 +230,21 @@ size_t pol_audit_set_denials(const struct pol_audit_set *set);
 int pol_audit_set_write(const struct pol_audit_set *set, const char *module, unsigned int flags,
 			FILE *out);
 
+/* Iteration and -R need the group's facts: declared below. */
+struct pol_audit_group_info;
+
+/* -R: for one group, the text of the call that replaces its rule
+ * ("name(arg)", heap memory the writer frees) and the type it is filed
+ * under (*section, borrowed until the call returns), or NULL to keep the rule. */
+typedef char *(*pol_audit_call_fn)(const struct pol_audit_group_info *g, const char **section,
+				   void *data);
+
+/* pol_audit_set_write with calls: a group fn replaces is written as its call,
+ * after the rules of the call's section; the module line is refpolicy's
+ * policy_module(NAME, 1.0); the require block names the calls' arguments. */
+int pol_audit_set_write_calls(const struct pol_audit_set *set, const char *module,
+			      unsigned int flags, pol_audit_call_fn fn, void *data, FILE *out);
+
 /* The xperm warning: for every (source, target, class) that gets an
  * allowxperm, the ioctl numbers already allowed by the policy are lost.
  * Writes notes to err (one per triple). */

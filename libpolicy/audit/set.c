@@ -628,11 +628,16 @@ static void put_rule(const struct pol_audit_set *set, const struct group *g, uns
 	pol_buf_puts(b, ";\n");
 }
 
-static void put_requires(const struct pol_audit_set *set, struct group **v, unsigned int flags,
+struct call {
+	char *section, *text;
+};
+
+static void put_requires(const struct pol_audit_set *set, struct group **v, size_t n,
+			 const struct call *calls, size_t ncalls, unsigned int flags,
 			 struct pol_buf *b)
 {
-	size_t n = set->ngroups, nt = 0, nroles = 0;
-	const char **types = malloc((2 * n + set->nroles + 1) * sizeof(*types));
+	size_t nt = 0, nroles = 0;
+	const char **types = malloc((2 * n + set->nroles + ncalls + 1) * sizeof(*types));
 	const char **roles = malloc((set->nroles + 1) * sizeof(*roles));
 	struct {
 		const char *name;
@@ -656,6 +661,9 @@ static void put_requires(const struct pol_audit_set *set, struct group **v, unsi
 		}
 		cls[k].perms |= v[i]->perms;
 	}
+	/* sepolgen requires every argument of a call as a type */
+	for (size_t i = 0; i < ncalls; i++)
+		types[nt++] = calls[i].section;
 	for (size_t i = 0; i < set->nroles; i++) {
 		char *tab = strchr(set->roles[i], '\t');
 
@@ -707,49 +715,142 @@ out:
 	free(cls);
 }
 
+static void group_info(const struct pol_audit_set *set, const struct group *g,
+		       struct pol_audit_group_info *info, const char **names)
+{
+	memset(info, 0, sizeof(*info));
+	info->source = g->src;
+	info->target = g->tgt;
+	info->tclass = g->cls;
+	info->verdict = g->verdict;
+	info->nperms = set_perm_names(set, g->cls_value, g->perms, names);
+	info->perms = names;
+	info->count = g->count;
+	info->why = g->why;
+	info->scontext = g->sctx->str;
+	info->tcontext = g->tctx->str;
+}
+
+static int cmp_call(const void *a, const void *b)
+{
+	const struct call *x = a, *y = b;
+	int c = strcmp(x->section, y->section);
+
+	return c ? c : strcmp(x->text, y->text);
+}
+
+/* -R: ask fn which groups an interface call replaces; the others stay in
+ * v. calls sorted by (section, text), duplicates dropped. */
+static int pick_calls(const struct pol_audit_set *set, struct group **v, size_t *n,
+		      pol_audit_call_fn fn, void *data, struct call **out, size_t *nout)
+{
+	struct call *calls = calloc(*n + 1, sizeof(*calls));
+	size_t kept = 0, nc = 0, k = 0;
+
+	if (!calls)
+		return -ENOMEM;
+	for (size_t i = 0; i < *n; i++) {
+		struct pol_audit_group_info info;
+		const char *names[32], *section = NULL;
+		char *text;
+
+		group_info(set, v[i], &info, names);
+		text = fn(&info, &section, data);
+		if (!text) {
+			v[kept++] = v[i];
+			continue;
+		}
+		calls[nc].text = text;
+		calls[nc].section = strdup(section);
+		if (!calls[nc++].section) {
+			for (size_t j = 0; j < nc; j++) {
+				free(calls[j].text);
+				free(calls[j].section);
+			}
+			free(calls);
+			return -ENOMEM;
+		}
+	}
+	qsort(calls, nc, sizeof(*calls), cmp_call);
+	for (size_t i = 0; i < nc; i++) {
+		if (k && !cmp_call(&calls[k - 1], &calls[i])) {
+			free(calls[i].text);
+			free(calls[i].section);
+			continue;
+		}
+		calls[k++] = calls[i];
+	}
+	*n = kept;
+	nc = k;
+	*out = calls;
+	*nout = nc;
+	return 0;
+}
+
 int pol_audit_set_write(const struct pol_audit_set *set, const char *module, unsigned int flags,
 			FILE *out)
+{
+	return pol_audit_set_write_calls(set, module, flags, NULL, NULL, out);
+}
+
+int pol_audit_set_write_calls(const struct pol_audit_set *set, const char *module,
+			      unsigned int flags, pol_audit_call_fn fn, void *data, FILE *out)
 {
 	struct group **v = sorted_groups(set);
 	struct pol_buf b = POL_BUF_INIT;
 	bool cil = flags & POL_AUDIT_GEN_CIL;
 	const char *prev = NULL;
+	struct call *calls = NULL;
+	size_t n = set->ngroups, ncalls = 0, c = 0;
 	int rc = 0;
 
 	if (!v)
 		return -ENOMEM;
+	if (fn && pick_calls(set, v, &n, fn, data, &calls, &ncalls) < 0) {
+		free(v);
+		return -ENOMEM;
+	}
 	if (!cil)
 		pol_buf_putc(&b, '\n');
 	if (module && !cil)
-		pol_buf_printf(&b, "module %s 1.0;\n\n", module);
+		pol_buf_printf(&b, fn ? "policy_module(%s, 1.0)\n\n" : "module %s 1.0;\n\n",
+			       module);
 	if (module || (flags & POL_AUDIT_GEN_REQUIRES))
-		put_requires(set, v, flags, &b);
+		put_requires(set, v, n, calls, ncalls, flags, &b);
 	pol_buf_putc(&b, '\n');
 	/* a stable sort of avrules + avextrules: per (src, tgt, class), the
-	 * allow rules, then the allowxperm rules */
-	for (size_t i = 0; i < set->ngroups;) {
-		size_t j = i;
+	 * allow rules, then the allowxperm rules; then a source's calls */
+	for (size_t i = 0; i < n || c < ncalls;) {
+		const char *cur = i < n ? v[i]->src : calls[c].section;
 
-		while (j < set->ngroups && strcmp(v[j]->src, v[i]->src) == 0 &&
-		       strcmp(tgt_name(v[j]), tgt_name(v[i])) == 0 &&
-		       strcmp(v[j]->cls, v[i]->cls) == 0)
-			j++;
-		for (size_t k = i; k < j; k++) {
-			if (!prev || strcmp(prev, v[k]->src) != 0) {
-				if (prev)
-					pol_buf_putc(&b, '\n');
-				pol_buf_printf(&b, "%s============= %s ==============\n",
-					       cil ? ";" : "#", v[k]->src);
-				prev = v[k]->src;
-			}
-			rule_comment(set, v[k], flags, &b);
-			put_rule(set, v[k], flags, false, &b);
+		if (c < ncalls && strcmp(calls[c].section, cur) < 0)
+			cur = calls[c].section;
+		if (!prev || strcmp(prev, cur) != 0) {
+			if (prev)
+				pol_buf_putc(&b, '\n');
+			pol_buf_printf(&b, "%s============= %s ==============\n", cil ? ";" : "#",
+				       cur);
+			prev = cur;
 		}
-		if (flags & POL_AUDIT_GEN_XPERMS)
-			for (size_t k = i; k < j; k++)
-				if (v[k]->nxp)
-					put_rule(set, v[k], flags, true, &b);
-		i = j;
+		while (i < n && strcmp(v[i]->src, cur) == 0) {
+			size_t j = i;
+
+			while (j < n && strcmp(v[j]->src, v[i]->src) == 0 &&
+			       strcmp(tgt_name(v[j]), tgt_name(v[i])) == 0 &&
+			       strcmp(v[j]->cls, v[i]->cls) == 0)
+				j++;
+			for (size_t k = i; k < j; k++) {
+				rule_comment(set, v[k], flags, &b);
+				put_rule(set, v[k], flags, false, &b);
+			}
+			if (flags & POL_AUDIT_GEN_XPERMS)
+				for (size_t k = i; k < j; k++)
+					if (v[k]->nxp)
+						put_rule(set, v[k], flags, true, &b);
+			i = j;
+		}
+		for (; c < ncalls && strcmp(calls[c].section, cur) == 0; c++)
+			pol_buf_printf(&b, "%s\n", calls[c].text);
 	}
 	if (set->nroles && !cil) {
 		char **roles = malloc(set->nroles * sizeof(*roles));
@@ -773,28 +874,17 @@ int pol_audit_set_write(const struct pol_audit_set *set, const char *module, uns
 		}
 	}
 	free(v);
+	for (size_t i = 0; i < ncalls; i++) {
+		free(calls[i].text);
+		free(calls[i].section);
+	}
+	free(calls);
 	if (b.failed)
 		rc = -ENOMEM;
 	else if (b.len && fwrite(b.data, 1, b.len, out) != b.len)
 		rc = -EIO;
 	pol_buf_release(&b);
 	return rc;
-}
-
-static void group_info(const struct pol_audit_set *set, const struct group *g,
-		       struct pol_audit_group_info *info, const char **names)
-{
-	memset(info, 0, sizeof(*info));
-	info->source = g->src;
-	info->target = g->tgt;
-	info->tclass = g->cls;
-	info->verdict = g->verdict;
-	info->nperms = set_perm_names(set, g->cls_value, g->perms, names);
-	info->perms = names;
-	info->count = g->count;
-	info->why = g->why;
-	info->scontext = g->sctx->str;
-	info->tcontext = g->tctx->str;
 }
 
 int pol_audit_set_each(const struct pol_audit_set *set,

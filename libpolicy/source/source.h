@@ -69,6 +69,35 @@ void pol_source_set_verbose(struct pol_source *src, bool verbose);
 /* Whether the parsed source is a module (has a "module" statement). */
 bool pol_source_is_module(const struct pol_source *src);
 
+/* One rule of a text, as pol_source_scan_rules() hands it out. */
+enum pol_source_rule_kind {
+	POL_SOURCE_RULE_ALLOW,	  /* allow SRC TGT:CLASSES PERMS */
+	POL_SOURCE_RULE_OTHER_AV, /* auditallow, dontaudit, neverallow, ... */
+	POL_SOURCE_RULE_TYPE,	  /* type_transition/member/change: deflt set */
+	POL_SOURCE_RULE_ROLE,	  /* role NAME types TYPES: src = { NAME }, tgt = TYPES */
+};
+
+struct pol_source_rule {
+	enum pol_source_rule_kind kind;
+	const char *file; /* after "#line" markers */
+	unsigned int line;
+	const char *const *src, *const *tgt, *const *classes, *const *perms;
+	size_t nsrc, ntgt, nclasses, nperms;
+	const char *deflt; /* POL_SOURCE_RULE_TYPE: the new type */
+	bool complex;	   /* a set had "*", "~" or "-name": only its plain names are given */
+};
+
+/*
+ * Parse a policy text (a module body, or m4's expansion of one) and hand
+ * each rule to fn, inside if and optional blocks too, in text order. The
+ * rule and its names are valid during the call only. fn returns 0 to go on
+ * or < 0 to stop (that value is returned). Returns 0, POL_EFORMAT with the
+ * syntax errors in err, or -ENOMEM.
+ */
+int pol_source_scan_rules(const char *name, const char *text, size_t len,
+			  int (*fn)(const struct pol_source_rule *rule, void *data), void *data,
+			  struct pol_err *err);
+
 /*
  * Check a parsed module's requires against a binary policy (the installed
  * one, as a rule: pdb/pdb.h's pol_pdb_open_default()), before lowering a

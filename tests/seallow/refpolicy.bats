@@ -1,0 +1,103 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# -R: interface calls picked as audit2allow -R picks them, from an interface
+# database seallow builds from refpolicy headers with m4 (through sepolc) and
+# libpolicy/source's parser. fixtures/headers is a small header tree over
+# the Appendix A policy (t.conf); fixtures/perm_map gives the weights.
+bats_require_minimum_version 1.5.0
+load ../helpers
+load seallow
+
+setup() {
+	seallow_setup
+	cd "$BATS_TEST_TMPDIR"
+	export XDG_CACHE_HOME="$BATS_TEST_TMPDIR/cache"
+	R=(-R -p "$TBIN" -i "$FIXTURES/t.log" --headers "$FIXTURES/headers"
+		--perm-map "$FIXTURES/perm_map")
+}
+
+@test "seallow: -R replaces rules with the closest one-parameter interface" {
+	run -4 --separate-stderr seallow "${R[@]}"
+	[[ "$output" == *"#============= a_t =============="* ]]
+	grep -qxF 't_read_b(a_t)' <<<"$output"
+	grep -qx 't_read_c(a_t)' <<<"$output"
+	grep -qx 't_read_d(a_t)' <<<"$output"
+	# two parameters: never called, as audit2allow never calls them
+	[[ "$output" != *t_two* ]]
+	[[ "$output" != *"allow a_t b_t"* ]]
+	# only the calls' arguments are required
+	[[ "$output" == *$'require {\n\ttype a_t;\n}'* ]]
+}
+
+@test "seallow: -R says what each pick grants beyond the denial" {
+	run -4 --separate-stderr seallow "${R[@]}"
+	[[ "$stderr" == *"note: t_read_b(a_t) for a_t b_t:file (distance 8) also grants a_t b_t:file { getattr open }"* ]]
+	[[ "$stderr" == *"note: t_read_c(a_t) for a_t c_t:file (distance 0) also grants nothing more"* ]]
+}
+
+@test "seallow: -R refuses a pick broader than --max-distance and keeps the rule" {
+	run -4 --separate-stderr seallow "${R[@]}" --max-distance=100
+	[[ "$stderr" == *"note: refused t_manage_all(a_t) for a_t d_t:file: distance 115 > 100; it would also grant a_t b_t:file { getattr ioctl open read write }"* ]]
+	[[ "$stderr" == *"(--broad-interfaces takes it)"* ]]
+	[[ "$output" == *"allow a_t d_t:file { getattr open write };"* ]]
+	[[ "$output" != *t_manage_all* ]]
+	[[ "$output" == *$'\tclass file { getattr open write };'* ]]
+}
+
+@test "seallow: --broad-interfaces takes the closest interface however far, as audit2allow" {
+	run -4 --separate-stderr seallow "${R[@]}" --max-distance=0 --broad-interfaces
+	grep -qx 't_manage_all(a_t)' <<<"$output"
+	grep -qxF 't_read_b(a_t)' <<<"$output"
+	[[ "$stderr" != *refused* ]]
+}
+
+@test "seallow: an interface calling one the headers lack still enters the database" {
+	run -4 seallow "${R[@]}"
+	grep -q '^\[InterfaceVector t_read_d \$1:source \]$' "$XDG_CACHE_HOME"/sekit/interface_info-*
+	grep -qx '\$1,d_t,file,getattr,read' "$XDG_CACHE_HOME"/sekit/interface_info-*
+	# no access of a dontaudit interface, as sepolgen
+	! grep -q t_dontaudit_d "$XDG_CACHE_HOME"/sekit/interface_info-*
+}
+
+@test "seallow: -R builds the database once and reads it back while the headers are unchanged" {
+	run -4 --separate-stderr seallow "${R[@]}"
+	[[ "$stderr" == *"reading the interfaces of"* ]]
+	run -4 --separate-stderr seallow "${R[@]}"
+	[[ "$stderr" != *"reading the interfaces of"* ]]
+	grep -qxF 't_read_b(a_t)' <<<"$output"
+	cp -r "$FIXTURES/headers" h
+	touch -d '+1 minute' h/apps/t.if
+	run -4 --separate-stderr seallow "${R[@]}" --headers h
+	[[ "$stderr" == *"reading the interfaces of 'h'"* ]]
+}
+
+@test "seallow: --interface-info reads sepolgen-ifgen's format" {
+	printf '[InterfaceVector zz_read_b $1:source ]\n$1,b_t,file,read\n' > info
+	run -4 --separate-stderr seallow -R -p "$TBIN" -i "$FIXTURES/t.log" --interface-info info \
+		--perm-map "$FIXTURES/perm_map"
+	grep -qx 'zz_read_b(a_t)' <<<"$output"
+	[[ "$output" == *"allow a_t c_t:file read;"* ]]
+	[ ! -d "$XDG_CACHE_HOME/sekit" ]
+}
+
+@test "seallow: -R -m writes policy_module()" {
+	run -0 --separate-stderr seallow "${R[@]}" -m local -t b_t
+	[[ "$output" == *$'policy_module(local, 1.0)\n\nrequire {\n\ttype a_t;\n}'* ]]
+}
+
+@test "seallow: -R picks what audit2allow -R picks from the same database" {
+	[ -x /usr/bin/audit2allow ] || skip "no audit2allow"
+	run -4 seallow "${R[@]}"
+	/usr/bin/python3 /usr/bin/audit2allow -R --interface-info="$(echo "$XDG_CACHE_HOME"/sekit/interface_info-*)" \
+		--perm-map "$FIXTURES/perm_map" -p "$TBIN" -i "$FIXTURES/t.log" 2>/dev/null | sort > theirs
+	seallow "${R[@]}" --broad-interfaces 2>/dev/null | sort > ours || [ $? = 4 ]
+	diff theirs ours
+}
+
+@test "seallow: -R with -C, -M or --verify is a usage error" {
+	run -2 --separate-stderr seallow -R -C -i "$FIXTURES/t.log"
+	[[ "$stderr" == *"--reference conflicts with --cil"* ]]
+	run -2 --separate-stderr seallow -R -M foo -i "$FIXTURES/t.log"
+	run -2 --separate-stderr seallow -R --verify -i "$FIXTURES/t.log"
+	run -2 --separate-stderr seallow -R --max-distance=x -i "$FIXTURES/t.log"
+}

@@ -90,6 +90,66 @@ static void rule_text(struct pol_buf *b, const struct pol_audit_group_info *g)
 	pol_buf_puts(b, ";");
 }
 
+static size_t common_prefix(const char *a, const char *b)
+{
+	size_t n = 0;
+
+	while (a[n] && a[n] == b[n])
+		n++;
+	return n;
+}
+
+/* name_bind/name_connect of a port the policy gives no type of its own (a
+ * range's type, unreserved_port_t): the port types the domain may already
+ * use, and the semanage command that gives the port the likeliest of them,
+ * the one named most like the domain (httpd_t: http_port_t). A port the
+ * policy names is another service's: relabeling it is no fix. */
+static char **port_fix(struct explain_ctx *x, const struct pol_audit_group_info *g,
+		       struct pol_buf *fix, size_t *ntypes)
+{
+	const char *perm = NULL, *current = NULL;
+	char **types = NULL, *end;
+	unsigned long port;
+	size_t len;
+	int n;
+
+	*ntypes = 0;
+	if (!g->port || g->nperms != 1 ||
+	    (strcmp(g->perms[0], "name_bind") && strcmp(g->perms[0], "name_connect")))
+		return NULL;
+	perm = g->perms[0];
+	port = strtoul(g->port, &end, 10);
+	len = strlen(g->tclass);
+	if (*end || port > 65535 || len <= 7 || strcmp(g->tclass + len - 7, "_socket"))
+		return NULL;
+	n = pol_audit_port_types(x->run->pol, g->source, g->tclass, perm, (unsigned int)port,
+				 &types, &current);
+	if (n <= 0 || current) {
+		for (int i = 0; i < n; i++)
+			free(types[i]);
+		free(types);
+		return NULL;
+	}
+	for (int i = 1; i < n; i++) {
+		size_t a = common_prefix(g->source, types[i]),
+		       b = common_prefix(g->source, types[0]);
+
+		if (a > b || (a == b && strlen(types[i]) < strlen(types[0]))) {
+			char *t = types[0];
+
+			types[0] = types[i];
+			types[i] = t;
+		}
+	}
+	pol_buf_printf(fix, "semanage port -a -t %s -p %.*s %lu   (%s may %s", types[0],
+		       (int)(len - 7), g->tclass, port, g->source, perm);
+	for (int i = 0; i < n; i++)
+		pol_buf_printf(fix, "%s%s", i ? ", " : " ", types[i]);
+	pol_buf_printf(fix, "; port %lu is %s)", port, g->target);
+	*ntypes = (size_t)n;
+	return types;
+}
+
 static void bool_command(struct pol_buf *b, const struct pol_audit_why *w)
 {
 	pol_buf_puts(b, "setsebool -P");
@@ -111,6 +171,8 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	struct pol_buf fix = POL_BUF_INIT, rule = POL_BUF_INIT;
 	const char *fix_kind;
 	char *relabel = relabel_type(x, g);
+	char **ports = NULL;
+	size_t nports = 0;
 	struct pol_audit_diff d[3];
 	size_t nd = pol_audit_context_diffs(g->scontext, g->tcontext, d);
 	struct json_object *o = NULL, *causes = NULL;
@@ -134,6 +196,8 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 			     "no rule can help: a constraint denies it; the contexts must change");
 		if (nd)
 			pol_buf_printf(&fix, " (%s vs %s)", d[0].source, d[0].target);
+	} else if ((ports = port_fix(x, g, &fix, &nports)) != NULL) {
+		fix_kind = "port";
 	} else if (w->nbool_set) {
 		fix_kind = "boolean";
 		bool_command(&fix, w);
@@ -252,6 +316,14 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 
 		json_object_object_add(o, "causes", causes);
 		pol_json_add_str(o, "relabel_type", relabel);
+		pol_json_add_str(o, "port", g->port);
+		if (ports) {
+			struct json_object *pl = json_object_new_array();
+
+			for (size_t i = 0; i < nports; i++)
+				json_object_array_add(pl, json_object_new_string(ports[i]));
+			json_object_object_add(fo, "port_types", pl);
+		}
 		pol_json_add_str(fo, "kind", fix_kind);
 		pol_json_add_str(fo, "text", pol_buf_str(&fix));
 		json_object_object_add(o, "fix", fo);
@@ -261,6 +333,9 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		OUT("  fix: %s\n\n", pol_buf_str(&fix));
 	}
 	free(relabel);
+	for (size_t i = 0; i < nports; i++)
+		free(ports[i]);
+	free(ports);
 	pol_buf_release(&fix);
 	pol_buf_release(&rule);
 	return 0;

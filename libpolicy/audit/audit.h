@@ -38,6 +38,8 @@ struct pol_audit_avc {
 	bool has_nlmsgtype; /* nl-msgtype= */
 	unsigned long nlmsgtype;
 	const char *comm, *exe, *name, *path, *dev, *ino, *pid;
+	/* src= and dest= of a socket denial: the port of name_bind, name_connect */
+	const char *sport, *dport;
 	/* SYSCALL record */
 	const char *syscall_exe, *syscall_comm, *syscall;
 	int success; /* 0 or 1; -1 when no SYSCALL record */
@@ -262,6 +264,8 @@ struct pol_audit_group_info {
 	const char *comm, *exe, *path;	 /* of the first denial (path: AVC_PATH, as audit2allow) */
 	const char *file;		 /* the object's path from path=, PATH+CWD; may be NULL */
 	bool permissive;		 /* a denial had permissive=1 */
+	/* name_bind: src=, name_connect: dest= of the first denial that has it */
+	const char *port;
 	const char *xperms;		 /* "0x0 0x5401-0x5402" or NULL */
 };
 int pol_audit_set_each(const struct pol_audit_set *set,
@@ -274,6 +278,15 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 			 int (*fn)(const struct pol_audit_group_info *g, bool allowed,
 				   const char *why_not, void *data),
 			 void *data, size_t *fixed, size_t *still);
+
+/* The port types a source type may use for perm (name_bind or name_connect)
+ * on class (tcp_socket, udp_socket, ...): every type of a portcon statement
+ * or of the attribute port_type whose TE rules grant it, sorted, as a
+ * heap string vector (free each and the vector). *current is the type of the
+ * portcon entry naming exactly this port, if any (semanage port -m rather
+ * than -a), borrowed from the policy. Returns the number of types, or < 0. */
+int pol_audit_port_types(struct pol_audit_policy *pol, const char *source, const char *tclass,
+			 const char *perm, unsigned int port, char ***types, const char **current);
 
 /* ---- Modules --------------------------------------------------------- */
 

@@ -116,6 +116,10 @@ bool audit_avc_parse(char *text, struct avc_fields *f)
 			f->ino = v;
 		} else if (strcmp(t, "pid") == 0) {
 			f->pid = v;
+		} else if (strcmp(t, "src") == 0) {
+			f->sport = v;
+		} else if (strcmp(t, "dest") == 0) {
+			f->dport = v;
 		} else if (strcmp(t, "ioctlcmd") == 0) {
 			f->has_ioctlcmd = parse_hex(v, &f->ioctlcmd);
 		} else if (strcmp(t, "nl-msgtype") == 0) {

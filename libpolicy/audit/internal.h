@@ -10,6 +10,7 @@
 #define AVC_MAX_PERMS 64
 struct avc_fields {
 	char *scontext, *tcontext, *tclass, *comm, *exe, *name, *path, *dev, *ino, *pid;
+	char *sport, *dport; /* src=, dest= (name_bind, name_connect) */
 	const char *perms[AVC_MAX_PERMS];
 	size_t nperms;
 	bool found_access, granted, has_ioctlcmd, has_nlmsgtype;

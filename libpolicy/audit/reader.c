@@ -210,6 +210,8 @@ static void deliver_avc(struct pol_audit_reader *r, const struct pol_audit_avc *
 	a.dev = f.dev;
 	a.ino = f.ino;
 	a.pid = f.pid;
+	a.sport = f.sport;
+	a.dport = f.dport;
 	rc = r->h.avc(&a, r->h.data);
 	if (rc < 0 && r->status == 0)
 		r->status = rc;

@@ -36,7 +36,7 @@ struct group {
 	size_t seq, count;
 	const struct pol_audit_why *why;
 	const struct pol_audit_ctx *sctx, *tctx;
-	char *comm, *exe, *path, *file;
+	char *comm, *exe, *path, *file, *port;
 	bool permissive;
 	struct range *xp;
 	size_t nxp;
@@ -98,6 +98,7 @@ static void free_group(struct group *g)
 	free(g->exe);
 	free(g->path);
 	free(g->file);
+	free(g->port);
 	free(g->xp);
 	free(g);
 }
@@ -320,6 +321,18 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 	}
 	if (!g->file)
 		g->file = file_of(a);
+	if (!g->port) {
+		const char *port = NULL;
+
+		for (size_t i = 0; i < a->nperms; i++) {
+			if (!strcmp(a->perms[i], "name_bind"))
+				port = a->sport;
+			else if (!strcmp(a->perms[i], "name_connect"))
+				port = a->dport;
+		}
+		if (port && *port && strspn(port, "0123456789") == strlen(port))
+			g->port = strdup(port);
+	}
 	g->perms |= av;
 	g->count++;
 	if (a->permissive == 1)
@@ -906,6 +919,7 @@ int pol_audit_set_each(const struct pol_audit_set *set,
 		info.exe = g->exe;
 		info.path = g->path;
 		info.file = g->file;
+		info.port = g->port;
 		info.permissive = g->permissive;
 		if (g->nxp) {
 			put_xperms(&xb, g, false);

@@ -50,3 +50,20 @@ setup() {
 @test "seallow: --json needs explain" {
 	run -2 --separate-stderr seallow --json -p "$TBIN" -i "$FIXTURES/t.log"
 }
+
+@test "seallow explain: name_bind of an unnamed port: the port type the domain may bind, as a semanage command" {
+	sepolc -o p.bin "$FIXTURES/p.conf" >/dev/null 2>&1
+	run -0 seallow explain -p p.bin -i "$FIXTURES/port.log"
+	[[ "$output" == *"a_t unreserved_port_t:tcp_socket { name_bind }"*"fix: semanage port -a -t web_port_t -p tcp 8081   (a_t may name_bind web_port_t, web_cache_port_t; port 8081 is unreserved_port_t)"* ]]
+	# a port the policy names belongs to another service: the rule, not a relabel
+	[[ "$output" == *"a_t web_port_t:tcp_socket { name_connect }"*"fix: allow a_t web_port_t:tcp_socket name_connect;"* ]]
+}
+
+@test "seallow explain --json: the port and the port types of a name_bind fix" {
+	sepolc -o p.bin "$FIXTURES/p.conf" >/dev/null 2>&1
+	run -0 seallow explain --json -p p.bin -i "$FIXTURES/port.log"
+	[ "$(jq -r '.denials[0].port' <<<"$output")" = 8081 ]
+	[ "$(jq -r '.denials[0].fix.kind' <<<"$output")" = port ]
+	[ "$(jq -c '.denials[0].fix.port_types' <<<"$output")" = '["web_port_t","web_cache_port_t"]' ]
+	[ "$(jq -r '.denials[1].fix.kind' <<<"$output")" = rule ]
+}

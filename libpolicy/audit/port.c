@@ -18,12 +18,12 @@
 #include "audit/audit.h"
 #include "policy.h"
 
-static int cmp_str(const void *a, const void *b)
+static int port_cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int protocol_of(const char *tclass)
+static int port_protocol_of(const char *tclass)
 {
 	if (!strcmp(tclass, "tcp_socket"))
 		return IPPROTO_TCP;
@@ -42,7 +42,7 @@ int pol_audit_port_types(struct pol_audit_policy *pol, const char *source, const
 	policydb_t *p = pol->p;
 	type_datum_t *src = hashtab_search(p->p_types.table, (hashtab_key_t)source);
 	type_datum_t *attr = hashtab_search(p->p_types.table, (hashtab_key_t) "port_type");
-	int proto = protocol_of(tclass);
+	int proto = port_protocol_of(tclass);
 	sepol_security_class_t cls;
 	sepol_access_vector_t av;
 	ebitmap_t cand;
@@ -92,7 +92,7 @@ int pol_audit_port_types(struct pol_audit_policy *pol, const char *source, const
 	}
 	ebitmap_destroy(&cand);
 	if (n)
-		qsort(v, n, sizeof(*v), cmp_str);
+		qsort(v, n, sizeof(*v), port_cmp_str);
 	*types = v;
 	return (int)n;
 oom:

@@ -211,7 +211,8 @@ static int read_audit_logs(struct seallow_run *run, struct pol_audit_reader *r)
 		names[n++] = strdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), numeric_suffix_cmp);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), numeric_suffix_cmp);
 	for (size_t i = 0; i < n && status == EXIT_OK; i++) {
 		char path[4096];
 		int fd, rc;

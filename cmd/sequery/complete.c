@@ -60,7 +60,8 @@ static int cmp_names(const void *a, const void *b)
 /* Sorted and once each: permissions repeat across classes. */
 static void print_names(struct names *n)
 {
-	qsort(n->v, n->count, sizeof(*n->v), cmp_names);
+	if (n->count > 1)
+		qsort(n->v, n->count, sizeof(*n->v), cmp_names);
 	for (size_t i = 0; i < n->count; i++)
 		if (i == 0 || strcmp(n->v[i], n->v[i - 1]) != 0)
 			puts(n->v[i]);

@@ -107,7 +107,8 @@ static int index_conds(struct pol_audit_policy *pol)
 			}
 	}
 	pol->ncrefs = k;
-	qsort(pol->crefs, k, sizeof(*pol->crefs), cmp_cond_ref);
+	if (k > 1)
+		qsort(pol->crefs, k, sizeof(*pol->crefs), cmp_cond_ref);
 	return 0;
 }
 

@@ -406,7 +406,8 @@ static struct group **sorted_groups(const struct pol_audit_set *set)
 	for (size_t i = 0; i < set->nslots; i++)
 		for (struct group *g = set->slots[i]; g; g = g->next)
 			v[n++] = g;
-	qsort(v, n, sizeof(*v), cmp_group);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_group);
 	return v;
 }
 
@@ -425,7 +426,8 @@ static size_t set_perm_names(const struct pol_audit_set *set, uint32_t cls, uint
 		if (name)
 			out[n++] = name;
 	}
-	qsort(out, n, sizeof(*out), set_cmp_str);
+	if (n > 1)
+		qsort(out, n, sizeof(*out), set_cmp_str);
 	return n;
 }
 
@@ -683,7 +685,8 @@ static void put_requires(const struct pol_audit_set *set, struct group **v, size
 		types[nt++] = tab + 1;
 		roles[nroles++] = set->roles[i];
 	}
-	qsort(types, nt, sizeof(*types), set_cmp_str);
+	if (nt > 1)
+		qsort(types, nt, sizeof(*types), set_cmp_str);
 	if (cil) {
 		for (size_t i = 0; i < nt; i++)
 			if (!i || strcmp(types[i], types[i - 1]) != 0)
@@ -713,7 +716,8 @@ static void put_requires(const struct pol_audit_set *set, struct group **v, size
 		put_perms(b, names, k, false);
 		pol_buf_puts(b, ";\n");
 	}
-	qsort(roles, nroles, sizeof(*roles), set_cmp_str);
+	if (nroles > 1)
+		qsort(roles, nroles, sizeof(*roles), set_cmp_str);
 	for (size_t i = 0; i < nroles; i++) {
 		const char *tab = strchr(roles[i], '\t');
 
@@ -870,7 +874,8 @@ int pol_audit_set_write_calls(const struct pol_audit_set *set, const char *modul
 
 		if (roles) {
 			memcpy(roles, set->roles, set->nroles * sizeof(*roles));
-			qsort(roles, set->nroles, sizeof(*roles), set_cmp_str);
+			if (set->nroles > 1)
+				qsort(roles, set->nroles, sizeof(*roles), set_cmp_str);
 			pol_buf_puts(&b, "#============= ROLES ==============\n");
 			/* sepolgen's RoleType: a line per type, a blank line per role */
 			for (size_t i = 0; i < set->nroles; i++) {

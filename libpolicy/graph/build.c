@@ -493,7 +493,7 @@ bool graph_tt_has(const struct pol_graph *g, uint32_t s, uint32_t e, uint32_t d)
 {
 	struct graph_tt key = {.s = s, .e = e, .d = d};
 
-	return bsearch(&key, g->tt, g->ntt, sizeof(*g->tt), cmp_tt) != NULL;
+	return g->ntt && bsearch(&key, g->tt, g->ntt, sizeof(*g->tt), cmp_tt) != NULL;
 }
 
 static int bit_of(const struct pol_pdb *pdb, uint32_t c, const char *perm)
@@ -654,7 +654,8 @@ int pol_graph_dta(const struct pol_pdb *pdb, const struct pol_graph_opts *opts,
 				pairs_set(g, g->entry, S, ns, T, nt, false);
 		}
 	}
-	qsort(g->tt, g->ntt, sizeof(*g->tt), cmp_tt);
+	if (g->ntt > 1)
+		qsort(g->tt, g->ntt, sizeof(*g->tt), cmp_tt);
 	g->out_start = calloc((size_t)g->n + 1, sizeof(*g->out_start));
 	if (!g->out_start)
 		goto fail;

@@ -206,7 +206,8 @@ static int parse(const char *path, char *text, struct pol_permmap *map, struct p
 	if (state == 1)
 		return pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, path, 0, 0,
 				   "no class count: not a permission map");
-	qsort(map->e, map->n, sizeof(*map->e), cmp_entry);
+	if (map->n > 1)
+		qsort(map->e, map->n, sizeof(*map->e), cmp_entry);
 	return 0;
 }
 
@@ -246,7 +247,7 @@ static const struct pm_entry *lookup(const struct pol_permmap *map, const char *
 {
 	struct pm_entry key = {.cls = (char *)cls, .perm = (char *)perm};
 
-	return bsearch(&key, map->e, map->n, sizeof(*map->e), cmp_entry);
+	return map->n ? bsearch(&key, map->e, map->n, sizeof(*map->e), cmp_entry) : NULL;
 }
 
 int graph_permmap_apply(const struct pol_permmap *map, const struct pol_pdb *pdb,

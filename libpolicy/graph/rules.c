@@ -35,7 +35,8 @@ char *graph_rule_text(const struct pol_graph *g, const struct graph_rule *r)
 		for (unsigned int bit = 0; bit < 32; bit++)
 			if ((r->node->datum.data & (1u << bit)) && pdb_perm_name(pdb, c, bit))
 				names[n++] = pdb_perm_name(pdb, c, bit);
-		qsort(names, n, sizeof(*names), rule_cmp_str);
+		if (n > 1)
+			qsort(names, n, sizeof(*names), rule_cmp_str);
 		pol_buf_printf(&b, "allow %s %s:%s ", pdb_type_name(pdb, key->source_type),
 			       pdb_type_name(pdb, key->target_type),
 			       pdb->p.p_class_val_to_name[c - 1]);

@@ -120,7 +120,8 @@ int kernel_offline_class_names(struct pol_kernel *k, char ***names, size_t *n)
 		}
 		count++;
 	}
-	qsort(v, count, sizeof(*v), offline_cmp_str);
+	if (count > 1)
+		qsort(v, count, sizeof(*v), offline_cmp_str);
 	*names = v;
 	*n = count;
 	return 0;
@@ -161,7 +162,8 @@ int kernel_offline_class(struct pol_kernel *k, const char *name, struct pol_kern
 		}
 		c->perms[c->nperms++].mask = 1U << b;
 	}
-	qsort(c->perms, c->nperms, sizeof(*c->perms), cmp_perm);
+	if (c->nperms > 1)
+		qsort(c->perms, c->nperms, sizeof(*c->perms), cmp_perm);
 	*out = c;
 	return 0;
 }

@@ -194,7 +194,8 @@ void label_links_apply(struct label_run *run, struct label_worker *w)
 	struct label_links *l = run->links;
 	bool per_root = run->flags & POL_LABEL_HARDLINKS;
 
-	qsort(l->v, l->n, sizeof(*l->v), per_root ? cmp_rec_root : cmp_rec);
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), per_root ? cmp_rec_root : cmp_rec);
 	for (size_t i = 0; i < l->n;) {
 		const struct link_rec *win = &l->v[i], *other = NULL;
 		size_t j;

@@ -304,7 +304,8 @@ static int check_dups(struct pol_label_specs *s, size_t first, struct pol_err *e
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < n; i++)
 		v[i] = &s->specs[first + i];
-	qsort(v, n, sizeof(*v), cmp_regex);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_regex);
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = i + 1; j < n && strcmp(v[i]->regex, v[j]->regex) == 0; j++) {
 			const struct label_spec *a = v[i], *b = v[j];

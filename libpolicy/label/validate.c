@@ -183,7 +183,8 @@ static int validate(const struct pol_label_specs *s, pol_label_context_check_fn 
 			idx[n++] = i;
 	pthread_mutex_lock(&sort_lock);
 	sort_specs_base = s->specs;
-	qsort(idx, n, sizeof(*idx), by_context);
+	if (n > 1)
+		qsort(idx, n, sizeof(*idx), by_context);
 	pthread_mutex_unlock(&sort_lock);
 	/* each distinct context once: a policy's file_contexts repeats a few
 	 * hundred contexts over thousands of lines */
@@ -211,7 +212,8 @@ static int validate(const struct pol_label_specs *s, pol_label_context_check_fn 
 	}
 	pthread_mutex_lock(&sort_lock);
 	sort_specs_base = s->specs;
-	qsort(idx, n, sizeof(*idx), by_place);
+	if (n > 1)
+		qsort(idx, n, sizeof(*idx), by_place);
 	pthread_mutex_unlock(&sort_lock);
 	for (size_t i = 0; i < n; i++) {
 		const struct verdict *vd = &v[vof[idx[i]]];

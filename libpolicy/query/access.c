@@ -69,7 +69,8 @@ static const char **access_perm_names(const struct pol_pdb *pdb, uint32_t c, uin
 	for (unsigned int b = 0; b < 32; b++)
 		if ((bits & (1u << b)) && pdb_perm_name(pdb, c, b))
 			v[n++] = pdb_perm_name(pdb, c, b);
-	qsort(v, n, sizeof(*v), access_name_cmp);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), access_name_cmp);
 	v[n] = NULL;
 	return v;
 }
@@ -246,7 +247,8 @@ static int group_by_source(const struct pol_pdb *pdb, struct pol_access_list *li
 			found[nfound++].value = v;
 		}
 	}
-	qsort(found, nfound, sizeof(*found), by_name_cmp);
+	if (nfound > 1)
+		qsort(found, nfound, sizeof(*found), by_name_cmp);
 	list->items = calloc(nfound ? nfound : 1, sizeof(*list->items));
 	if (!list->items)
 		goto out;
@@ -361,7 +363,8 @@ static uint32_t *name_ranks(const struct pol_pdb *pdb, uint32_t n, bool types)
 	/* qsort() has no context argument */
 	pthread_mutex_lock(&lock);
 	rank_pdb = pdb;
-	qsort(order, k, sizeof(*order), types ? rank_type_cmp : rank_class_cmp);
+	if (k > 1)
+		qsort(order, k, sizeof(*order), types ? rank_type_cmp : rank_class_cmp);
 	pthread_mutex_unlock(&lock);
 	for (uint32_t i = 0; i < k; i++)
 		rank[order[i]] = i;

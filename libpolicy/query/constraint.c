@@ -152,7 +152,8 @@ static char *names_text(const struct pol_pdb *pdb, const constraint_expr_t *e)
 	ebitmap_for_each_positive_bit(map, node, bit)
 		if (bit < nprim && table[bit])
 			v[n++] = table[bit];
-	qsort(v, n, sizeof(*v), constraint_name_cmp);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), constraint_name_cmp);
 	if (n > 1) {
 		pol_buf_putc(&b, '{');
 		for (size_t i = 0; i < n; i++)
@@ -228,7 +229,8 @@ static void put_perms(const struct pol_pdb *pdb, uint32_t c, uint32_t mask, stru
 	for (unsigned int bit = 0; bit < 32 && bit < cls->permissions.nprim; bit++)
 		if (mask & (1u << bit) && pdb_perm_name(pdb, c, bit))
 			names[n++] = pdb_perm_name(pdb, c, bit);
-	qsort(names, n, sizeof(*names), constraint_name_cmp);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), constraint_name_cmp);
 	if (n == 1) {
 		pol_buf_puts(b, names[0]);
 		return;

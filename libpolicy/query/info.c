@@ -374,7 +374,9 @@ int pol_info_list(const struct pol_pdb *pdb, enum pol_info_kind kind, const char
 	if (list->count > 1) {
 		bool decl = kind == POL_INFO_CATEGORY || kind == POL_INFO_SENSITIVITY;
 
-		qsort(list->items, list->count, sizeof(*list->items), decl ? by_order : by_text);
+		if (list->count > 1)
+			qsort(list->items, list->count, sizeof(*list->items),
+			      decl ? by_order : by_text);
 	}
 done:
 	*out = list;

@@ -33,8 +33,8 @@ static bool has_suffix(const char *s, const char *suffix)
 }
 
 static int write_kernel_output(const struct sepolc_opts *opts,
-			       const struct pol_build_options *build, struct pol_kpolicy *kp,
-			       FILE *fp, struct pol_err *err)
+			       const struct pol_build_options *build, struct pol_pdb *kp, FILE *fp,
+			       struct pol_err *err)
 {
 	switch (opts->output) {
 	case OUT_CIL:
@@ -71,8 +71,8 @@ static char *kernel_output_path(const struct sepolc_opts *opts,
 
 /* Finish and write a kernel policy (and the CIL input's file_contexts). */
 static int kernel_write(const struct sepolc_opts *opts, const struct pol_build_options *build,
-			const struct inputs *in, struct pol_kpolicy *kp, const char *fc,
-			size_t fc_len, struct diag_sink *diags)
+			const struct inputs *in, struct pol_pdb *kp, const char *fc, size_t fc_len,
+			struct diag_sink *diags)
 {
 	struct output *o = NULL, *fco = NULL;
 	struct pol_err err;
@@ -134,7 +134,7 @@ static int kernel_write(const struct sepolc_opts *opts, const struct pol_build_o
 static int from_cil(const struct sepolc_opts *opts, const struct inputs *in,
 		    struct diag_sink *diags)
 {
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	char *fc = NULL;
 	size_t fc_len = 0;
@@ -149,7 +149,7 @@ static int from_cil(const struct sepolc_opts *opts, const struct inputs *in,
 	else
 		status = kernel_write(opts, &opts->build, in, kp, fc, fc_len, diags);
 	pol_err_release(&err);
-	pol_kpolicy_free(kp);
+	pol_pdb_free(kp);
 	free(fc);
 	return status;
 }
@@ -157,7 +157,7 @@ static int from_cil(const struct sepolc_opts *opts, const struct inputs *in,
 static int from_binary(const struct sepolc_opts *opts, const struct inputs *in,
 		       struct diag_sink *diags)
 {
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	int rc, status;
 
@@ -169,7 +169,7 @@ static int from_binary(const struct sepolc_opts *opts, const struct inputs *in,
 	else
 		status = kernel_write(opts, &opts->build, in, kp, NULL, 0, diags);
 	pol_err_release(&err);
-	pol_kpolicy_free(kp);
+	pol_pdb_free(kp);
 	return status;
 }
 
@@ -310,7 +310,7 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 	struct m4_result text = {0};
 	struct pol_source *src = NULL;
 	struct pol_module *mod = NULL;
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	bool module;
 	int rc, status;
@@ -399,7 +399,7 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 	status = kernel_write(opts, &build, in, kp, NULL, 0, diags);
 out:
 	pol_err_release(&err);
-	pol_kpolicy_free(kp);
+	pol_pdb_free(kp);
 	pol_module_free(mod);
 	pol_source_free(src);
 	m4_result_release(&text);

@@ -103,7 +103,7 @@ static int push_entry(struct fc_parse *fp, const struct fc_entry *e)
 
 /* Read text's entries; they point into text. */
 static int parse_lines(const char *text, size_t len, const char *first_file,
-		       const struct pol_kpolicy *kp, struct fc_parse *fp, struct pol_err *err)
+		       const struct pol_pdb *kp, struct fc_parse *fp, struct pol_err *err)
 {
 	struct pol_fc_reader r;
 	struct pol_fc_line l;
@@ -268,8 +268,7 @@ static int write_entries(struct fc_parse *fp, char **text, size_t *len)
 }
 
 int fc_build_monolithic(const struct sepolc_opts *opts, const struct inputs *in,
-			const struct pol_kpolicy *kp, struct diag_sink *diags, char **text,
-			size_t *len)
+			const struct pol_pdb *kp, struct diag_sink *diags, char **text, size_t *len)
 {
 	struct fc_parse fp = {0};
 	struct pol_err err;

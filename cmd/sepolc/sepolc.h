@@ -114,7 +114,7 @@ int fc_write_cil(const char *name, const char *fc, size_t len, FILE *out, struct
  * use macros), every context checked against kp, sorted as refpolicy's
  * fc_sort.py sorts; *text is heap memory. Returns an exit status. */
 int fc_build_monolithic(const struct sepolc_opts *opts, const struct inputs *in,
-			const struct pol_kpolicy *kp, struct diag_sink *diags, char **text,
+			const struct pol_pdb *kp, struct diag_sink *diags, char **text,
 			size_t *len);
 
 /* output.c: atomic outputs; "-" is stdout. An output that is one of the

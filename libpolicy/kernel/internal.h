@@ -8,14 +8,14 @@
 #include "kernel/kernel.h"
 
 struct kernel_offline;
-struct pol_kpolicy;
+struct pol_pdb;
 
 struct pol_kernel {
 	char *fs;         /* selinuxfs mount; NULL for a policy handle */
 	char *config_dir; /* /etc/selinux */
 	struct kernel_offline *offline; /* the policy file of a policy handle */
 	/* the policy in force, read once to explain refused contexts */
-	struct pol_kpolicy *explain;
+	struct pol_pdb *explain;
 	bool explain_tried;
 };
 

@@ -49,7 +49,7 @@ void pol_kernel_free(struct pol_kernel *k)
 	if (!k)
 		return;
 	kernel_offline_free(k->offline);
-	pol_kpolicy_free(k->explain);
+	pol_pdb_free(k->explain);
 	free(k->fs);
 	free(k->config_dir);
 	free(k);

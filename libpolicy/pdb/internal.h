@@ -114,7 +114,19 @@ struct pol_pdb {
 	char *generated_names;
 	/* built by pdb_te_index() on first use */
 	struct pdb_te_index *te_index;
+	/* made by expand or the CIL compiler, not read from a binary: it
+	 * still holds what a binary drops (role attributes, ...), so the
+	 * text writers write what the binary would read back as */
+	bool built;
 };
+
+/* A policy with nothing in it yet (policydb_init()ed), for a reader or a
+ * compiler to fill and then pdb_index(); NULL when out of memory. Free
+ * with pol_pdb_free(). */
+struct pol_pdb *pdb_new(void);
+/* What pol_pdb's readers need once p is filled (permission names by
+ * bit). 0 or -ENOMEM. */
+int pdb_index(struct pol_pdb *pdb);
 
 static inline policydb_t *pdb_db(const struct pol_pdb *pdb)
 {

@@ -30,7 +30,18 @@ static int fill_perm_names(hashtab_key_t key, hashtab_datum_t datum, void *arg)
 	return 0;
 }
 
-static int index_perms(struct pol_pdb *pdb)
+struct pol_pdb *pdb_new(void)
+{
+	struct pol_pdb *pdb = calloc(1, sizeof(*pdb));
+
+	if (pdb && policydb_init(&pdb->p) != 0) {
+		free(pdb);
+		return NULL;
+	}
+	return pdb;
+}
+
+int pdb_index(struct pol_pdb *pdb)
 {
 	policydb_t *p = &pdb->p;
 
@@ -129,17 +140,13 @@ static int name_anonymous_attributes(struct pol_pdb *pdb)
 
 int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err)
 {
-	struct pol_pdb *pdb = calloc(1, sizeof(*pdb));
+	struct pol_pdb *pdb = pdb_new();
 	int rc;
 
 	if (!pdb)
 		return pol_err_set(err, -ENOMEM, "out of memory");
-	if (policydb_init(&pdb->p) != 0) {
-		free(pdb);
-		return pol_err_set(err, -ENOMEM, "out of memory");
-	}
 	rc = pdb_read_file(&pdb->p, path, err);
-	if (rc == 0 && (index_perms(pdb) != 0 || name_anonymous_attributes(pdb) != 0))
+	if (rc == 0 && (pdb_index(pdb) != 0 || name_anonymous_attributes(pdb) != 0))
 		rc = pol_err_set(err, -ENOMEM, "out of memory");
 	if (rc == 0 && !(pdb->path = strdup(path)))
 		rc = pol_err_set(err, -ENOMEM, "out of memory");

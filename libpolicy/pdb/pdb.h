@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * A loaded binary (kernel) policy: open it, find its symbols, walk the
- * attribute <-> type relation. The model is read-only once opened.
+ * A kernel policy: read from a binary here, or compiled by
+ * source/source.h (pol_module_expand(), pol_cil_compile()); find its
+ * symbols, walk the attribute <-> type relation. The queries never change
+ * it.
  */
 #ifndef POL_PDB_H
 #define POL_PDB_H
@@ -57,7 +59,7 @@ int pol_pdb_open_default(const char *path, struct pol_pdb **out, struct pol_err 
 
 void pol_pdb_free(struct pol_pdb *pdb);
 
-/* The path the policy was read from; borrowed. */
+/* The path the policy was read from, NULL for a compiled one; borrowed. */
 const char *pol_pdb_path(const struct pol_pdb *pdb);
 unsigned int pol_pdb_version(const struct pol_pdb *pdb);
 bool pol_pdb_mls(const struct pol_pdb *pdb);

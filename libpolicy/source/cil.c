@@ -77,12 +77,12 @@ static int compile(cil_db_t *db, const char *const *paths, size_t n, struct cil_
 }
 
 int pol_cil_compile(const char *const *paths, size_t n, const struct pol_build_options *opts,
-		    struct pol_kpolicy **out, char **fc, size_t *fc_len, struct pol_err *err)
+		    struct pol_pdb **out, char **fc, size_t *fc_len, struct pol_err *err)
 {
 	struct cil_log log;
 	unsigned int vers = opts->version ? opts->version : POLICYDB_VERSION_MAX;
 	sepol_policydb_t *pdb = NULL;
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	char *fc_text = NULL;
 	size_t fc_size = 0;
 	cil_db_t *db = NULL;
@@ -125,6 +125,11 @@ int pol_cil_compile(const char *const *paths, size_t n, const struct pol_build_o
 	free(pdb);
 	kp->p.policy_type = POLICY_KERN;
 	kp->built = true;
+	if (pdb_index(kp) != 0) {
+		pol_pdb_free(kp);
+		free(fc_text);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
 	*out = kp;
 	if (fc) {
 		*fc = fc_text;

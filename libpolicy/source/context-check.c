@@ -104,7 +104,7 @@ static int check_range(const policydb_t *p, context_struct_t *c, const char *ran
 	return POL_EINVAL;
 }
 
-int pol_kpolicy_check_context(const struct pol_kpolicy *kp, const char *context, const char *file,
+int pol_kpolicy_check_context(const struct pol_pdb *kp, const char *context, const char *file,
 			      unsigned int line, struct pol_err *err)
 {
 	const policydb_t *p = &kp->p;

@@ -197,14 +197,6 @@ int lower_policycap(struct lower *lw, const struct src_stmt *s);
 
 /* ---- back end ------------------------------------------------------ */
 
-struct pol_kpolicy {
-	policydb_t p; /* POLICY_KERN */
-	/* made by expand or the CIL compiler, not read from a binary: it
-	 * still holds what a binary drops (role attributes, ...), so the
-	 * text writers write what the binary would read back as */
-	bool built;
-};
-
 /* libsepol's messages become diagnostics through backend.h's handles,
  * made by pdb/sepol.c like every other area's. */
 

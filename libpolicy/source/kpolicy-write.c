@@ -16,8 +16,8 @@
  * upgraded (it keeps no attribute names) and stays at its version. The
  * newest for Xen is 30 (checkpolicy fails without -c 30 there).
  */
-static unsigned int write_version(const struct pol_kpolicy *kp,
-				  const struct pol_build_options *opts, struct pol_err *err)
+static unsigned int write_version(const struct pol_pdb *kp, const struct pol_build_options *opts,
+				  struct pol_err *err)
 {
 	unsigned int have = kp->p.policyvers;
 
@@ -54,8 +54,8 @@ unsigned int pol_build_version(const struct pol_build_options *opts)
 					      : POLICYDB_VERSION_MAX;
 }
 
-int pol_kpolicy_write_binary(struct pol_kpolicy *kp, const struct pol_build_options *opts,
-			     FILE *out, struct pol_err *err)
+int pol_kpolicy_write_binary(struct pol_pdb *kp, const struct pol_build_options *opts, FILE *out,
+			     struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
 	unsigned int have = kp->p.policyvers, vers;
@@ -114,7 +114,7 @@ typedef int (*text_writer)(FILE *fp, struct policydb *pdb);
  * would print of the binary it writes. The in-memory policy still has
  * role attributes and other things no binary keeps.
  */
-static int reread(struct pol_kpolicy *kp, policydb_t *out, struct pol_err *err)
+static int reread(struct pol_pdb *kp, policydb_t *out, struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err};
 	struct pdb_sepol *sh = src_backend_handle(&msgs);
@@ -151,7 +151,7 @@ static int reread(struct pol_kpolicy *kp, policydb_t *out, struct pol_err *err)
 	return 0;
 }
 
-static int write_text(struct pol_kpolicy *kp, text_writer write, const char *what, FILE *out,
+static int write_text(struct pol_pdb *kp, text_writer write, const char *what, FILE *out,
 		      struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err};
@@ -176,12 +176,12 @@ static int write_text(struct pol_kpolicy *kp, text_writer write, const char *wha
 	return 0;
 }
 
-int pol_kpolicy_write_cil(struct pol_kpolicy *kp, FILE *out, struct pol_err *err)
+int pol_kpolicy_write_cil(struct pol_pdb *kp, FILE *out, struct pol_err *err)
 {
 	return write_text(kp, sepol_kernel_policydb_to_cil, "policy as CIL", out, err);
 }
 
-int pol_kpolicy_write_conf(struct pol_kpolicy *kp, FILE *out, struct pol_err *err)
+int pol_kpolicy_write_conf(struct pol_pdb *kp, FILE *out, struct pol_err *err)
 {
 	return write_text(kp, sepol_kernel_policydb_to_conf, "policy as policy.conf", out, err);
 }

@@ -14,14 +14,6 @@
 
 #include "source/backend.h"
 
-void pol_kpolicy_free(struct pol_kpolicy *kp)
-{
-	if (!kp)
-		return;
-	policydb_destroy(&kp->p);
-	free(kp);
-}
-
 static uint32_t sepol_unknown(enum pol_unknown u)
 {
 	switch (u) {
@@ -37,10 +29,10 @@ static uint32_t sepol_unknown(enum pol_unknown u)
 }
 
 int pol_module_expand(struct pol_module *base, const struct pol_build_options *opts,
-		      struct pol_kpolicy **out, struct pol_err *err)
+		      struct pol_pdb **out, struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
-	struct pol_kpolicy *kp;
+	struct pol_pdb *kp;
 	struct pdb_sepol *sh;
 	int rc = POL_EINVAL;
 
@@ -54,13 +46,11 @@ int pol_module_expand(struct pol_module *base, const struct pol_build_options *o
 	    &base->p, opts->target == POL_TARGET_XEN ? SEPOL_TARGET_XEN : SEPOL_TARGET_SELINUX);
 	base->p.handle_unknown = sepol_unknown(opts->handle_unknown);
 
-	kp = calloc(1, sizeof(*kp));
-	if (!kp)
-		return pol_err_set(err, -ENOMEM, "out of memory");
+	kp = pdb_new();
 	sh = src_backend_handle(&msgs);
-	if (!sh || policydb_init(&kp->p) != 0) {
+	if (!kp || !sh) {
 		pdb_sepol_free(sh);
-		free(kp);
+		pol_pdb_free(kp);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
 	msgs.base = &base->p;
@@ -88,37 +78,39 @@ int pol_module_expand(struct pol_module *base, const struct pol_build_options *o
 	kp->p.policyvers = POLICYDB_VERSION_MAX;
 	kp->built = true;
 	rc = msgs.errors ? POL_EINVAL : 0;
+	if (rc == 0 && pdb_index(kp) != 0)
+		rc = pol_err_set(err, -ENOMEM, "out of memory");
 out:
 	src_backend_compat_end();
 	pdb_sepol_free(sh);
 	src_backend_msgs_release(&msgs);
 	if (rc != 0) {
-		pol_kpolicy_free(kp);
+		pol_pdb_free(kp);
 		return rc;
 	}
 	*out = kp;
 	return 0;
 }
 
-int pol_kpolicy_read(const char *path, struct pol_kpolicy **out, struct pol_err *err)
+int pol_kpolicy_read(const char *path, struct pol_pdb **out, struct pol_err *err)
 {
-	struct pol_kpolicy *kp = calloc(1, sizeof(*kp));
+	struct pol_pdb *kp = pdb_new();
 	int rc;
 
-	if (!kp || policydb_init(&kp->p) != 0) {
-		free(kp);
+	if (!kp)
 		return pol_err_set(err, -ENOMEM, "out of memory");
-	}
 	rc = pdb_read_file(&kp->p, path, err);
+	if (rc == 0 && pdb_index(kp) != 0)
+		rc = pol_err_set(err, -ENOMEM, "out of memory");
 	if (rc < 0) {
-		pol_kpolicy_free(kp);
+		pol_pdb_free(kp);
 		return rc;
 	}
 	*out = kp;
 	return 0;
 }
 
-int pol_kpolicy_finish(struct pol_kpolicy *kp, const struct pol_build_options *opts,
+int pol_kpolicy_finish(struct pol_pdb *kp, const struct pol_build_options *opts,
 		       struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err, .werror = opts->werror};

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "pdb/pdb.h"
 #include "util/err.h"
 
 enum pol_target { POL_TARGET_SELINUX, POL_TARGET_XEN };
@@ -145,8 +146,10 @@ int pol_module_write_pp(struct pol_module *mod, const struct pol_build_options *
 
 /* ---- Kernel policies ------------------------------------------------ */
 
-/* An expanded, checked kernel policy. */
-struct pol_kpolicy;
+/* A kernel policy is a struct pol_pdb (pdb/pdb.h): what is compiled here
+ * can be queried at once, as a policy read from a binary can, and freed
+ * with pol_pdb_free(). */
+struct pol_pdb;
 
 /*
  * Link and expand a base module into a kernel policy, checking
@@ -154,20 +157,20 @@ struct pol_kpolicy;
  * A violated neverallow names the rule's file and line.
  */
 int pol_module_expand(struct pol_module *base, const struct pol_build_options *opts,
-		      struct pol_kpolicy **out, struct pol_err *err);
+		      struct pol_pdb **out, struct pol_err *err);
 
-/* Read a binary kernel policy (checkpolicy -b). */
-int pol_kpolicy_read(const char *path, struct pol_kpolicy **out, struct pol_err *err);
+/* Read a binary kernel policy (checkpolicy -b): pol_pdb_open(), except
+ * that the attributes a policy older than version 24 leaves unnamed stay
+ * unnamed, as the writers below expect. */
+int pol_kpolicy_read(const char *path, struct pol_pdb **out, struct pol_err *err);
 
 /* Compile CIL files (as secilc does) into a kernel policy. When fc is not
  * NULL it receives the file_contexts text (heap; free()) and its length. */
 int pol_cil_compile(const char *const *paths, size_t n, const struct pol_build_options *opts,
-		    struct pol_kpolicy **out, char **fc, size_t *fc_len, struct pol_err *err);
-
-void pol_kpolicy_free(struct pol_kpolicy *kp);
+		    struct pol_pdb **out, char **fc, size_t *fc_len, struct pol_err *err);
 
 /* Apply -S (sort ocontexts) and -O (optimize) from opts. */
-int pol_kpolicy_finish(struct pol_kpolicy *kp, const struct pol_build_options *opts,
+int pol_kpolicy_finish(struct pol_pdb *kp, const struct pol_build_options *opts,
 		       struct pol_err *err);
 
 /* The version a binary built from source is written at with opts: -c, or
@@ -177,16 +180,16 @@ unsigned int pol_build_version(const struct pol_build_options *opts);
 
 /* Writers: binary (at opts->version, opts->target, handle_unknown),
  * CIL, policy.conf. */
-int pol_kpolicy_write_binary(struct pol_kpolicy *kp, const struct pol_build_options *opts,
-			     FILE *out, struct pol_err *err);
-int pol_kpolicy_write_cil(struct pol_kpolicy *kp, FILE *out, struct pol_err *err);
-int pol_kpolicy_write_conf(struct pol_kpolicy *kp, FILE *out, struct pol_err *err);
+int pol_kpolicy_write_binary(struct pol_pdb *kp, const struct pol_build_options *opts, FILE *out,
+			     struct pol_err *err);
+int pol_kpolicy_write_cil(struct pol_pdb *kp, FILE *out, struct pol_err *err);
+int pol_kpolicy_write_conf(struct pol_pdb *kp, FILE *out, struct pol_err *err);
 
 /* Check a security context "USER:ROLE:TYPE[:RANGE]" against the policy as
  * setfiles -c does for file_contexts: names defined, role authorized for
  * the type, user for the role, MLS range valid and within the user's.
  * Returns 0, or POL_EINVAL with the reason in err at file:line. */
-int pol_kpolicy_check_context(const struct pol_kpolicy *kp, const char *context,
-			      const char *file, unsigned int line, struct pol_err *err);
+int pol_kpolicy_check_context(const struct pol_pdb *kp, const char *context, const char *file,
+			      unsigned int line, struct pol_err *err);
 
 #endif

@@ -44,11 +44,11 @@ static int lower(const struct pol_source *src, bool mls, size_t *errors)
 	pol_err_init(&err);
 	if (pol_source_lower(src, &opts, &mod, &err) == 0) {
 		if (expand && pol_module_is_base(mod)) {
-			struct pol_kpolicy *kp;
+			struct pol_pdb *kp;
 
 			pol_err_clear(&err);
 			if (pol_module_expand(mod, &opts, &kp, &err) == 0)
-				pol_kpolicy_free(kp);
+				pol_pdb_free(kp);
 			else if (pol_err_errors(&err) == 0)
 				abort(); /* an expansion refused without a word */
 		}

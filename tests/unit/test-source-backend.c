@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "query/query.h"
 #include "tap.h"
 
 static char tmpdir[] = "/tmp/test-source-backend.XXXXXX";
@@ -114,23 +115,23 @@ static void print_diags(const struct pol_err *err)
 		       err->diags[i].line, err->diags[i].message);
 }
 
-typedef int (*kp_writer)(struct pol_kpolicy *kp, const struct pol_build_options *opts, FILE *out,
+typedef int (*kp_writer)(struct pol_pdb *kp, const struct pol_build_options *opts, FILE *out,
 			 struct pol_err *err);
 
-static int write_bin(struct pol_kpolicy *kp, const struct pol_build_options *opts, FILE *out,
+static int write_bin(struct pol_pdb *kp, const struct pol_build_options *opts, FILE *out,
 		     struct pol_err *err)
 {
 	return pol_kpolicy_write_binary(kp, opts, out, err);
 }
 
-static int write_conf(struct pol_kpolicy *kp, const struct pol_build_options *opts, FILE *out,
+static int write_conf(struct pol_pdb *kp, const struct pol_build_options *opts, FILE *out,
 		      struct pol_err *err)
 {
 	(void)opts;
 	return pol_kpolicy_write_conf(kp, out, err);
 }
 
-static int write_cil(struct pol_kpolicy *kp, const struct pol_build_options *opts, FILE *out,
+static int write_cil(struct pol_pdb *kp, const struct pol_build_options *opts, FILE *out,
 		     struct pol_err *err)
 {
 	(void)opts;
@@ -138,7 +139,7 @@ static int write_cil(struct pol_kpolicy *kp, const struct pol_build_options *opt
 }
 
 /* Write kp with writer into the temporary file name; true on success. */
-static bool write_kp(struct pol_kpolicy *kp, kp_writer writer, const struct pol_build_options *opts,
+static bool write_kp(struct pol_pdb *kp, kp_writer writer, const struct pol_build_options *opts,
 		     const char *path)
 {
 	struct pol_err err;
@@ -190,7 +191,7 @@ static void test_kpolicy_roundtrip(const char *conf, bool mls)
 	char *src = path_in(corpus, conf);
 	char *ref = tmp("ref.bin"), *ref30 = tmp("ref30.bin"), *refconf = tmp("ref.conf"),
 	     *refcil = tmp("ref.cil"), *refrt = tmp("refrt.bin"), *got = tmp("got");
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	int rc;
 
@@ -224,7 +225,7 @@ static void test_kpolicy_roundtrip(const char *conf, bool mls)
 	ok(write_kp(kp, write_cil, &opts, got) && same_file(got, refcil),
 	   "%s: CIL equals checkpolicy -b -C", conf);
 out:
-	pol_kpolicy_free(kp);
+	pol_pdb_free(kp);
 	pol_err_release(&err);
 	free(src);
 	free(ref);
@@ -240,7 +241,7 @@ static bool expand_to(const char *base, const struct pol_build_options *opts, kp
 		      const char *got)
 {
 	struct pol_module *mod = read_mod(base);
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	bool done;
 
@@ -249,9 +250,64 @@ static bool expand_to(const char *base, const struct pol_build_options *opts, kp
 	       pol_kpolicy_finish(kp, opts, &err) == 0 && write_kp(kp, writer, opts, got);
 	print_diags(&err);
 	pol_err_release(&err);
-	pol_kpolicy_free(kp);
+	pol_pdb_free(kp);
 	pol_module_free(mod);
 	return done;
+}
+
+/* Every rule of pdb, as sesearch prints them, one a line; heap, or NULL. */
+static char *all_rules(const struct pol_pdb *pdb)
+{
+	struct pol_rule_query q = {.kinds = ~0u};
+	struct pol_rule_list *list = NULL;
+	struct pol_err err;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	pol_err_init(&err);
+	if (pol_rule_search(pdb, &q, &list, &err) != 0) {
+		print_diags(&err);
+		pol_err_release(&err);
+		return NULL;
+	}
+	pol_err_release(&err);
+	f = open_memstream(&text, &len);
+	for (size_t i = 0; f && i < list->count; i++)
+		fprintf(f, "%s\n", list->rules[i].text);
+	if (f)
+		fclose(f);
+	pol_rule_list_free(list);
+	return text;
+}
+
+/* A compiled policy is queried as it is, without being written out and
+ * read back, and answers as checkpolicy's binary of the same source does. */
+static void test_query_built(const char *base, const char *ref, const char *conf)
+{
+	struct pol_build_options opts = {0};
+	struct pol_module *mod = read_mod(base);
+	struct pol_pdb *kp = NULL, *bin = NULL;
+	char *got = NULL, *want = NULL;
+	struct pol_err err;
+
+	pol_err_init(&err);
+	if (mod && pol_module_expand(mod, &opts, &kp, &err) == 0 &&
+	    pol_pdb_open(ref, &bin, &err) == 0) {
+		got = all_rules(kp);
+		want = all_rules(bin);
+	}
+	print_diags(&err);
+	ok(got && want && strlen(want) > 0 && strcmp(got, want) == 0,
+	   "%s: queried as compiled, its rules equal those of checkpolicy's binary", conf);
+	ok(kp && pol_pdb_has(kp, POL_SYM_TYPE, "TYPE1") && !pol_pdb_path(kp),
+	   "%s: the compiled policy knows its names and has no path", conf);
+	free(got);
+	free(want);
+	pol_pdb_free(kp);
+	pol_pdb_free(bin);
+	pol_module_free(mod);
+	pol_err_release(&err);
 }
 
 /* A base module expands into what checkpolicy makes of the same source;
@@ -295,6 +351,7 @@ static void test_base_expand(const char *conf, bool mls)
 	opts.sort_ocontexts = opts.optimize = true;
 	ok(expand_to(base, &opts, write_bin, got) && same_file(got, refopt),
 	   "%s: expanded, sorted and optimized, equals checkpolicy -S -O", conf);
+	test_query_built(base, ref, conf);
 out:
 	pol_module_free(mod);
 	pol_err_release(&err);
@@ -393,7 +450,7 @@ static void test_module_package(void)
 	fclose(f);
 	ok(rc == POL_EINVAL && pol_err_errors(&err) == 1, "handle_unknown on a module is an error");
 	{
-		struct pol_kpolicy *kp = NULL;
+		struct pol_pdb *kp = NULL;
 
 		pol_err_clear(&err);
 		opts.handle_unknown = POL_UNKNOWN_DEFAULT;
@@ -422,7 +479,7 @@ static void test_cil(const char *name)
 	char *src = path_in(corpus, name), *ref = tmp("secilc.bin"), *reffc = tmp("secilc.fc"),
 	     *refconf = tmp("secilc.conf"), *got = tmp("got.bin"), *gotconf = tmp("got.conf");
 	const char *paths[] = {src};
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	char *fc = NULL, *want_fc;
 	size_t fc_len = 0;
@@ -452,7 +509,7 @@ static void test_cil(const char *name)
 	   "%s: file contexts equal secilc's", name);
 	free(want_fc);
 out:
-	pol_kpolicy_free(kp);
+	pol_pdb_free(kp);
 	free(fc);
 	pol_err_release(&err);
 	free(src);
@@ -499,7 +556,7 @@ static void test_neverallow(void)
 	struct pol_build_options opts = {0};
 	char *conf = tmp("never.conf"), *base = tmp("never.mod");
 	struct pol_module *mod = NULL;
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	const struct pol_diag *found = NULL, *allowed = NULL;
 	FILE *f = fopen(conf, "w");
@@ -540,7 +597,7 @@ static void test_neverallow(void)
 	rc = mod ? pol_module_expand(mod, &opts, &kp, &err) : -1;
 	ok(rc == 0 && kp && err.count == 0, "no_neverallow skips the check");
 out:
-	pol_kpolicy_free(kp);
+	pol_pdb_free(kp);
 	pol_module_free(mod);
 	pol_err_release(&err);
 	free(conf);
@@ -568,7 +625,7 @@ static void test_check_context(void)
 	    {"USER1:ROLE1", false, "no type"},
 	};
 	char *conf = path_in(corpus, "checkpolicy/policy_allonce_mls.conf"), *bin = tmp("ctx.bin");
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 
 	pol_err_init(&err);
@@ -594,7 +651,7 @@ static void test_check_context(void)
 			print_diags(&err);
 	}
 out:
-	pol_kpolicy_free(kp);
+	pol_pdb_free(kp);
 	pol_err_release(&err);
 	free(conf);
 	free(bin);
@@ -608,7 +665,7 @@ static void test_cil_neverallow(void)
 	struct pol_build_options opts = {.mls = true};
 	char *src = path_in(corpus, "secilc/neverallow.cil");
 	const char *paths[] = {src};
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	bool error = false, note = false;
 	int rc;
@@ -637,7 +694,7 @@ static void test_cil_neverallow(void)
 	opts.no_neverallow = true;
 	rc = pol_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
 	ok(rc == 0 && kp && pol_err_errors(&err) == 0, "neverallow.cil: no_neverallow compiles it");
-	pol_kpolicy_free(kp);
+	pol_pdb_free(kp);
 	pol_err_release(&err);
 	free(src);
 }
@@ -671,7 +728,7 @@ static void test_bad_input(void)
 	     *undef = tmp("undef.cil"), *src = path_in(corpus, "checkpolicy/policy_minimal.conf"),
 	     *te = path_in(corpus, "checkpolicy/negative/good_module.te");
 	const char *missing = "/nonexistent/policy.33";
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	int rc;
 

@@ -49,7 +49,7 @@ static int write_mod(struct pol_module *mod, FILE *f, struct pol_err *err)
 
 static void outputs(struct result *r, struct pol_module *mod, const struct pol_build_options *opts)
 {
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	FILE *f;
 
 	r->cil = written(pol_module_write_cil, mod, &r->cil_len, &r->err);
@@ -65,7 +65,7 @@ static void outputs(struct result *r, struct pol_module *mod, const struct pol_b
 		pol_kpolicy_write_binary(kp, opts, f, &r->err);
 		fclose(f);
 	}
-	pol_kpolicy_free(kp);
+	pol_pdb_free(kp);
 }
 
 /* Compile the texts (a file when path is set) as one source. */

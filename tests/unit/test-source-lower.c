@@ -536,7 +536,7 @@ static void test_end_to_end(void)
 	struct pol_build_options opts = {0};
 	struct pol_source *src = NULL;
 	struct pol_module *mod = NULL;
-	struct pol_kpolicy *kp = NULL;
+	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	char conf[4200], ref[] = "/tmp/test-source-lower.XXXXXX", cmd[8500];
 	char *ours = NULL, *theirs = NULL;
@@ -583,7 +583,7 @@ static void test_end_to_end(void)
 		pol_err_print(&err, stdout, "#");
 	free(ours);
 	free(theirs);
-	pol_kpolicy_free(kp);
+	pol_pdb_free(kp);
 	pol_module_free(mod);
 	pol_source_free(src);
 	pol_err_release(&err);

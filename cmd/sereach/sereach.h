@@ -24,6 +24,7 @@ enum {
 	OPT_BOOLEANS,
 	OPT_EXACT,
 	OPT_VERSION_LONG,
+	OPT_DIRECT,
 };
 
 /* setools' text for what a search finds. */
@@ -79,10 +80,12 @@ struct sr_query {
 
 int sereach_dta(int argc, char **argv);
 int sereach_flow(int argc, char **argv);
+int sereach_can(int argc, char **argv);
 int sereach_complete(int argc, char **argv);
 
 extern const struct cli_option sereach_dta_options[];
 extern const struct cli_option sereach_flow_options[];
+extern const struct cli_option sereach_can_options[];
 
 /* Parse argv against table into q; returns -1 to go on, else an exit
  * status (help printed, usage error). */

@@ -87,6 +87,8 @@ void pol_graph_free(struct pol_graph *g);
  * --stats prints them. */
 size_t pol_graph_node_count(const struct pol_graph *g);
 size_t pol_graph_edge_count(const struct pol_graph *g);
+/* Type values of the graph's policy run 1..pol_graph_type_count(). */
+uint32_t pol_graph_type_count(const struct pol_graph *g);
 /* Is type v a node of the graph after exclusions? */
 bool pol_graph_has_node(const struct pol_graph *g, uint32_t v);
 /* Weight of edge s->t (flows; 1 for transitions), 0 when there is none. */

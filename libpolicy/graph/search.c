@@ -26,6 +26,11 @@ static struct adj back(const struct pol_graph *g, unsigned int flags)
 	return fwd(g, flags ^ POL_GRAPH_REVERSE);
 }
 
+uint32_t pol_graph_type_count(const struct pol_graph *g)
+{
+	return g->n;
+}
+
 size_t pol_graph_neighbours(const struct pol_graph *g, uint32_t s, unsigned int flags,
 			    pol_graph_path_fn fn, void *data)
 {

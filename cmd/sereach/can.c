@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sereach can SRC read|write TYPE: can SRC, or a domain it can become by
+ * transitions, read (write) TYPE, directly by an allow rule or through an
+ * information flow? The answer is the shortest chain (transitions, then
+ * flow steps) that justifies it; exit 0 when it can, 1 when it cannot.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/json.h"
+
+#include "cli.h"
+#include "sereach.h"
+
+// clang-format off
+const struct cli_option sereach_can_options[] = {
+	SR_OPT_POLICY,
+	CLI_VALUE('m', "map", "FILE", "permission map (default: sekit's)"),
+	CLI_VALUE('w', "min_weight", "N", "minimum permission weight of a flow step, 1-10\n(default 3)"),
+	CLI_FLAG(OPT_DIRECT, "direct", "only allow rules of the domains reached: no flow\nthrough other types"),
+	CLI_VALUE(OPT_BOOLEANS, "booleans", "STATE", "evaluate conditionals: default, current or\nNAME=on,NAME=off..."),
+	CLI_FLAG(OPT_EXACT, "exact", "transitions with kernel semantics (as dta --exact)"),
+	CLI_FLAG(OPT_FULL, "full", "print the rules of each step"),
+	CLI_FLAG('q', "quiet", "print nothing: the exit status is the answer"),
+	CLI_FLAG(OPT_JSON, "json", "one JSON document"),
+	CLI_HELP_VERSION,
+	CLI_END,
+};
+// clang-format on
+
+static const char usage[] =
+    "Usage:\n"
+    " sereach can [options] SOURCE read|write TYPE\n"
+    "\n"
+    "Can SOURCE, or a domain it can become by transitions, read (write) TYPE by\n"
+    "an allow rule or an information flow? Prints the shortest chain; exit 0 if\n"
+    "it can, 1 if it cannot.\n";
+
+struct reach {
+	uint32_t **path; /* per type value - 1: a shortest path from the start */
+	uint32_t *len;	 /* nodes in it, 0: not reached */
+};
+
+static int keep_path(const uint32_t *path, size_t n, void *data)
+{
+	struct reach *r = data;
+	uint32_t v = path[n - 1] - 1;
+
+	r->path[v] = malloc(n * sizeof(*path));
+	if (!r->path[v])
+		return 1;
+	memcpy(r->path[v], path, n * sizeof(*path));
+	r->len[v] = (uint32_t)n;
+	return 0;
+}
+
+static int reach_new(struct reach *r, uint32_t n)
+{
+	r->path = calloc(n, sizeof(*r->path));
+	r->len = calloc(n, sizeof(*r->len));
+	return r->path && r->len ? 0 : -ENOMEM;
+}
+
+static void reach_free(struct reach *r, uint32_t n)
+{
+	for (uint32_t i = 0; r->path && i < n; i++)
+		free(r->path[i]);
+	free(r->path);
+	free(r->len);
+}
+
+static void print_step_rules(struct sr_query *q, struct pol_graph *g, uint32_t s, uint32_t t)
+{
+	struct pol_graph_edge_rules r;
+
+	if (pol_graph_explain(g, s, t, &r) < 0)
+		return;
+	sr_print_rules(r.rules, "    ");
+	sr_print_rules(r.transition, "    ");
+	sr_print_rules(r.setexec, "    ");
+	for (size_t i = 0; i < r.nentrypoints; i++) {
+		sr_print_rules(r.entrypoints[i].entrypoint, "    ");
+		sr_print_rules(r.entrypoints[i].execute, "    ");
+		sr_print_rules(r.entrypoints[i].type_transition, "    ");
+	}
+	sr_print_rules(r.dyntransition, "    ");
+	sr_print_rules(r.setcurrent, "    ");
+	pol_graph_edge_rules_release(&r);
+	(void)q;
+}
+
+static struct json_object *json_step(struct sr_query *q, struct pol_graph *g, uint32_t s,
+				     uint32_t t, bool flow)
+{
+	struct json_object *o = json_object_new_object();
+
+	pol_json_add_str(o, "source", sr_type(q, s));
+	pol_json_add_str(o, "target", sr_type(q, t));
+	if (flow)
+		json_object_object_add(o, "weight",
+				       json_object_new_int((int)pol_graph_weight(g, s, t)));
+	return o;
+}
+
+int sereach_can(int argc, char **argv)
+{
+	static struct sr_query q;
+	struct cli_getopt go = CLI_GETOPT_INIT(sereach_can_options, "");
+	struct pol_graph_opts opts = {0};
+	struct pol_graph *gd = NULL, *gf = NULL;
+	struct pol_permmap *map = NULL;
+	struct reach rd = {0}, rf = {0};
+	struct pol_err err;
+	bool write = false, quiet = false, direct = false;
+	const char *access;
+	uint32_t n = 0, best = 0, best_cost = UINT32_MAX;
+	long rc;
+	int c, status = -1;
+
+	q.flow = true;
+	q.min_weight = 3;
+	while (status < 0 && (c = cli_getopt(&go, argc, argv)) != -1) {
+		switch (c) {
+		case 'p':
+			q.policy = optarg;
+			break;
+		case 'm':
+			q.map = optarg;
+			break;
+		case 'w': {
+			char *end;
+
+			errno = 0;
+			q.min_weight = strtol(optarg, &end, 10);
+			if (!*optarg || *end || errno || q.min_weight < 1 || q.min_weight > 10)
+				status = cli_usage_error("-w/--min_weight: the minimum weight must "
+							 "be an integer 1-10");
+			break;
+		}
+		case OPT_DIRECT:
+			direct = true;
+			break;
+		case OPT_BOOLEANS:
+			q.booleans = optarg;
+			break;
+		case OPT_EXACT:
+			q.exact = true;
+			break;
+		case OPT_FULL:
+			q.full = true;
+			break;
+		case 'q':
+			quiet = true;
+			break;
+		case OPT_JSON:
+			q.json = true;
+			break;
+		case 'h':
+			printf("%s\n", usage);
+			cli_print_options(sereach_can_options);
+			printf("\nSee sereach(1).\n");
+			status = EXIT_OK;
+			break;
+		case 'V':
+			status = cli_version();
+			break;
+		default:
+			status = EXIT_USAGE;
+			break;
+		}
+	}
+	if (status >= 0)
+		return status;
+	if (argc - optind != 3)
+		return cli_usage_error("expected SOURCE read|write TYPE");
+	access = argv[optind + 1];
+	if (strcmp(access, "write") == 0)
+		write = true;
+	else if (strcmp(access, "read") != 0)
+		return cli_usage_error("'%s': expected 'read' or 'write'", access);
+	q.source = argv[optind];
+	q.target = argv[optind + 2];
+	q.exclude = calloc(1, sizeof(*q.exclude));
+	if (!q.exclude)
+		return EXIT_ENV;
+	/* sr_open resolves both names and the booleans */
+	{
+		bool json = q.json;
+
+		q.json = false;
+		status = sr_open(&q);
+		q.json = json;
+	}
+	if (status)
+		goto out;
+	opts.bool_mode = q.bool_mode;
+	opts.bool_values = q.bool_values;
+	opts.exact = q.exact;
+	opts.min_weight = (unsigned int)q.min_weight;
+	pol_err_init(&err);
+	rc = pol_graph_dta(q.pdb, &opts, &gd, &err);
+	if (rc >= 0)
+		rc = pol_permmap_load(q.map ? q.map : pol_permmap_default_path(), &map, &err);
+	if (rc >= 0)
+		rc = pol_graph_flow(q.pdb, map, &opts, &gf, &err);
+	pol_permmap_free(map);
+	if (rc < 0) {
+		status = cli_report(&err, (int)rc);
+		pol_err_release(&err);
+		goto out;
+	}
+	pol_err_release(&err);
+	n = pol_graph_type_count(gd);
+	if (reach_new(&rd, n) < 0 || reach_new(&rf, n) < 0)
+		goto oom;
+	/* the domains SOURCE can become, each by a shortest transition chain */
+	if (pol_graph_reachable(gd, q.s, 0, 0, keep_path, &rd) < 0)
+		goto oom;
+	rd.path[q.s - 1] = malloc(sizeof(uint32_t));
+	if (!rd.path[q.s - 1])
+		goto oom;
+	rd.path[q.s - 1][0] = q.s;
+	rd.len[q.s - 1] = 1;
+	/* the types TYPE's information reaches (read) or that reach it (write) */
+	if (pol_graph_reachable(gf, q.t, direct ? 1 : 0, write ? POL_GRAPH_REVERSE : 0, keep_path,
+				&rf) < 0)
+		goto oom;
+	rf.path[q.t - 1] = malloc(sizeof(uint32_t));
+	if (!rf.path[q.t - 1])
+		goto oom;
+	rf.path[q.t - 1][0] = q.t;
+	rf.len[q.t - 1] = 1;
+	for (uint32_t v = 0; v < n; v++) {
+		uint32_t cost;
+
+		if (!rd.len[v] || !rf.len[v])
+			continue;
+		cost = rd.len[v] + rf.len[v];
+		if (cost < best_cost || (cost == best_cost && rd.len[v] < rd.len[best - 1])) {
+			best_cost = cost;
+			best = v + 1;
+		}
+	}
+	status = best ? EXIT_OK : EXIT_NOMATCH;
+	if (quiet)
+		goto out;
+	if (q.json) {
+		struct json_object *doc = pol_json_document("sereach");
+		struct json_object *tr = json_object_new_array(), *fl = json_object_new_array();
+
+		pol_json_add_str(doc, "source", q.source);
+		pol_json_add_str(doc, "access", access);
+		pol_json_add_str(doc, "target", q.target);
+		json_object_object_add(doc, "can", json_object_new_boolean(best != 0));
+		if (best) {
+			const uint32_t *p = rd.path[best - 1], *f = rf.path[best - 1];
+			uint32_t lf = rf.len[best - 1];
+
+			pol_json_add_str(doc, "domain", sr_type(&q, best));
+			for (uint32_t k = 0; k + 1 < rd.len[best - 1]; k++)
+				json_object_array_add(tr, json_step(&q, gd, p[k], p[k + 1], false));
+			/* read: TYPE -> ... -> domain; write: domain -> ... -> TYPE */
+			for (uint32_t k = 0; k + 1 < lf; k++)
+				json_object_array_add(
+				    fl, write
+					    ? json_step(&q, gf, f[lf - 1 - k], f[lf - 2 - k], true)
+					    : json_step(&q, gf, f[k], f[k + 1], true));
+		}
+		json_object_object_add(doc, "transitions", tr);
+		json_object_object_add(doc, "flows", fl);
+		pol_json_print(stdout, doc, 1);
+		json_object_put(doc);
+		goto out;
+	}
+	if (!best) {
+		printf("%s cannot %s %s\n", q.source, access, q.target);
+		goto out;
+	}
+	{
+		const uint32_t *p = rd.path[best - 1], *f = rf.path[best - 1];
+		uint32_t lf = rf.len[best - 1], step = 0;
+
+		printf("%s can %s %s:\n", q.source, access, q.target);
+		for (uint32_t k = 0; k + 1 < rd.len[best - 1]; k++) {
+			printf("Step %u: %s -> %s (transition)\n", ++step, sr_type(&q, p[k]),
+			       sr_type(&q, p[k + 1]));
+			if (q.full)
+				print_step_rules(&q, gd, p[k], p[k + 1]);
+		}
+		for (uint32_t k = 0; k + 1 < lf; k++) {
+			uint32_t s = write ? f[lf - 1 - k] : f[k],
+				 t = write ? f[lf - 2 - k] : f[k + 1];
+
+			printf("Step %u: %s -> %s (flow, weight %u)\n", ++step, sr_type(&q, s),
+			       sr_type(&q, t), pol_graph_weight(gf, s, t));
+			if (q.full)
+				print_step_rules(&q, gf, s, t);
+		}
+		if (lf == 1)
+			printf("(%s is %s itself)\n", sr_type(&q, best), q.target);
+	}
+	goto out;
+oom:
+	fprintf(stderr, "%s: out of memory\n", cli_name());
+	status = EXIT_ENV;
+out:
+	reach_free(&rd, n);
+	reach_free(&rf, n);
+	pol_graph_free(gd);
+	pol_graph_free(gf);
+	q.g = NULL;
+	status = sr_finish(&q, status);
+	return cli_finish_stdout(status);
+}

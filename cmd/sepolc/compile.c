@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -234,6 +235,35 @@ static int check_readable(const char *path, struct diag_sink *diags)
 	return EXIT_USAGE;
 }
 
+/* A binary given as a source would otherwise reach the parser, which
+ * quotes its bytes back: say what it is instead. */
+static int refuse_binary(const char *path, struct diag_sink *diags)
+{
+	unsigned char m[4];
+	uint32_t magic;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	const char *what;
+
+	if (fd < 0)
+		return EXIT_OK; /* check_readable()/read_input() say why */
+	if (read(fd, m, 4) != 4) {
+		close(fd);
+		return EXIT_OK;
+	}
+	close(fd);
+	magic = (uint32_t)m[0] | (uint32_t)m[1] << 8 | (uint32_t)m[2] << 16 | (uint32_t)m[3] << 24;
+	if (magic == 0xf97cff8c)
+		what = "a binary kernel policy: read it with -b";
+	else if (magic == 0xf97cff8d)
+		what = "a binary policy module (.mod), not a source";
+	else if (magic == 0xf97cff8f)
+		what = "a policy module package (.pp), not a source";
+	else
+		return EXIT_OK;
+	diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, NULL, 0, 0, "'%s' is %s", path, what);
+	return EXIT_USAGE;
+}
+
 /* The source's text when it goes through m4 (or may: a .te is read to see
  * whether it calls macros), and the module's .fc. r->text stays NULL when
  * the parser can read the file itself. */
@@ -243,8 +273,12 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 {
 	bool use_m4 = opts->m4 == M4_ALWAYS || opts->preprocess;
 	bool may_m4 = use_m4 || (opts->m4 == M4_AUTO && has_suffix(in->source, ".te"));
-	int status = may_m4 ? read_input(in->source, &r->text, &r->len, diags)
-			    : check_readable(in->source, diags);
+	int status = refuse_binary(in->source, diags);
+
+	if (status != EXIT_OK)
+		return status;
+	status = may_m4 ? read_input(in->source, &r->text, &r->len, diags)
+			: check_readable(in->source, diags);
 
 	if (status != EXIT_OK)
 		return status;

@@ -551,3 +551,13 @@ requires_module() {
 	run -2 --separate-stderr sepolc --base=/nonexistent/policy.33 --check reqs.te
 	[[ "$stderr" == *"/nonexistent/policy.33"* ]]
 }
+
+@test "sepolc: a binary policy or a .pp given as a source is named, not quoted" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '\x8c\xff\x7c\xf9SE Linux\0\0\0\0' >policy.33
+	run -2 --separate-stderr sepolc --check policy.33
+	[ "$stderr" = "sepolc: 'policy.33' is a binary kernel policy: read it with -b" ]
+	printf '\x8f\xff\x7c\xf9\x02\0\0\0' >x.pp
+	run -2 --separate-stderr sepolc --check x.pp
+	[ "$stderr" = "sepolc: 'x.pp' is a policy module package (.pp), not a source" ]
+}

@@ -130,7 +130,7 @@ static bool exists(const struct pol_kernel *k, const char *name)
 }
 
 /* The kernel's name for name (heap), or POL_ENOTFOUND with suggestions. */
-static int resolve(const struct pol_kernel *k, const char *name, char **out, struct pol_err *err)
+static int resolve_bool_name(const struct pol_kernel *k, const char *name, char **out, struct pol_err *err)
 {
 	char **names, *sub;
 	size_t n;
@@ -161,7 +161,7 @@ int pol_kernel_bool_get(struct pol_kernel *k, const char *name, struct pol_kerne
 
 	rc = kfs_need_kernel(k, "booleans", err);
 	if (rc == 0)
-		rc = resolve(k, name, &b.name, err);
+		rc = resolve_bool_name(k, name, &b.name, err);
 	if (rc < 0)
 		return rc;
 	rc = read_bool(k, b.name, &b, err);
@@ -205,7 +205,7 @@ int pol_kernel_bools_set(struct pol_kernel *k, const struct pol_kernel_bool_chan
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	/* Every name first: a typo must not leave half the changes pending. */
 	for (size_t i = 0; i < n; i++) {
-		int r = resolve(k, changes[i].name, &old[i].name, err);
+		int r = resolve_bool_name(k, changes[i].name, &old[i].name, err);
 
 		if (r == 0)
 			r = read_bool(k, old[i].name, &old[i], err);

@@ -44,7 +44,7 @@ static bool on_procfs(const char *path)
 /* The file a chain of symlinks ends at, which may not exist yet (a link to
  * a file still to be written). *through is set when the chain passes
  * through procfs: the output is then written through the name. */
-static int resolve(const char *path, char **out, bool *through)
+static int resolve_output_link(const char *path, char **out, bool *through)
 {
 	char *cur = strdup(path);
 
@@ -162,7 +162,7 @@ int pol_atomic_open(const char *path, struct pol_atomic **out, FILE **fp, struct
 	if (!a)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	a->fd = -1;
-	rc = resolve(path, &target, &through);
+	rc = resolve_output_link(path, &target, &through);
 	if (rc < 0) {
 		pol_atomic_abort(a);
 		return pol_err_set(err, rc, "cannot write '%s': %s", path, strerror(-rc));

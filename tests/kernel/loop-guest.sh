@@ -253,7 +253,11 @@ svc_expect "the service cannot read the admin's secret (after)" 1 cat /var/lib/d
 only "the kernel denied read on secret_t" \
 	"denied  \{ read \} for .*scontext=$DEMO tcontext=system_u:object_r:secret_t:s0 tclass=file"
 expect "sectl access: denied" 1 sectl access "$DEMO" system_u:object_r:secret_t:s0 file read
-# TODO(issue 14): "sereach can" once it has landed; who-can answers it now
+# sereach can --direct: no rule of demo_t, or of a domain it can become,
+# lets it read secret_t (without --direct the answer is "yes": information
+# can flow through the unconfined kernel_t, which is true and not the question)
+expect "sereach can --direct: demo_t cannot read secret_t" 1 sereach can --direct demo_t read secret_t
+has "sereach can says why not" '^demo_t cannot read secret_t$' "$out"
 run sequery who-can read file secret_t
 hasnot "sequery who-can read file secret_t: not demo_t" '^demo_t$' "$out"
 # a module that allows it anyway does not link: demo.te's neverallow

@@ -1,12 +1,12 @@
 #!/bin/sh
 # guest-demo.sh: try the base + demo policy in a real SELinux kernel (run inside
-# the guest of ../shared/kernel-lab/selinux-vm or tests/kernel's harness, as
-# root, in the kernel's domain, before any policy is loaded). From the project
-# root on the host:
+# the guest of tests/kernel/vm, as root, in the kernel's domain, before any
+# policy is loaded). From the project root on the host:
 #
 #   make -C policy-modules
-#   ../shared/kernel-lab/selinux-vm --bin ./sectl --bin ./serelabel \
-#       --file policy-modules policy-modules/guest-demo.sh
+#   tests/kernel/vm --bin ./sectl:/sekit/sectl --bin ./serelabel:/sekit/serelabel \
+#       --file policy-modules/build:/src/build --file policy-modules/demo:/src/demo \
+#       policy-modules/guest-demo.sh /src/build /src/demo
 #
 # It installs the demo service and its files, loads the policy with sectl,
 # labels the guest with serelabel, turns enforcing on and checks that the

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Options, handle, exit statuses and output helpers shared by the commands. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "util/json.h"
 
@@ -22,6 +24,24 @@ const struct cli_option sectl_common_options[] = {
 	CLI_END,
 };
 // clang-format on
+
+/*
+ * -q: nothing reaches stdout or stderr from here on, whichever path prints.
+ * The descriptors themselves are pointed at /dev/null (not just the FILEs),
+ * so a message written with write(2) is silenced too.
+ */
+static void silence(void)
+{
+	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	fflush(stdout);
+	fflush(stderr);
+	if (fd < 0)
+		return; /* no /dev/null: nothing better to do than speak */
+	dup2(fd, STDOUT_FILENO);
+	dup2(fd, STDERR_FILENO);
+	close(fd);
+}
 
 int sectl_getopt(struct sectl *sc, struct cli_getopt *g, int argc, char **argv)
 {
@@ -48,6 +68,8 @@ int sectl_getopt(struct sectl *sc, struct cli_getopt *g, int argc, char **argv)
 			return c;
 		}
 	}
+	if (sc->quiet && sc->in_command)
+		silence();
 	return -1;
 }
 

@@ -81,6 +81,7 @@ int main(int argc, char **argv)
 		argv += optind;
 		optind = 0;
 		cli_set_command(cmd->name);
+		sc.in_command = true;
 		return cmd->run(&sc, argc, argv);
 	}
 	return cli_usage_error("unknown command '%s'", argv[optind]);

@@ -14,6 +14,7 @@ struct json_object;
 struct sectl {
 	bool json;
 	bool quiet;
+	bool in_command; /* main() has handed over to a subcommand */
 	int verbose;
 	const char *selinuxfs; /* --selinuxfs, or NULL: $SEKIT_SELINUXFS or the system's */
 	const char *policy;    /* --policy: answer from this file instead of the kernel */
@@ -48,6 +49,9 @@ extern const struct cli_option sectl_common_options[];
  * cli_getopt() for a table that includes sectl_common_options: the common
  * options (-q, -v, --json, --selinuxfs, --policy) go into sc; -h, the
  * command's own options, '?' (already reported) and -1 are returned.
+ * When a subcommand's options are all read (-1) and -q was given, stdout and
+ * stderr go to /dev/null from then on: with -q, as with selinuxenabled, the
+ * exit status is the only answer (--help and option errors still print).
  */
 int sectl_getopt(struct sectl *sc, struct cli_getopt *g, int argc, char **argv);
 

@@ -96,3 +96,30 @@ setup() {
 	run -3 --separate-stderr sh -c "sectl --selinuxfs '$FS' status >/dev/full"
 	[[ "$stderr" == "sectl: write error: No space left on device" ]]
 }
+
+# issue 11: -q is silent as selinuxenabled is, whatever the outcome
+@test "sectl -q: nothing on stdout or stderr for any command, only the exit status" {
+	local none=$BATS_TEST_TMPDIR/nowhere
+	for cmd in status mode avc "bool allow_execmem" "context --initial kernel"; do
+		# shellcheck disable=SC2086
+		run -0 --separate-stderr sectl -q --selinuxfs "$FS" $cmd
+		[ -z "$output" ] && [ -z "$stderr" ]
+		# shellcheck disable=SC2086
+		run -3 --separate-stderr sectl -q --selinuxfs "$none" $cmd
+		[ -z "$output" ] && [ -z "$stderr" ]
+	done
+	run -3 --separate-stderr sectl --selinuxfs "$none" mode -q enforcing
+	[ -z "$output" ] && [ -z "$stderr" ]
+	run -2 --separate-stderr sectl -q --selinuxfs "$FS" bool nosuch_bool
+	[ -z "$output" ] && [ -z "$stderr" ]
+	run -2 --separate-stderr sectl -q -v --selinuxfs "$FS" load "$BATS_TEST_TMPDIR/missing.33"
+	[ -z "$output" ] && [ -z "$stderr" ]
+	run -3 --separate-stderr sectl -q --selinuxfs "$FS" access system_u:system_r:kernel_t:s0 \
+		system_u:object_r:unlabeled_t:s0 file read
+	[ -z "$output" ] && [ -z "$stderr" ]
+	# help and option errors still speak: they are not answers
+	run -0 --separate-stderr sectl -q status --help
+	[[ "${lines[0]}" == "Usage:" ]]
+	run -2 --separate-stderr sectl -q status --bogus
+	[[ "$stderr" == *"unrecognized option '--bogus'"* ]]
+}

@@ -95,6 +95,8 @@ static void print_text(const struct pol_kernel_status *st, const struct pol_kern
 		line("Loaded policy version:", "%d", st->policy_version);
 	line("Policy reject_unknown status:", "%s", flag_word(st->reject_unknown, "rejected", "not rejected"));
 	printf("%-*s", COL, "Policy capabilities:");
+	if (!st->policy_loaded)
+		fputs("unknown", stdout);
 	for (size_t i = 0, n = 0; i < st->ncaps; i++)
 		if (st->caps[i].enabled)
 			printf("%s%s", n++ ? " " : "", st->caps[i].name);
@@ -129,6 +131,10 @@ static void print_json(const struct pol_kernel_status *st, const struct pol_kern
 	json_object_object_add(doc, "checkreqprot", pol_json_bool_or_null(st->checkreqprot));
 	for (size_t i = 0; i < st->ncaps; i++)
 		json_object_object_add(caps, st->caps[i].name, json_object_new_boolean(st->caps[i].enabled));
+	if (!st->policy_loaded) {
+		json_object_put(caps);
+		caps = NULL;
+	}
 	json_object_object_add(doc, "policy_capabilities", caps);
 	json_object_object_add(doc, "boolean_count", json_object_new_int64((int64_t)st->nbools));
 	json_object_object_add(doc, "pending_boolean_count", json_object_new_int64((int64_t)st->npending));

@@ -81,9 +81,10 @@ struct pol_kernel_status {
 	int enforcing;                /* 1 enforcing, 0 permissive */
 	int policy_version;           /* of the loaded policy (header of "policy") */
 	int max_version;              /* the newest the kernel loads ("policyvers") */
-	int mls, deny_unknown, reject_unknown;
+	int mls, deny_unknown, reject_unknown; /* -1 when no policy is loaded */
 	int checkreqprot;             /* 1: the protection the program asked for */
-	struct pol_kernel_cap *caps;  /* policy capabilities, sorted by name */
+	struct pol_kernel_cap *caps;  /* policy capabilities, sorted by name;
+				       * none when no policy is loaded */
 	size_t ncaps;
 	size_t nbools, npending;      /* booleans, and those with a pending change */
 };

@@ -126,11 +126,14 @@ int pol_kernel_status(struct pol_kernel *k, struct pol_kernel_status **out, stru
 	st->enforcing = read_flag(k, "enforce");
 	st->policy_version = st->policy_loaded ? loaded_version(k) : -1;
 	st->max_version = read_flag(k, "policyvers");
-	st->mls = read_flag(k, "mls");
-	st->deny_unknown = read_flag(k, "deny_unknown");
-	st->reject_unknown = read_flag(k, "reject_unknown");
+	/* Before the first load the kernel answers 0 for what only a policy
+	 * decides (MLS, handle_unknown, capabilities): that is no answer. */
+	st->mls = st->policy_loaded ? read_flag(k, "mls") : -1;
+	st->deny_unknown = st->policy_loaded ? read_flag(k, "deny_unknown") : -1;
+	st->reject_unknown = st->policy_loaded ? read_flag(k, "reject_unknown") : -1;
 	st->checkreqprot = read_flag(k, "checkreqprot");
-	read_caps(k, st);
+	if (st->policy_loaded)
+		read_caps(k, st);
 	if (pol_kernel_bools(k, &bools, &nbools, NULL) == 0) {
 		st->nbools = nbools;
 		for (size_t i = 0; i < nbools; i++)

@@ -86,6 +86,27 @@ setup() {
 	[ "${lines[13]}" = "Policy booleans:                0 (0 pending)" ]
 }
 
+# issue 11: before the first load the kernel's mls, deny_unknown,
+# reject_unknown and capability nodes read 0; that is no answer
+@test "sectl status: without a policy, policy-dependent values are unknown (null in --json)" {
+	rm -r "$FS"/class/* "$FS"/booleans/*
+	printf 0 >"$FS/mls"
+	printf 0 >"$FS/policy_capabilities/open_perms"
+	printf 0 >"$FS/policy_capabilities/network_peer_controls"
+	run -0 --separate-stderr sectl --selinuxfs "$FS" status
+	[ "${lines[4]}" = "Current mode:                   permissive" ]
+	[ "${lines[6]}" = "Policy MLS status:              unknown" ]
+	[ "${lines[7]}" = "Policy deny_unknown status:     unknown" ]
+	[ "${lines[8]}" = "Memory protection checking:     actual (secure)" ]
+	[ "${lines[9]}" = "Max kernel policy version:      33" ]
+	[ "${lines[11]}" = "Policy reject_unknown status:   unknown" ]
+	[ "${lines[12]}" = "Policy capabilities:            unknown" ]
+	require_command jq jq
+	run -0 --separate-stderr sectl --selinuxfs "$FS" status --json
+	[ "$(jq -c '[.policy_loaded, .mls, .deny_unknown, .reject_unknown, .policy_capabilities, .checkreqprot, .max_policy_version]' <<<"$output")" = \
+		'[false,null,null,null,null,false,33]' ]
+}
+
 @test "sectl status: no selinuxfs there is 'disabled', one line on stderr, exit 3" {
 	run -3 --separate-stderr sectl --selinuxfs "$BATS_TEST_TMPDIR/nowhere" status
 	[ "$output" = "SELinux status:                 disabled" ]

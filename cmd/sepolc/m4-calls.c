@@ -196,7 +196,12 @@ void m4_report_calls(const struct m4_result *r, struct diag_sink *diags)
 		const char *hint = c->hint;
 		char phrase[POL_SUGGEST_PHRASE_MAX];
 
-		if (c->hint)
+		if (m4_is_shell_builtin(c->name))
+			diag_report(diags, POL_SEV_NOTE, POL_ENOTFOUND, c->file, c->line, c->col,
+				    "'%s' is an m4 builtin that runs a program or writes a file: "
+				    "off unless --m4-shell allows it",
+				    c->name);
+		else if (c->hint)
 			diag_report(diags, POL_SEV_NOTE, POL_ENOTFOUND, c->file, c->line, c->col,
 				    "'%s' is no interface or macro of the headers; %s", c->name,
 				    pol_suggest_phrase(phrase, sizeof(phrase), &hint, 1));

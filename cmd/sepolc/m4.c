@@ -530,20 +530,35 @@ static const char *m4_program(void)
 	return m4 && *m4 ? m4 : "m4";
 }
 
-static const char *const no_shell[] = {"-Usyscmd", "-Uesyscmd", "-Ubuiltin"};
+/* The builtins that run a program or write a file, and builtin() that
+ * reaches any of them; m4_is_shell_builtin() names them for the message. */
+static const char *const shell_builtins[] = {"syscmd",	  "esyscmd",  "builtin",
+					     "debugfile", "maketemp", "mkstemp"};
+
+bool m4_is_shell_builtin(const char *name)
+{
+	for (size_t i = 0; i < sizeof(shell_builtins) / sizeof(shell_builtins[0]); i++)
+		if (strcmp(name, shell_builtins[i]) == 0)
+			return true;
+	return false;
+}
 
 /* m4 [-s] [-U...] [DEFINES] SPT... */
-static int start_argv(struct strv *argv, const struct headers *h, bool with_defines, bool lines)
+static int start_argv(const struct sepolc_opts *opts, struct strv *argv, const struct headers *h,
+		      bool with_defines, bool lines)
 {
 	int rc = strv_push(argv, m4_program());
 
 	if (rc == 0 && lines)
 		rc = strv_push(argv, "-s");
 	/* A module is text to compile, not a script to run as the caller
-	 * (root): no builtin that runs a program, nor builtin() to reach one
-	 * (indir() and defn() find nothing once they are undefined). */
-	for (size_t i = 0; rc == 0 && i < sizeof(no_shell) / sizeof(no_shell[0]); i++)
-		rc = strv_push(argv, no_shell[i]);
+	 * (root): no builtin that runs a program or writes a file, nor
+	 * builtin() to reach one (indir() and defn() find nothing once they
+	 * are undefined), unless --m4-shell asks for them. */
+	for (size_t i = 0;
+	     !opts->m4_shell && rc == 0 && i < sizeof(shell_builtins) / sizeof(shell_builtins[0]);
+	     i++)
+		rc = strv_pushf(argv, "-U%s", shell_builtins[i]);
 	for (size_t i = 0; with_defines && rc == 0 && i < h->defines.n; i++)
 		rc = strv_pushf(argv, "-D%s", h->defines.v[i]);
 	for (size_t i = 0; rc == 0 && i < h->spt.n; i++)
@@ -678,7 +693,7 @@ static int expand_fc(const struct sepolc_opts *opts, const struct headers *h, st
 	const char *out = workdir_file(w, "fc.out"), *err = workdir_file(w, "fc.err");
 	struct strv argv = {0};
 	int status = EXIT_ENV;
-	bool ok = out && err && start_argv(&argv, h, true, true) == 0;
+	bool ok = out && err && start_argv(opts, &argv, h, true, true) == 0;
 
 	for (size_t i = 0; ok && i < n_fcs; i++)
 		ok = strv_push(&argv, fcs[i]) == 0;
@@ -727,7 +742,7 @@ int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct di
 		free(own_if);
 		own_if = NULL;
 	}
-	if (start_argv(&argv, &h, false, false) < 0)
+	if (start_argv(opts, &argv, &h, false, false) < 0)
 		goto done;
 	for (size_t i = 0; i < h.ifs.n; i++)
 		if (!replaced_if(in, own_if, h.ifs.v[i]) && strv_push(&argv, h.ifs.v[i]) < 0)
@@ -745,7 +760,7 @@ int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct di
 		goto done;
 
 	status = EXIT_ENV;
-	if (start_argv(&argv, &h, true, true) < 0 || strv_push(&argv, ifs_path) < 0 ||
+	if (start_argv(opts, &argv, &h, true, true) < 0 || strv_push(&argv, ifs_path) < 0 ||
 	    strv_push(&argv, in->source) < 0)
 		goto done;
 	status = run_m4(opts, argv.v, te_out, err, diags);

@@ -20,6 +20,7 @@ enum {
 	OPT_CHECK,
 	OPT_M4,
 	OPT_NO_M4,
+	OPT_M4_SHELL,
 	OPT_HEADERS,
 	OPT_PREPROCESS,
 	OPT_DEFINE,
@@ -61,6 +62,9 @@ enum {
 	  "drop dontaudit rules (CIL)", CLI_DEST_BOOL, &(o).build.disable_dontaudit, 'D' },        \
 	CLI_FLAG(OPT_M4, "m4", "run m4 with refpolicy's headers on a .te and .fc"),               \
 	CLI_FLAG(OPT_NO_M4, "no-m4", "never run m4, even on a .te that calls interfaces"),        \
+	CLI_BOOL(OPT_M4_SHELL, "m4-shell", &(o).m4_shell,                                         \
+		 "allow m4 builtins that run programs or write files\n"                           \
+		 "(syscmd, esyscmd, debugfile): off, a .te is data"),                              \
 	CLI_STRING(OPT_HEADERS, "headers", "DIR", &(o).headers,                                   \
 		   "refpolicy headers (default: /usr/share/selinux/devel/include)"),               \
 	CLI_BOOL(OPT_PREPROCESS, "preprocess", &(o).preprocess,                                   \

@@ -30,6 +30,7 @@ struct sepolc_opts {
 	bool binary_input;    /* -b */
 	bool check_only;      /* --check */
 	enum m4_mode m4;
+	bool m4_shell;	      /* --m4-shell: m4's syscmd, esyscmd, debugfile... */
 	const char *headers;  /* --headers */
 	bool preprocess;      /* --preprocess: write m4's output, compile nothing */
 	const char **defines; /* -D NAME[=VALUE], for m4 */
@@ -90,6 +91,9 @@ struct m4_result {
 /* m4-calls.c: macro calls in policy text. */
 /* Whether a module's text needs m4: interface calls, gen_require, quotes. */
 bool m4_needed(const char *text, size_t len);
+/* Whether NAME is an m4 builtin that runs a program or writes a file
+ * (undefined unless --m4-shell). */
+bool m4_is_shell_builtin(const char *name);
 /* Find the calls m4 left unexpanded in r->text, with the closest names
  * defined in defs (m4 sources: "define(`NAME'"). */
 int m4_find_calls(struct m4_result *r, char *const *defs, size_t n_defs);

@@ -235,3 +235,22 @@ TE
 	run --separate-stderr sepolc --m4 --preprocess -o out.te evil.te
 	[ -z "$(compgen -G "$T/ran*")" ] || { ls "$T"; false; }
 }
+
+@test "integrity: m4's esyscmd and debugfile are an error unless --m4-shell" {
+	need_headers
+	cat >shell.te <<TE
+policy_module(shell, 1.0)
+esyscmd(\`touch $T/ran')
+debugfile(\`$T/debug')
+type shell_t;
+TE
+	run -2 --separate-stderr sepolc --check --no-base-check shell.te
+	[[ "$stderr" == *"'esyscmd' is an m4 builtin that runs a program or writes a file: off unless --m4-shell allows it"* ]]
+	[[ "$stderr" == *"'debugfile' is an m4 builtin"* ]]
+	[ ! -e "$T"/ran ]
+	[ ! -e "$T"/debug ]
+	# asked for: both run, and the module compiles
+	run -0 --separate-stderr sepolc --check --no-base-check --m4-shell shell.te
+	[ -e "$T"/ran ]
+	[ -e "$T"/debug ]
+}

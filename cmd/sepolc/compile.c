@@ -282,6 +282,18 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 
 	if (status != EXIT_OK)
 		return status;
+	if (may_m4 && !use_m4 && m4_plain_module(r->text, r->len)) {
+		/* "module NAME VERSION;" is the policy language, not m4 source:
+		 * m4 would mangle its quotes and words, so only --m4 runs it */
+		r->plain_macros = m4_needed(r->text, r->len);
+		if (r->plain_macros && opts->verbose && !opts->json)
+			fprintf(stderr,
+				"%s: note: '%s' starts with 'module': not running m4 "
+				"(--m4 does)\n",
+				cli_name(), in->source);
+		return in->fc && !opts->fc_out ? read_input(in->fc, &r->fc, &r->fc_len, diags)
+					       : EXIT_OK;
+	}
 	if (may_m4 && !use_m4 && m4_needed(r->text, r->len)) {
 		use_m4 = true;
 		if (opts->verbose && !opts->json)
@@ -369,6 +381,11 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 	}
 	if (rc < 0) {
 		m4_report_calls(&text, diags);
+		if (text.plain_macros)
+			diag_report(diags, POL_SEV_NOTE, POL_EFORMAT, NULL, 0, 0,
+				    "'%s' starts with 'module', so m4 did not run; if it calls "
+				    "interfaces or macros, --m4 runs it",
+				    in->source);
 		status = failed(rc, &err, diags, in->source);
 		goto out;
 	}

@@ -64,6 +64,44 @@ bool m4_needed(const char *text, size_t len)
 	return false;
 }
 
+/* Whether the first statement is "module NAME VERSION;": a module in the
+ * policy language itself (checkmodule's, audit2allow's), not refpolicy's
+ * m4 source, which starts with policy_module(). Comments and blank lines
+ * may come first. */
+bool m4_plain_module(const char *text, size_t len)
+{
+	const char *end = text + len, *p = text;
+
+	for (;;) {
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+		if (p == end || *p != '#')
+			break;
+		p = memchr(p, '\n', end - p);
+		if (!p)
+			return false;
+	}
+	if ((size_t)(end - p) < 7 || memcmp(p, "module", 6) != 0 || !isspace((unsigned char)p[6]))
+		return false;
+	for (p += 6; p < end && isspace((unsigned char)*p); p++)
+		;
+	if (p == end || !is_word_char(*p))
+		return false;
+	while (p < end && (is_word_char(*p) || *p == '.' || *p == '-'))
+		p++;
+	if (p == end || !isspace((unsigned char)*p))
+		return false;
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	if (p == end || !isdigit((unsigned char)*p))
+		return false;
+	while (p < end && (isdigit((unsigned char)*p) || *p == '.'))
+		p++;
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	return p < end && *p == ';';
+}
+
 static int add_call(struct m4_result *r, const char *name, size_t len, const char *file,
 		    size_t file_len, unsigned int line, unsigned int col)
 {

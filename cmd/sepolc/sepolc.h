@@ -83,7 +83,8 @@ struct m4_result {
 	size_t len;
 	char *fc; /* the expanded .fc, or NULL */
 	size_t fc_len;
-	bool mls; /* the headers build MLS/MCS modules */
+	bool mls;	   /* the headers build MLS/MCS modules */
+	bool plain_macros; /* a plain module with macro-like text, not run through m4 */
 	struct m4_call *calls;
 	size_t n_calls;
 };
@@ -91,6 +92,9 @@ struct m4_result {
 /* m4-calls.c: macro calls in policy text. */
 /* Whether a module's text needs m4: interface calls, gen_require, quotes. */
 bool m4_needed(const char *text, size_t len);
+/* Whether the first statement is "module NAME VERSION;": never m4 unless
+ * --m4 asks. */
+bool m4_plain_module(const char *text, size_t len);
 /* Whether NAME is an m4 builtin that runs a program or writes a file
  * (undefined unless --m4-shell). */
 bool m4_is_shell_builtin(const char *name);

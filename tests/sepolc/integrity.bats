@@ -254,3 +254,28 @@ TE
 	[ -e "$T"/ran ]
 	[ -e "$T"/debug ]
 }
+
+@test "integrity: a module starting with 'module NAME VERSION;' goes through m4 only with --m4" {
+	need_headers
+	# the backquote made sepolc run m4, which mangled the type 'interface'
+	# (a macro of the headers)
+	cat >plain.te <<'TE'
+# a plain module, as checkmodule reads it
+module plain 1.0;
+require { class file { read }; }
+type plain_t; # `plain' runs things
+type interface;
+allow plain_t interface:file read;
+TE
+	run -0 --separate-stderr sepolc -v --no-base-check -o plain.cil plain.te
+	[[ "$stderr" == *"'plain.te' starts with 'module': not running m4 (--m4 does)"* ]]
+	grep -q '(type interface)' plain.cil
+	grep -q '(allow plain_t interface (file (read)))' plain.cil
+	# asked for, m4 runs (and mangles it)
+	run -2 --separate-stderr sepolc --m4 --no-base-check -o plain2.cil plain.te
+	[ ! -e plain2.cil ]
+	# a plain module calling a macro is an error, with a note naming --m4
+	printf 'module calls 1.0;\ntype calls_t;\nfiles_read_etc_files(calls_t)\n' >calls.te
+	run -2 --separate-stderr sepolc --no-base-check -o calls.cil calls.te
+	[[ "$stderr" == *"'calls.te' starts with 'module', so m4 did not run; if it calls interfaces or macros, --m4 runs it"* ]]
+}

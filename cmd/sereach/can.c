@@ -160,13 +160,8 @@ int sereach_can(int argc, char **argv)
 			q.json = true;
 			break;
 		case 'h':
-			printf("%s\n", usage);
-			cli_print_options(sereach_can_options);
-			printf("\nSee sereach(1).\n");
-			status = EXIT_OK;
-			break;
 		case 'V':
-			status = cli_version();
+			status = sr_help_or_version(c, sereach_can_options, usage);
 			break;
 		default:
 			status = EXIT_USAGE;

@@ -25,6 +25,17 @@ static int parse_long(const char *opt, const char *v, long *out)
 	return -1;
 }
 
+/* --help (usage and the option table) or --version, for every subcommand */
+int sr_help_or_version(int c, const struct cli_option *table, const char *usage)
+{
+	if (c == 'V')
+		return cli_version();
+	printf("%s\n", usage);
+	cli_print_options(table);
+	printf("\nSee sereach(1).\n");
+	return EXIT_OK;
+}
+
 int sr_parse(const struct cli_option *table, const char *usage, int argc, char **argv,
 	     struct sr_query *q)
 {
@@ -75,13 +86,8 @@ int sr_parse(const struct cli_option *table, const char *usage, int argc, char *
 		case OPT_DEBUG:
 			break;
 		case 'h':
-			printf("%s\n", usage);
-			cli_print_options(table);
-			printf("\nSee sereach(1).\n");
-			status = EXIT_OK;
-			break;
 		case 'V':
-			status = cli_version();
+			status = sr_help_or_version(c, table, usage);
 			break;
 		case OPT_JSON:
 			q->json = true;

@@ -89,6 +89,7 @@ extern const struct cli_option sereach_can_options[];
 
 /* Parse argv against table into q; returns -1 to go on, else an exit
  * status (help printed, usage error). */
+int sr_help_or_version(int c, const struct cli_option *table, const char *usage);
 int sr_parse(const struct cli_option *table, const char *usage, int argc, char **argv,
 	     struct sr_query *q);
 /* Open the policy, resolve names and booleans. Returns 0 or an exit status. */

@@ -26,6 +26,10 @@ struct pol_kernel *kernel_new_handle(void);
 
 /* "<fs>/<rel>" in heap memory, or NULL (out of memory). */
 char *kfs_path(const struct pol_kernel *k, const char *rel);
+/* Open selinuxfs node rel for reading: a descriptor, or a negative status
+ * (err set) when it cannot be opened or is not a regular file (a FIFO would
+ * block for ever). kfs_read(), kfs_write() and kfs_transact() check alike. */
+int kfs_open_read(const struct pol_kernel *k, const char *rel, struct pol_err *err);
 
 /*
  * Read a small selinuxfs file whole into buf (at most size - 1 bytes), NUL

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "kernel/internal.h"
@@ -26,6 +27,69 @@ char *kfs_path(const struct pol_kernel *k, const char *rel)
 static int fail(struct pol_err *err, int rc, const char *verb, const char *path)
 {
 	return pol_err_set(err, rc, "cannot %s '%s': %s", verb, path, strerror(-rc));
+}
+
+static const char *file_kind(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "a device";
+	return "not a regular file";
+}
+
+/*
+ * open() a selinuxfs node, which the kernel makes a regular file. A FIFO,
+ * a device or a socket (planted in a fake tree or a bind mount)
+ * is refused: it could block open() or read() for ever. O_NONBLOCK keeps the
+ * open() itself from waiting; it is cleared once the node is known regular.
+ * Returns the descriptor, or a negative status with err set.
+ */
+static int kfs_open(const char *path, int flags, const char *verb, struct pol_err *err)
+{
+	struct stat st;
+	int fd, rc;
+
+	fd = open(path, flags | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0) {
+		rc = -errno;
+		/* a FIFO without a reader refuses O_WRONLY|O_NONBLOCK: ENXIO */
+		if (rc == -ENXIO && stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+			return pol_err_set(err, POL_EFORMAT, "'%s' is %s, not a selinuxfs file",
+					   path, file_kind(st.st_mode));
+		return fail(err, rc, verb, path);
+	}
+	if (fstat(fd, &st) < 0) {
+		rc = fail(err, -errno, verb, path);
+		close(fd);
+		return rc;
+	}
+	/* a directory fails read() with EISDIR, which says it well enough */
+	if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		close(fd);
+		return pol_err_set(err, POL_EFORMAT, "'%s' is %s, not a selinuxfs file", path,
+				   file_kind(st.st_mode));
+	}
+	if (fcntl(fd, F_SETFL, flags & ~O_ACCMODE) < 0) {
+		rc = fail(err, -errno, verb, path);
+		close(fd);
+		return rc;
+	}
+	return fd;
+}
+
+int kfs_open_read(const struct pol_kernel *k, const char *rel, struct pol_err *err)
+{
+	char *path = kfs_path(k, rel);
+	int fd;
+
+	if (!path)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	fd = kfs_open(path, O_RDONLY, "read", err);
+	free(path);
+	return fd;
 }
 
 /* The kernel ends some answers with NUL (contexts) and tests write files
@@ -65,11 +129,10 @@ ssize_t kfs_read(const struct pol_kernel *k, const char *rel, char *buf, size_t 
 
 	if (!path)
 		return pol_err_set(err, -ENOMEM, "out of memory");
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = kfs_open(path, O_RDONLY, "read", err);
 	if (fd < 0) {
-		n = fail(err, -errno, "read", path);
 		free(path);
-		return n;
+		return fd;
 	}
 	n = read_all(fd, buf, size);
 	close(fd);
@@ -112,11 +175,10 @@ int kfs_write(const struct pol_kernel *k, const char *rel, const void *data, siz
 
 	if (!path)
 		return pol_err_set(err, -ENOMEM, "out of memory");
-	fd = open(path, O_WRONLY | O_CLOEXEC);
+	fd = kfs_open(path, O_WRONLY, "write", err);
 	if (fd < 0) {
-		rc = fail(err, -errno, "write", path);
 		free(path);
-		return rc;
+		return fd;
 	}
 	/* No retry on EINTR or a short count: the kernel takes a request in
 	 * one piece (a policy load split in two fails with EINVAL). */
@@ -144,9 +206,9 @@ int kfs_transact(const struct pol_kernel *k, const char *rel, const char *req, s
 	*refused = false;
 	if (!path)
 		return pol_err_set(err, -ENOMEM, "out of memory");
-	fd = open(path, O_RDWR | O_CLOEXEC);
+	fd = kfs_open(path, O_RDWR, "open", err);
 	if (fd < 0) {
-		rc = fail(err, -errno, "open", path);
+		rc = fd;
 		goto out;
 	}
 	n = write(fd, req, len);

@@ -57,13 +57,11 @@ static int read_flag(const struct pol_kernel *k, const char *rel)
 static int loaded_version(const struct pol_kernel *k)
 {
 	unsigned char h[20];
-	char *path = kfs_path(k, "policy");
 	ssize_t n = 0;
 	uint32_t w[5];
 	int fd;
 
-	fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
-	free(path);
+	fd = kfs_open_read(k, "policy", NULL);
 	if (fd < 0)
 		return -1;
 	while (n < (ssize_t)sizeof(h)) {

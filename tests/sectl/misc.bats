@@ -123,3 +123,30 @@ setup() {
 	run -2 --separate-stderr sectl -q status --bogus
 	[[ "$stderr" == *"unrecognized option '--bogus'"* ]]
 }
+
+# issue 11: a FIFO where a selinuxfs node should be would block open() and
+# read() for ever; sectl refuses it (exit 3) instead of hanging
+@test "sectl: a FIFO in selinuxfs is refused, never waited on" {
+	local node
+	for node in enforce mls policyvers booleans/allow_execmem avc/cache_stats policy access; do
+		rm -f "$FS/$node"
+		mkfifo "$FS/$node"
+	done
+	run -3 --separate-stderr timeout 10 sectl --selinuxfs "$FS" mode
+	[ "$stderr" = "sectl: '$FS/enforce' is a FIFO, not a selinuxfs file" ]
+	run -3 --separate-stderr timeout 10 sectl --selinuxfs "$FS" mode enforcing
+	[ "$stderr" = "sectl: '$FS/enforce' is a FIFO, not a selinuxfs file" ]
+	run -3 --separate-stderr timeout 10 sectl --selinuxfs "$FS" bool allow_execmem
+	[ "$stderr" = "sectl: '$FS/booleans/allow_execmem' is a FIFO, not a selinuxfs file" ]
+	run -3 --separate-stderr timeout 10 sectl --selinuxfs "$FS" avc
+	[ "$stderr" = "sectl: '$FS/avc/cache_stats' is a FIFO, not a selinuxfs file" ]
+	run -3 --separate-stderr timeout 10 sectl --selinuxfs "$FS" access \
+		system_u:system_r:kernel_t:s0 system_u:object_r:unlabeled_t:s0 file read
+	[[ "$stderr" == *"'$FS/access' is a FIFO, not a selinuxfs file"* ]]
+	# status reads what it can; the FIFOs are "unknown", not a hang
+	rm "$FS/enforce" && printf 0 >"$FS/enforce"
+	run -0 --separate-stderr timeout 10 sectl --selinuxfs "$FS" status
+	[[ "$output" == *"Policy MLS status:              unknown"* ]]
+	[[ "$output" == *"Max kernel policy version:      unknown"* ]]
+	[[ "$output" == *"Loaded policy version:          unknown"* ]]
+}

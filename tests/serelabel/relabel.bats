@@ -32,6 +32,9 @@ teardown() {
 	fi
 }
 
+# (etc/passwd has a hard link, etc/passwd.hard, whose spec differs: its label
+# is the first link's in the walk, i.e. in the directory's order, so the
+# general tests look at etc/shadow, and the hard-link tests at both links.)
 # label REL: the label of $R/REL (REL as labels.py dump writes it), from
 # one dump kept until something may have changed labels
 label() {
@@ -55,8 +58,8 @@ relabel() {
 	[ "$status" -eq 0 ]
 	labels dump "$R" >"$T/after"
 	diff "$T/before" "$T/after"
-	[[ "$output" == *"Would relabel $R/etc/passwd from $WRONG to wrong_u:wrong_r:passwd_file_t:s0"* ]]
-	[[ "$stderr" == *"serelabel: "*" files, "*" to relabel, 0 errors in "* ]]
+	[[ "$output" == *"Would relabel $R/etc/shadow from $WRONG to wrong_u:wrong_r:shadow_t:s0"* ]]
+	[[ "$stderr" == *"serelabel: "*" files, "*" to relabel, 0 errors"*" in "* ]]
 }
 
 @test "serelabel: without -v a dry run prints nothing on stdout" {
@@ -68,17 +71,16 @@ relabel() {
 @test "serelabel: without --force only the type changes" {
 	relabel -v "$R"
 	[ "$status" -eq 0 ]
-	[ "$(label etc/passwd)" = wrong_u:wrong_r:passwd_file_t:s0 ]
 	[ "$(label etc/shadow)" = wrong_u:wrong_r:shadow_t:s0 ]
 	[ "$(label .)" = wrong_u:wrong_r:root_t:s0 ]
 	[[ "$output" == *"Relabeled $R/bin/sh from $WRONG to wrong_u:wrong_r:shell_exec_t:s0"* ]]
-	[[ "$stderr" == *" relabeled, 0 errors in "* ]]
+	[[ "$stderr" == *" relabeled, 0 errors"*" in "* ]]
 }
 
 @test "serelabel: --force sets the whole context" {
 	relabel -F "$R"
 	[ "$status" -eq 0 ]
-	[ "$(label etc/passwd)" = system_u:object_r:passwd_file_t:s0 ]
+	[ "$(label etc/shadow)" = system_u:object_r:shadow_t:s0 ]
 	[ "$(label home/alice/.ssh/id_ed25519)" = unconfined_u:object_r:ssh_home_t:s0 ]
 }
 

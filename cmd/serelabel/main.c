@@ -256,18 +256,18 @@ static int run(struct relabel_opts *opts, struct pathlist *paths)
 		flags |= POL_LABEL_ORDERED_EVENTS;
 
 	struct pol_label_relabel_opts ro = {
-		.specs = specs,
-		.customizable = custom,
-		.flags = flags,
-		.threads = opts->threads,
-		.root = opts->root,
-		.excludes = opts->excludes,
-		.n_excludes = opts->n_excludes,
-		.event = out_event,
-		.event_data = &out,
-		.progress = out_progress,
-		.progress_data = &out,
-		.stop = &stop_signal,
+	    .specs = specs,
+	    .customizable = custom,
+	    .flags = flags,
+	    .threads = opts->threads,
+	    .root = opts->root,
+	    .excludes = opts->excludes,
+	    .n_excludes = opts->n_excludes,
+	    .event = out_event,
+	    .event_data = &out,
+	    .progress = out_progress,
+	    .progress_data = &out,
+	    .stop = &stop_signal,
 	};
 
 	out_init(&out, opts, spec_path,
@@ -304,7 +304,8 @@ static void restorecon_habits(int argc, char **argv)
 		if (strchr(a, 'R') ||
 		    (a[1] == 'r' && a[2] && strspn(a + 2, "RrvFnpiIDxWe0mq") == strlen(a + 2))) {
 			fprintf(stderr,
-				"%s: note: directories are always relabeled recursively: restorecon's -R and -r are not needed (here -r is --root=DIR)\n",
+				"%s: note: directories are always relabeled recursively: "
+				"restorecon's -R and -r are not needed (here -r is --root=DIR)\n",
 				cli_name());
 			return;
 		}

@@ -130,7 +130,8 @@ static bool exists(const struct pol_kernel *k, const char *name)
 }
 
 /* The kernel's name for name (heap), or POL_ENOTFOUND with suggestions. */
-static int resolve_bool_name(const struct pol_kernel *k, const char *name, char **out, struct pol_err *err)
+static int resolve_bool_name(const struct pol_kernel *k, const char *name, char **out,
+			     struct pol_err *err)
 {
 	char **names, *sub;
 	size_t n;

@@ -66,7 +66,7 @@ static const char *scopy(char **at, const char *s)
 
 static int hold(struct label_events *e, const struct pol_label_event *ev)
 {
-	struct held h = { .ev = *ev, .seq = e->n };
+	struct held h = {.ev = *ev, .seq = e->n};
 	size_t size = slen(ev->path) + slen(ev->old_context) + slen(ev->new_context) +
 		      slen(ev->message) + slen(ev->other_path) + slen(ev->other_context);
 	char *at;

@@ -209,11 +209,11 @@ void label_links_apply(struct label_run *run, struct label_worker *w)
 		if (other) {
 			/* once per file, naming the first link that disagrees */
 			struct pol_label_event ev = {
-				.kind = POL_LABEL_EV_CONFLICT,
-				.path = other->path,
-				.other_path = win->path,
-				.new_context = win->context,
-				.other_context = other->context,
+			    .kind = POL_LABEL_EV_CONFLICT,
+			    .path = other->path,
+			    .other_path = win->path,
+			    .new_context = win->context,
+			    .other_context = other->context,
 			};
 
 			label_count(w, conflicts);

@@ -126,7 +126,7 @@ struct label_dir {
 	char *path;          /* as reached: the PATH argument joined with names */
 	size_t pathlen;
 	struct label_root *root;
-	uint32_t *key;       /* walk-order key: the PATH argument's index, then the
+	uint32_t *key;	     /* walk-order key: the PATH argument's index, then the
 			      * position of each component in its directory's stream */
 	unsigned int depth;  /* entries in key */
 };

@@ -146,14 +146,14 @@ const char *pol_label_context_type(const char *con, size_t *len);
  */
 
 enum pol_label_relabel_flags {
-	POL_LABEL_DRY_RUN = (1 << 0),        /* decide and report, change nothing */
-	POL_LABEL_FORCE = (1 << 1),          /* the spec's whole context, customizable too */
+	POL_LABEL_DRY_RUN = (1 << 0),	     /* decide and report, change nothing */
+	POL_LABEL_FORCE = (1 << 1),	     /* the spec's whole context, customizable too */
 	POL_LABEL_CROSS_MOUNTS = (1 << 2),   /* descend into other file systems */
 	POL_LABEL_IGNORE_MISSING = (1 << 3), /* a missing PATH argument is no error */
-	POL_LABEL_HARDLINKS = (1 << 4),      /* decide files with several links per PATH
+	POL_LABEL_HARDLINKS = (1 << 4),	     /* decide files with several links per PATH
 					      * argument, as setfiles does (see below) */
-	POL_LABEL_READ_ONLY = (1 << 5),      /* only read every label (benchmark floor) */
-	POL_LABEL_DIGESTS = (1 << 6),        /* skip directories whose security.sehash
+	POL_LABEL_READ_ONLY = (1 << 5),	     /* only read every label (benchmark floor) */
+	POL_LABEL_DIGESTS = (1 << 6),	     /* skip directories whose security.sehash
 					      * is current; write the others' */
 	POL_LABEL_IGNORE_DIGESTS = (1 << 7), /* write digests, skip nothing */
 	POL_LABEL_ORDERED_EVENTS = (1 << 8), /* hold the events and deliver them at the

@@ -22,7 +22,7 @@ struct scan {
 
 /* The plain names of a set; *complex when it has "*", "~" or "-name". */
 static int scan_set_names(struct scan *s, const struct src_set *set, size_t *n, size_t base,
-		     bool *complex)
+			  bool *complex)
 {
 	if (base + set->n + 1 > s->alloc) {
 		size_t alloc = (base + set->n + 1) * 2;
@@ -47,8 +47,8 @@ static int scan_set_names(struct scan *s, const struct src_set *set, size_t *n, 
 }
 
 static int scan_emit(struct scan *s, const struct src_stmt *st, enum pol_source_rule_kind kind,
-		const struct src_set *a, const struct src_set *b, const struct src_set *c,
-		const struct src_set *d, const char *deflt)
+		     const struct src_set *a, const struct src_set *b, const struct src_set *c,
+		     const struct src_set *d, const char *deflt)
 {
 	const struct src_set *sets[4] = {a, b, c, d};
 	size_t counts[4] = {0}, base = 0;
@@ -87,21 +87,22 @@ static int scan_walk(struct scan *s, const struct src_stmt *st)
 		switch (st->kind) {
 		case SRC_AVRULE:
 			rc = scan_emit(s, st,
-				  st->u.rule.kind.av == SRC_ALLOW ? POL_SOURCE_RULE_ALLOW
-								  : POL_SOURCE_RULE_OTHER_AV,
-				  &st->u.rule.src, &st->u.rule.tgt, &st->u.rule.classes,
-				  &st->u.rule.perms, NULL);
+				       st->u.rule.kind.av == SRC_ALLOW ? POL_SOURCE_RULE_ALLOW
+								       : POL_SOURCE_RULE_OTHER_AV,
+				       &st->u.rule.src, &st->u.rule.tgt, &st->u.rule.classes,
+				       &st->u.rule.perms, NULL);
 			break;
 		case SRC_TYPERULE:
-			rc = scan_emit(s, st, POL_SOURCE_RULE_TYPE, &st->u.rule.src, &st->u.rule.tgt,
-				  &st->u.rule.classes, NULL, st->u.rule.deflt.name);
+			rc =
+			    scan_emit(s, st, POL_SOURCE_RULE_TYPE, &st->u.rule.src, &st->u.rule.tgt,
+				      &st->u.rule.classes, NULL, st->u.rule.deflt.name);
 			break;
 		case SRC_ROLE: {
 			struct src_set_item item = {.id = st->u.role.name};
 			struct src_set name = {.items = &item, .n = 1};
 
-			rc = scan_emit(s, st, POL_SOURCE_RULE_ROLE, &name, &st->u.role.types, NULL, NULL,
-				  NULL);
+			rc = scan_emit(s, st, POL_SOURCE_RULE_ROLE, &name, &st->u.role.types, NULL,
+				       NULL, NULL);
 			break;
 		}
 		case SRC_IF:

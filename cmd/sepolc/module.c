@@ -97,6 +97,20 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 		free(path);
 		return status;
 	}
+	if (opts->out_path && strcmp(path, "-") != 0 && name && *name &&
+	    (opts->output == OUT_DEFAULT || opts->output == OUT_CIL) && !pol_module_is_base(mod)) {
+		/* semodule -i takes a CIL module's name from its file name */
+		const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+		size_t n = strlen(base);
+
+		if (n > 4 && strcmp(base + n - 4, ".cil") == 0)
+			n -= 4;
+		if (strlen(name) != n || strncmp(base, name, n) != 0)
+			diag_report(diags, POL_SEV_NOTE, POL_EINVAL, NULL, 0, 0,
+				    "semodule -i names a CIL module after its file: '%s' installs "
+				    "as module '%.*s', not '%s'",
+				    path, (int)n, base, name);
+	}
 	pol_err_init(&err);
 	diag_sink_attach(diags, &err);
 	switch (opts->output) {

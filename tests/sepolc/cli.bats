@@ -561,3 +561,17 @@ requires_module() {
 	run -2 --separate-stderr sepolc --check x.pp
 	[ "$stderr" = "sepolc: 'x.pp' is a policy module package (.pp), not a source" ]
 }
+
+@test "cli: -o naming a module's CIL otherwise notes that semodule names it after the file" {
+	printf 'module named 1.0;\nrequire { class file { read }; }\ntype named_t;\n' >named.te
+	run -0 --separate-stderr sepolc --no-base-check -o other.cil named.te
+	[[ "$stderr" == *"note: semodule -i names a CIL module after its file: 'other.cil' installs as module 'other', not 'named'"* ]]
+	[ -s other.cil ]
+	# the module's own name, in any directory: no note
+	mkdir sub
+	run -0 --separate-stderr sepolc --no-base-check -o sub/named.cil named.te
+	[ -z "$stderr" ]
+	# -q keeps it quiet
+	run -0 --separate-stderr sepolc -q --no-base-check -o other.cil named.te
+	[ -z "$stderr" ]
+}

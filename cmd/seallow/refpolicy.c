@@ -138,7 +138,8 @@ static int load_perm_map(struct ifdb *db, const char *path)
 		db->npm++;
 	}
 	fclose(f);
-	qsort(db->pm, db->npm, sizeof(*db->pm), cmp_permw);
+	if (db->npm > 1)
+		qsort(db->pm, db->npm, sizeof(*db->pm), cmp_permw);
 	return 0;
 }
 
@@ -388,10 +389,13 @@ static void db_finish(struct ifdb *db)
 		struct iface *f = &db->ifs[i];
 
 		for (size_t k = 0; k < f->navs; k++)
-			qsort(f->avs[k].perms, f->avs[k].nperms, sizeof(char *), cmp_str);
-		qsort(f->avs, f->navs, sizeof(*f->avs), cmp_av);
+			if (f->avs[k].nperms > 1)
+				qsort(f->avs[k].perms, f->avs[k].nperms, sizeof(char *), cmp_str);
+		if (f->navs > 1)
+			qsort(f->avs, f->navs, sizeof(*f->avs), cmp_av);
 	}
-	qsort(db->ifs, db->n, sizeof(*db->ifs), cmp_iface);
+	if (db->n > 1)
+		qsort(db->ifs, db->n, sizeof(*db->ifs), cmp_iface);
 }
 
 /* sepolgen's index(): interfaces whose access names the parameter as a
@@ -915,7 +919,8 @@ int ifdb_open(const struct seallow_opts *o, struct ifdb **out)
 		ifdb_free(db);
 		return rc == -ENOMEM ? EXIT_ENV : rc == -ENOENT ? EXIT_ENV : EXIT_USAGE;
 	}
-	qsort(db->by_tgt, db->nby_tgt, sizeof(*db->by_tgt), cmp_by_tgt);
+	if (db->nby_tgt > 1)
+		qsort(db->by_tgt, db->nby_tgt, sizeof(*db->by_tgt), cmp_by_tgt);
 	*out = db;
 	return EXIT_OK;
 }

@@ -788,7 +788,8 @@ static int pick_calls(const struct pol_audit_set *set, struct group **v, size_t 
 			return -ENOMEM;
 		}
 	}
-	qsort(calls, nc, sizeof(*calls), cmp_call);
+	if (nc > 1)
+		qsort(calls, nc, sizeof(*calls), cmp_call);
 	for (size_t i = 0; i < nc; i++) {
 		if (k && !cmp_call(&calls[k - 1], &calls[i])) {
 			free(calls[i].text);

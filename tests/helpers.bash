@@ -67,3 +67,16 @@ bash_complete() {
 complete_words() {
 	bash_complete "$COMPLETION" "$(basename "$COMPLETION")" "$@"
 }
+
+# A scratch copy of the system's module store: semodule -p ROOT -s STORE
+# works there and never touches /var/lib/selinux or the loaded policy.
+scratch_store() {
+	[ "$(id -u)" -eq 0 ] || skip "semodule needs root, even on a scratch store"
+	require_command semodule policycoreutils
+	[ -d /var/lib/selinux/default/active ] || skip "no module store in /var/lib/selinux/default"
+	ROOT=$T/root # $T: the test's work directory
+	mkdir -p "$ROOT/var/lib/selinux" "$ROOT/etc/selinux"
+	cp -a /var/lib/selinux/default "$ROOT/var/lib/selinux/"
+	[ -d /etc/selinux/default ] && cp -a /etc/selinux/default "$ROOT/etc/selinux/"
+	return 0
+}

@@ -119,18 +119,6 @@ need_headers() {
 	cmp build/examples/notereader.pp ref/notereader.pp
 }
 
-# A scratch copy of the system's module store (as tests/sepolc/cli.bats).
-scratch_store() {
-	[ "$(id -u)" -eq 0 ] || skip "semodule needs root, even on a scratch store"
-	require_command semodule policycoreutils
-	[ -d /var/lib/selinux/default/active ] || skip "no module store in /var/lib/selinux/default"
-	ROOT=$T/root
-	mkdir -p "$ROOT/var/lib/selinux" "$ROOT/etc/selinux"
-	cp -a /var/lib/selinux/default "$ROOT/var/lib/selinux/"
-	[ -d /etc/selinux/default ] && cp -a /etc/selinux/default "$ROOT/etc/selinux/"
-	return 0
-}
-
 @test "policy-modules: the examples install into a scratch store with semodule -p ROOT -i" {
 	need_headers
 	scratch_store

@@ -231,8 +231,14 @@ builtin(\`syscmd', \`touch $T/ran3')
 indir(\`esyscmd', \`touch $T/ran4')
 type evil_t;
 TE
-	run --separate-stderr sepolc --check --no-base-check evil.te
-	run --separate-stderr sepolc --m4 --preprocess -o out.te evil.te
+	run -2 --separate-stderr sepolc --check --no-base-check evil.te
+	[[ "$stderr" == *"evil.te:2:1: note: 'syscmd' is an m4 builtin that runs a program"* ]]
+	[[ "$stderr" == *"evil.te:4:1: note: 'builtin' is an m4 builtin"* ]]
+	[[ "$stderr" == *"evil.te:5: warning: undefined macro \`esyscmd'"* ]]
+	# --preprocess only expands: the builtins stay as unexpanded words
+	run -0 --separate-stderr sepolc --m4 --preprocess -o out.te evil.te
+	grep -q "^syscmd(touch $T/ran1)" out.te
+	grep -q '^type evil_t;' out.te
 	[ -z "$(compgen -G "$T/ran*")" ] || { ls "$T"; false; }
 }
 

@@ -24,15 +24,14 @@ enum {
 	OPT_HEADERS,
 	OPT_PREPROCESS,
 	OPT_DEFINE,
-	OPT_DISABLE_DONTAUDIT,
 	OPT_JSON,
 	OPT_BASE,
 	OPT_NO_BASE_CHECK,
 };
 
-/* The option table; the destinations are parse_options()'s opts. -D is
- * both --disable-dontaudit and --define's short form: a short-only entry
- * parses it, the two long entries show it (alias). */
+/* The option table; the destinations are parse_options()'s opts. -D means
+ * --disable-dontaudit only, as in secilc and semodule; --define has no
+ * short form (see reject_old_define()). */
 // clang-format off
 #define SEPOLC_OPTIONS(o)                                                                         \
 	CLI_STRING('o', "output", "FILE", &(o).out_path,                                          \
@@ -58,8 +57,8 @@ enum {
 	CLI_BOOL('O', "optimize", &(o).build.optimize, "remove redundant rules"),                 \
 	CLI_BOOL('P', "preserve-tunables", &(o).build.preserve_tunables,                          \
 		 "keep tunables as booleans (CIL)"),                                               \
-	{ "disable-dontaudit", OPT_DISABLE_DONTAUDIT, no_argument, NULL,                          \
-	  "drop dontaudit rules (CIL)", CLI_DEST_BOOL, &(o).build.disable_dontaudit, 'D' },        \
+	CLI_BOOL('D', "disable-dontaudit", &(o).build.disable_dontaudit,                          \
+		 "drop dontaudit rules (as secilc -D)"),                                           \
 	CLI_FLAG(OPT_M4, "m4", "run m4 with refpolicy's headers on a .te and .fc"),               \
 	CLI_FLAG(OPT_NO_M4, "no-m4", "never run m4, even on a .te that calls interfaces"),        \
 	CLI_BOOL(OPT_M4_SHELL, "m4-shell", &(o).m4_shell,                                         \
@@ -69,9 +68,7 @@ enum {
 		   "refpolicy headers (default: /usr/share/selinux/devel/include)"),               \
 	CLI_BOOL(OPT_PREPROCESS, "preprocess", &(o).preprocess,                                   \
 		 "write the .te as m4 expands it; compile nothing"),                               \
-	{ "define", OPT_DEFINE, required_argument, "NAME[=VALUE]",                                \
-	  "define an m4 macro (-DNAME or -D NAME)", CLI_DEST_NONE, NULL, 'D' },                   \
-	CLI_OPTIONAL('D', NULL, NULL, NULL),                                                      \
+	CLI_VALUE(OPT_DEFINE, "define", "NAME[=VALUE]", "define an m4 macro (repeatable)"),       \
 	CLI_STRING(OPT_BASE, "base", "POLICY", &(o).base,                                         \
 		   "check a module's requires against this binary\n"                               \
 		   "policy (default: the installed one, if any)"),                                 \
@@ -138,20 +135,53 @@ static bool looks_like_define(const char *s)
 	return true;
 }
 
-/*
- * secilc users write "-D" alone (drop dontaudit) and "-M true"; m4 users
- * write "-D NAME". A bare -D followed by a word that is a macro name and no
- * file becomes --define; "-M true|false" becomes --mls=VALUE. Rewrites argv
- * in place (the vector is ours to reorder, as getopt does).
- */
-static void rewrite_ambiguous(int argc, char **argv, char **storage)
+/* Whether every letter of a short-option cluster is a flag without value. */
+static bool is_flag_cluster(const char *letters)
 {
-	static char disable_dontaudit[] = "--disable-dontaudit";
+	for (const char *p = letters; *p; p++) {
+		const struct cli_option *o = shape_table;
+
+		while (o->id && (o->id != *p || o->has_arg != no_argument))
+			o++;
+		if (!o->id)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * -D once also meant m4's "-D NAME"; it is secilc's and semodule's
+ * --disable-dontaudit now. Say so instead of reading NAME as an input file
+ * or "-DNAME" as a cluster of letters.
+ */
+static int reject_old_define(const char *arg, const char *next)
+{
+	struct stat st;
+	const char *name = NULL;
+
+	if (strcmp(arg, "-D") == 0 && next && looks_like_define(next) && stat(next, &st) < 0)
+		name = next;
+	else if (strncmp(arg, "-D", 2) == 0 && looks_like_define(arg + 2) &&
+		 !is_flag_cluster(arg + 2))
+		name = arg + 2;
+	if (!name)
+		return EXIT_OK;
+	return cli_usage_error("-D is --disable-dontaudit (as in secilc and semodule); "
+			       "to define an m4 macro write --define=%s",
+			       name);
+}
+
+/*
+ * secilc users write "-M true"; it becomes --mls=VALUE. Rewrites argv in
+ * place (the vector is ours to reorder, as getopt does).
+ */
+static int rewrite_ambiguous(int argc, char **argv, char **storage)
+{
 	int out = 1;
 
 	for (int i = 1; i < argc; i++) {
 		char *arg = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-		struct stat st;
+		int status;
 
 		argv[out++] = arg;
 		if (strcmp(arg, "--") == 0) {
@@ -161,16 +191,9 @@ static void rewrite_ambiguous(int argc, char **argv, char **storage)
 		}
 		if (arg[0] != '-' || !arg[1])
 			continue;
-		if (strcmp(arg, "-D") == 0) {
-			if (next && looks_like_define(next) && stat(next, &st) < 0 &&
-			    asprintf(&storage[i], "--define=%s", next) >= 0) {
-				argv[out - 1] = storage[i];
-				i++;
-			} else {
-				argv[out - 1] = disable_dontaudit;
-			}
-			continue;
-		}
+		status = reject_old_define(arg, next);
+		if (status != EXIT_OK)
+			return status;
 		if (strcmp(arg, "-M") == 0 && next &&
 		    (strcmp(next, "true") == 0 || strcmp(next, "false") == 0) &&
 		    asprintf(&storage[i], "--mls=%s", next) >= 0) {
@@ -182,6 +205,7 @@ static void rewrite_ambiguous(int argc, char **argv, char **storage)
 			argv[out++] = argv[++i];
 	}
 	argv[out] = NULL;
+	return EXIT_OK;
 }
 
 /* ---- Values ----------------------------------------------------------- */
@@ -293,12 +317,6 @@ static int parse_options(int argc, char **argv, struct sepolc_opts *opts)
 			else
 				status =
 				    cli_usage_error("invalid target '%s' (selinux or xen)", optarg);
-			break;
-		case 'D':
-			if (optarg)
-				status = add_define(opts, optarg);
-			else
-				opts->build.disable_dontaudit = true;
 			break;
 		case OPT_DEFINE:
 			status = add_define(opts, optarg);
@@ -431,7 +449,9 @@ int main(int argc, char **argv)
 	cli_init(argv[0]);
 	if (!storage)
 		return EXIT_ENV;
-	rewrite_ambiguous(argc, argv, storage);
+	status = rewrite_ambiguous(argc, argv, storage);
+	if (status != EXIT_OK)
+		goto out;
 	argc = 0;
 	while (argv[argc])
 		argc++;

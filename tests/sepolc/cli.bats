@@ -145,7 +145,7 @@ bad_conf() {
 		<(grep -v '^#line .*all_interfaces.conf' sepolc.out)
 }
 
-@test "sepolc --preprocess: -D defines reach m4, attached or not" {
+@test "sepolc --preprocess: --define reaches m4; -D is only --disable-dontaudit" {
 	need_headers
 	cat >d.te <<-'EOF'
 		policy_module(d, 1.0)
@@ -154,14 +154,45 @@ bad_conf() {
 	EOF
 	run -0 --separate-stderr sepolc --preprocess d.te
 	[[ "$output" == *nofoo_t* && "$output" != *bar_t* ]]
-	run -0 --separate-stderr sepolc -D with_foo -Dwith_bar --preprocess d.te
+	run -0 --separate-stderr sepolc --define=with_foo --define with_bar --preprocess d.te
 	[[ "$output" == *"type foo_t;"* && "$output" == *"type bar_t;"* ]]
-	run -0 --separate-stderr sepolc --define=with_foo --preprocess d.te
-	[[ "$output" == *"type foo_t;"* ]]
-	# -D before a file that exists is secilc's --disable-dontaudit
+	# m4's old spellings get a hint, not a file named with_foo or a letter soup
+	run -2 --separate-stderr sepolc -D with_foo --preprocess d.te
+	[[ "$stderr" == *"-D is --disable-dontaudit"*"--define=with_foo"* ]]
+	run -2 --separate-stderr sepolc -Dwith_bar --preprocess d.te
+	[[ "$stderr" == *"--define=with_bar"* ]]
+	# -D before a file that exists, and in a cluster of flags, is --disable-dontaudit
 	touch with_foo
 	run -2 --separate-stderr sepolc -D with_foo --preprocess d.te
 	[[ "$stderr" == *"one policy source at a time"* ]]
+	run -0 --separate-stderr sepolc -DNO --preprocess d.te
+}
+
+@test "sepolc -D drops dontaudit rules, as secilc -D does" {
+	cat >p.cil <<-'EOF'
+		(class file (read))
+		(classorder (file))
+		(sid kernel)
+		(sidorder (kernel))
+		(user u)
+		(role r)
+		(type t)
+		(userrole u r)
+		(roletype r t)
+		(sidcontext kernel (u r t ((s0) (s0))))
+		(sensitivity s0)
+		(sensitivityorder (s0))
+		(userlevel u (s0))
+		(userrange u ((s0) (s0)))
+		(allow t t (file (read)))
+		(dontaudit t t (file (read)))
+	EOF
+	run -0 --separate-stderr sepolc -C -o with.cil p.cil
+	grep -q '^(dontaudit t ' with.cil
+	run -0 --separate-stderr sepolc -D -C -o without.cil p.cil
+	! grep -q dontaudit without.cil
+	run -0 --separate-stderr sepolc --disable-dontaudit -C -o long.cil p.cil
+	cmp without.cil long.cil
 }
 
 @test "sepolc: an m4 error points at the user's line, exit 2, nothing written" {

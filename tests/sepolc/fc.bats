@@ -152,8 +152,8 @@ setup() {
 	[ "${#fcs[@]}" -gt 100 ]
 	# the tree as the headers (its build.conf, policy/support's macros),
 	# and the two defines the Makefile adds for a monolithic Debian build
-	run -0 --separate-stderr sepolc "${mls[@]}" --headers="$top" -D use_alsa \
-		-D self_contained_policy -o pol -f fc "$conf" "${fcs[@]}"
+	run -0 --separate-stderr sepolc "${mls[@]}" --headers="$top" --define=use_alsa \
+		--define=self_contained_policy -o pol -f fc "$conf" "${fcs[@]}"
 	diff -u "$top/file_contexts" fc
 	[ -s pol ]
 }

@@ -38,9 +38,21 @@ echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' 
 # libpolicy instrumented for coverage, in its own build tree
 build=$dir/build
 cflags="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $san"
+# configure refuses a second build tree for a source tree configured in
+# place (scripts/setup's): build from a copy of the distributed files then.
+# make distdir keeps their times, so an unchanged copy rebuilds nothing.
+tree=$src
+if [ -f "$src/config.status" ]; then
+	tree=$dir/src
+	make -C "$src" --no-print-directory distdir distdir="$tree" >"$dir/distdir.log" 2>&1 || {
+		tail -30 "$dir/distdir.log"
+		echo "fuzz-source: copying the sources failed (log: $dir/distdir.log)"
+		exit 2
+	}
+fi
 if [ ! -f "$build/Makefile" ] || [ "$(cat "$build/.fuzz-cflags" 2>/dev/null)" != "$cflags" ]; then
 	mkdir -p "$build"
-	(cd "$build" && CC=$cc CFLAGS=$cflags "$src/configure" --quiet) || exit 2
+	(cd "$build" && CC=$cc CFLAGS=$cflags "$tree/configure" --quiet) || exit 2
 	printf '%s' "$cflags" >"$build/.fuzz-cflags"
 fi
 make -C "$build" -j2 --no-print-directory libpolicy/libpolicy.la >"$dir/build.log" 2>&1 || {

@@ -280,6 +280,56 @@ check_man_defines() {
 	done < <(invocations)
 }
 
+# The statuses a tool's code can return (the EXIT_* names of cli.h that
+# cmd/TOOL uses, plus 2 and 3 that cli_exit_for() and the stdout check give
+# every tool) are exactly those its man page lists: a status the code never
+# returns is a promise scripts cannot rely on, one it returns unlisted a
+# surprise. Literal numbers in exit()/return of main are not allowed.
+exit_statuses_of_code() {
+	local dir=$1
+	{
+		echo 2
+		echo 3
+		grep -ohE '\bEXIT_(OK|NOMATCH|USAGE|ENV|PARTIAL)\b' "$dir"/*.c | sed \
+			-e 's/EXIT_OK/0/' -e 's/EXIT_NOMATCH/1/' -e 's/EXIT_USAGE/2/' \
+			-e 's/EXIT_ENV/3/' -e 's/EXIT_PARTIAL/4/'
+	} | sort -u
+}
+
+# check_statuses TOOL CODE_DIR MAN_PAGE
+check_statuses() {
+	local tool=$1 dir=$2 page=$3 documented code_statuses
+	documented=$(awk '/^# EXIT STATUS/ { f = 1; next } /^# / { f = 0 }
+		f && /^\*[0-9]+\*$/ { gsub(/\*/, ""); print }' "$page" | sort -u)
+	code_statuses=$(exit_statuses_of_code "$dir")
+	[ "$documented" = "$code_statuses" ] || {
+		echo "$tool: the code returns $(echo $code_statuses), $page lists $(echo $documented)"
+		return 1
+	}
+	! grep -nE '\b(exit|_exit)\([1-9]\)|^\s*return [1-9];' "$dir/main.c" ||
+		{ echo "$tool: a literal exit status in main.c (use cli.h's names)"; return 1; }
+}
+
+@test "conventions: the statuses each tool's code returns are those its man page lists" {
+	local tool
+	grep -qE 'EXIT_OK = 0,.*EXIT_NOMATCH = 1,.*EXIT_USAGE = 2,.*EXIT_ENV = 3,.*EXIT_PARTIAL = 4,' \
+		<(tr -d '\n' <"$SEKIT_SRCDIR/cmd/common/cli.h" | tr -s '\t ' ' ') ||
+		{ echo "cli.h's exit table changed: update this test"; false; }
+	for tool in $(tools); do
+		check_statuses "$tool" "$SEKIT_SRCDIR/cmd/$tool" "$SEKIT_SRCDIR/man/$tool.1.scd"
+	done
+}
+
+@test "conventions (broken copy): a status the code returns but the man page omits fails the check" {
+	local dir=$BATS_TEST_TMPDIR/sepolc
+	mkdir -p "$dir"
+	cp "$SEKIT_SRCDIR"/cmd/sepolc/*.c "$dir"/
+	run -0 check_statuses sepolc "$dir" "$SEKIT_SRCDIR/man/sepolc.1.scd"
+	echo 'static int f(void) { return EXIT_PARTIAL; }' >>"$dir/main.c"
+	run -1 check_statuses sepolc "$dir" "$SEKIT_SRCDIR/man/sepolc.1.scd"
+	[[ "$output" == *"the code returns 0 2 3 4"*"lists 0 2 3"* ]]
+}
+
 # ---- each check fails when an option is dropped from one place -----------
 
 # A tool whose table has an option the others lack: sectl's "bool" has

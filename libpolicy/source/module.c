@@ -56,6 +56,24 @@ static int check_hierarchy(struct pol_module *mod, struct pol_err *err)
 	return 0;
 }
 
+
+/* libsepol 3.4's module-to-CIL writer reads a context for every initial
+ * SID and crashes on one declared without ("sid NAME" alone; checkpolicy
+ * -C crashes the same way). A kernel binary can leave it out, CIL cannot
+ * without changing the SID order: refuse, naming it. */
+static int check_isid_contexts(const struct pol_module *mod, struct pol_err *err)
+{
+	int rc = 0;
+
+	for (const ocontext_t *c = mod->p.ocontexts[OCON_ISID]; c; c = c->next)
+		if (!c->context[0].user)
+			rc = pol_err_add(err, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
+					 "initial SID '%s' has no context: CIL needs one "
+					 "(add 'sid %s USER:ROLE:TYPE%s')",
+					 c->u.name, c->u.name, mod->p.mls ? ":LEVEL" : "");
+	return rc < 0 ? rc : 0;
+}
+
 /* Resolve a base's optional blocks (link it alone), unless that is done. */
 static int link_base(struct pol_module *mod, struct pol_err *err)
 {
@@ -107,6 +125,9 @@ int pol_module_write_cil(struct pol_module *mod, FILE *out, struct pol_err *err)
 			pol_err_add(err, POL_SEV_WARNING, 0, NULL, 0, 0,
 				    "fscon is not supported in CIL; it is left out");
 	}
+	rc = check_isid_contexts(mod, err);
+	if (rc < 0)
+		return rc;
 	src_backend_compat_begin(&msgs);
 	rc = sepol_module_policydb_to_cil(out, &mod->p, base);
 	src_backend_compat_end();

@@ -285,3 +285,26 @@ TE
 	run -2 --separate-stderr sepolc --no-base-check -o calls.cil calls.te
 	[[ "$stderr" == *"'calls.te' starts with 'module', so m4 did not run; if it calls interfaces or macros, --m4 runs it"* ]]
 }
+
+# libsepol 3.4's CIL writer (and so checkpolicy -C) crashes on an initial SID
+# declared without a context; sepolc refuses it before, naming the SID.
+@test "integrity: -C with an initial SID that has no context is refused, nothing written" {
+	cat >nosid.conf <<'CONF'
+class file
+sid kernel
+sid security
+class file { read }
+type t;
+allow t self:file read;
+role r;
+role r types { t };
+user u roles r;
+sid kernel u:r:t
+CONF
+	run -0 --separate-stderr sepolc -o nosid.bin nosid.conf
+	run -2 --separate-stderr sepolc -C -o nosid.cil nosid.conf
+	[[ "$stderr" == *"initial SID 'security' has no context: CIL needs one (add 'sid security USER:ROLE:TYPE')"* ]]
+	[[ "$stderr" != *kernel* ]]
+	[ ! -e nosid.cil ]
+	[ -z "$(compgen -G 'nosid.cil.*')" ]
+}

@@ -56,7 +56,6 @@ static int check_hierarchy(struct pol_module *mod, struct pol_err *err)
 	return 0;
 }
 
-
 /* libsepol 3.4's module-to-CIL writer reads a context for every initial
  * SID and crashes on one declared without ("sid NAME" alone; checkpolicy
  * -C crashes the same way). A kernel binary can leave it out, CIL cannot

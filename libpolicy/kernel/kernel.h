@@ -109,7 +109,7 @@ struct pol_kernel_image {
 	char *path;                /* the file it came from */
 	unsigned int file_version; /* policy version of the file */
 	unsigned int version;      /* version of the image (lower when downgraded) */
-	unsigned int kernel_max;   /* the kernel's "policyvers" */
+	unsigned int kernel_max;   /* the kernel's "policyvers"; 0: checked without one */
 	bool downgraded;
 	void *data;
 	size_t size;
@@ -127,6 +127,13 @@ struct pol_kernel_image {
  */
 int pol_kernel_load_prepare(struct pol_kernel *k, const char *path, struct pol_kernel_image **out,
 			    struct pol_err *err);
+/*
+ * The same validation of the file at path without a kernel (no selinuxfs is
+ * read): libsepol reads it whole through pol_pdb_open() (magic, size bound,
+ * symbol counts), nothing is downgraded, and kernel_max is 0. Returns 0 and
+ * *out (free with pol_kernel_image_free()), or < 0 with why in err.
+ */
+int pol_kernel_image_check(const char *path, struct pol_kernel_image **out, struct pol_err *err);
 /* Hand the image to the kernel in one write() to "load", as it requires. */
 int pol_kernel_load(struct pol_kernel *k, const struct pol_kernel_image *img, struct pol_err *err);
 void pol_kernel_image_free(struct pol_kernel_image *img);

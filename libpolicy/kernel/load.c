@@ -93,7 +93,7 @@ static bool same_file(const struct stat *a, const struct stat *b)
  * sends), else libsepol's downgrade of what it validated. The bytes are
  * read before validation and the file must not change in between, so what
  * was validated is what is sent. A pipe cannot be read twice: its image is
- * written from the validated policy.
+ * written from the validated policy. kernel_max 0: no kernel, no downgrade.
  */
 static int prepare_file(const char *path, unsigned int kernel_max, struct pol_kernel_image *img,
 			struct pol_err *err)
@@ -132,7 +132,7 @@ static int prepare_file(const char *path, unsigned int kernel_max, struct pol_ke
 	}
 	img->file_version = pol_pdb_version(pdb);
 	img->kernel_max = kernel_max;
-	if (img->file_version > kernel_max) {
+	if (kernel_max && img->file_version > kernel_max) {
 		img->version = kernel_max;
 		img->downgraded = true;
 		rc = write_image(pdb, kernel_max, &img->data, &img->size, err);
@@ -243,6 +243,22 @@ int pol_kernel_load_prepare(struct pol_kernel *k, const char *path, struct pol_k
 	rc = new_image(path, &img, err);
 	if (rc == 0)
 		rc = prepare_file(path, (unsigned int)kernel_max, img, err);
+	if (rc < 0) {
+		pol_kernel_image_free(img);
+		return rc;
+	}
+	*out = img;
+	return 0;
+}
+
+int pol_kernel_image_check(const char *path, struct pol_kernel_image **out, struct pol_err *err)
+{
+	struct pol_kernel_image *img = NULL;
+	int rc;
+
+	rc = new_image(path, &img, err);
+	if (rc == 0)
+		rc = prepare_file(path, 0, img, err);
 	if (rc < 0) {
 		pol_kernel_image_free(img);
 		return rc;

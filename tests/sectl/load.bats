@@ -125,3 +125,35 @@ version_of() {
 	run -3 --separate-stderr sectl load "$POLICY"
 	[ "$stderr" = "sectl: cannot write '$FS/load': Is a directory" ]
 }
+
+# issue 11: a policy can be checked on a machine without SELinux
+@test "sectl load -n FILE: validated without a kernel where there is no selinuxfs" {
+	local root=$BATS_TEST_TMPDIR/root
+	mkdir -p "$root"
+	unset SEKIT_SELINUXFS
+	export SEKIT_SYSROOT=$root
+	run -0 --separate-stderr sectl load -n "$POLICY"
+	[ "$output" = "valid '$POLICY' (policy version 33, $(stat -c %s "$POLICY") bytes)" ]
+	[ -z "$stderr" ]
+	run -0 --separate-stderr sectl load -n -v "$POLICY"
+	[ "${stderr_lines[0]}" = "sectl: no SELinux kernel: the policy is validated without one" ]
+	# the same reader's refusals, exit 2
+	head -c 5000 "$POLICY" >"$BATS_TEST_TMPDIR/trunc"
+	run -2 --separate-stderr sectl load -n "$BATS_TEST_TMPDIR/trunc"
+	[ -z "$output" ]
+	[[ "$stderr" == "sectl: '$BATS_TEST_TMPDIR/trunc' "*"not a valid binary policy"* ]]
+	run -2 --separate-stderr sectl load -n "$BATS_TEST_TMPDIR/none"
+	[ "$stderr" = "sectl: cannot open '$BATS_TEST_TMPDIR/none': No such file or directory" ]
+	if command -v jq >/dev/null; then
+		run -0 sectl --json load -n "$POLICY"
+		[ "$(jq -c '[.file_version, .version, .kernel_max_version, .downgraded, .loaded]' <<<"$output")" = \
+			"[33,33,null,false,false]" ]
+	fi
+	# a load, or a check of the configured policy, still needs the kernel
+	run -3 --separate-stderr sectl load "$POLICY"
+	[[ "$stderr" == "sectl: SELinux is disabled"* ]]
+	run -3 sectl load -n
+	# a selinuxfs named but absent is not silently skipped
+	run -3 --separate-stderr sectl --selinuxfs "$root/nowhere" load -n "$POLICY"
+	[[ "$stderr" == "sectl: no selinuxfs at '$root/nowhere'"* ]]
+}

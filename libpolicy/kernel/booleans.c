@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/file.h"
+
 #include "kernel/internal.h"
 
 /* A name that stays inside booleans/ (no "../enforce"). */
@@ -87,24 +89,32 @@ int pol_kernel_bools(struct pol_kernel *k, struct pol_kernel_bool **out, size_t 
 }
 
 /* The new name of an old one, from <config>/<type>/booleans.subs_dist
- * ("old new" lines), as libselinux's selinux_boolean_sub(). */
-static char *substitute(const struct pol_kernel *k, const char *name)
+ * ("old new" lines), as libselinux's selinux_boolean_sub(): 0 and *out
+ * (heap, or NULL for none), or < 0 when the file is there but cannot be read
+ * or is not a regular file (a FIFO would block for ever). */
+static int substitute(const struct pol_kernel *k, const char *name, char **out, struct pol_err *err)
 {
 	char *type = kernel_config_get(k, "SELINUXTYPE"), *path, *line = NULL, *found = NULL;
 	size_t len = 0;
 	FILE *f;
+	int rc;
 
+	*out = NULL;
 	if (!type)
-		return NULL;
+		return 0;
 	if (asprintf(&path, "%s/%s/booleans.subs_dist", k->config_dir, type) < 0) {
 		free(type);
-		return NULL;
+		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
 	free(type);
-	f = fopen(path, "re");
+	if (access(path, F_OK) < 0 && errno == ENOENT) {
+		free(path);
+		return 0;
+	}
+	rc = pol_fopen_regular(path, &f, err);
 	free(path);
-	if (!f)
-		return NULL;
+	if (rc < 0)
+		return rc;
 	while (!found && getline(&line, &len, f) > 0) {
 		char old[256], new[256];
 
@@ -114,7 +124,8 @@ static char *substitute(const struct pol_kernel *k, const char *name)
 	}
 	free(line);
 	fclose(f);
-	return found;
+	*out = found;
+	return 0;
 }
 
 static bool exists(const struct pol_kernel *k, const char *name)
@@ -139,7 +150,9 @@ static int resolve_bool_name(const struct pol_kernel *k, const char *name, char 
 
 	if (plain_name(name) && exists(k, name))
 		return (*out = strdup(name)) ? 0 : pol_err_set(err, -ENOMEM, "out of memory");
-	sub = plain_name(name) ? substitute(k, name) : NULL;
+	sub = NULL;
+	if (plain_name(name) && (rc = substitute(k, name, &sub, err)) < 0)
+		return rc;
 	if (sub && plain_name(sub) && exists(k, sub)) {
 		*out = sub;
 		return 0;

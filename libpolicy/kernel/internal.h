@@ -79,6 +79,10 @@ int kernel_refused(struct pol_kernel *k, int rc, const char *file, const char *s
 
 /* The value of KEY= in <config_dir>/config (heap), or NULL. */
 char *kernel_config_get(const struct pol_kernel *k, const char *key);
+/* The same, with a config that cannot be read (or is a FIFO) an error in
+ * err (pol_selinux_config_read()). */
+int kernel_config_read(const struct pol_kernel *k, const char *key, char **out,
+		       struct pol_err *err);
 
 /* ---- the policy handle (offline.c) ---- */
 

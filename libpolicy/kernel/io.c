@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/file.h"
+
 #include "kernel/internal.h"
 
 char *kfs_path(const struct pol_kernel *k, const char *rel)
@@ -27,17 +29,6 @@ char *kfs_path(const struct pol_kernel *k, const char *rel)
 static int fail(struct pol_err *err, int rc, const char *verb, const char *path)
 {
 	return pol_err_set(err, rc, "cannot %s '%s': %s", verb, path, strerror(-rc));
-}
-
-static const char *file_kind(mode_t mode)
-{
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISSOCK(mode))
-		return "a socket";
-	if (S_ISCHR(mode) || S_ISBLK(mode))
-		return "a device";
-	return "not a regular file";
 }
 
 /*
@@ -58,7 +49,7 @@ static int kfs_open(const char *path, int flags, const char *verb, struct pol_er
 		/* a FIFO without a reader refuses O_WRONLY|O_NONBLOCK: ENXIO */
 		if (rc == -ENXIO && stat(path, &st) == 0 && !S_ISREG(st.st_mode))
 			return pol_err_set(err, POL_EFORMAT, "'%s' is %s, not a selinuxfs file",
-					   path, file_kind(st.st_mode));
+					   path, pol_file_kind(st.st_mode));
 		return fail(err, rc, verb, path);
 	}
 	if (fstat(fd, &st) < 0) {
@@ -70,7 +61,7 @@ static int kfs_open(const char *path, int flags, const char *verb, struct pol_er
 	if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
 		close(fd);
 		return pol_err_set(err, POL_EFORMAT, "'%s' is %s, not a selinuxfs file", path,
-				   file_kind(st.st_mode));
+				   pol_file_kind(st.st_mode));
 	}
 	if (fcntl(fd, F_SETFL, flags & ~O_ACCMODE) < 0) {
 		rc = fail(err, -errno, verb, path);

@@ -175,11 +175,20 @@ static int new_image(const char *path, struct pol_kernel_image **out, struct pol
 static int choose(struct pol_kernel *k, unsigned int kernel_max, struct pol_kernel_image **out,
 		  struct pol_err *err)
 {
-	char *type = kernel_config_get(k, "SELINUXTYPE"), *base;
 	int maxv = sepol_policy_kern_vers_max(), minv = sepol_policy_kern_vers_min();
+	char *type, *base;
+	struct pol_err why;
 	bool found = false;
-	int rc = 0;
+	int rc;
 
+	pol_err_init(&why);
+	rc = kernel_config_read(k, "SELINUXTYPE", &type, &why);
+	if (rc < 0)
+		rc = pol_err_set(err, POL_ENOPOLICY, "no policy to load: %s",
+				 why.count ? why.diags[0].message : pol_strerror(rc));
+	pol_err_release(&why);
+	if (rc < 0)
+		return rc;
 	if (!type)
 		return pol_err_set(err, POL_ENOPOLICY, "no policy to load: no SELINUXTYPE= in '%s/config'",
 				   k->config_dir);

@@ -14,6 +14,7 @@
 #include <selinux/selinux.h>
 
 #include "util/err.h"
+#include "util/file.h"
 #include "util/sysconf.h"
 
 const char *pol_selinux_dir(void)
@@ -23,18 +24,27 @@ const char *pol_selinux_dir(void)
 	return v && *v ? v : "/etc/selinux";
 }
 
-char *pol_selinux_config_get(const char *dir, const char *key)
+int pol_selinux_config_read(const char *dir, const char *key, char **out, struct pol_err *err)
 {
 	size_t keylen = strlen(key), n = 0;
 	char *path, *line = NULL, *value = NULL;
+	struct pol_err why;
 	FILE *f;
+	int rc;
 
 	if (asprintf(&path, "%s/config", dir) < 0)
-		return NULL;
-	f = fopen(path, "re");
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	pol_err_init(&why);
+	rc = pol_fopen_regular(path, &f, &why);
 	free(path);
-	if (!f)
-		return NULL;
+	/* no config file: no value, as libselinux has it */
+	if (rc < 0 && rc != -ENOENT && why.count)
+		pol_err_set(err, rc, "%s", why.diags[0].message);
+	pol_err_release(&why);
+	if (rc < 0) {
+		*out = NULL;
+		return rc == -ENOENT ? 0 : rc;
+	}
 	while (!value && getline(&line, &n, f) > 0) {
 		char *p = line, *end;
 
@@ -51,7 +61,15 @@ char *pol_selinux_config_get(const char *dir, const char *key)
 	}
 	free(line);
 	fclose(f);
-	return value;
+	*out = value;
+	return 0;
+}
+
+char *pol_selinux_config_get(const char *dir, const char *key)
+{
+	char *value;
+
+	return pol_selinux_config_read(dir, key, &value, NULL) == 0 ? value : NULL;
 }
 
 #define SELINUX_MAGIC 0xf97cff8cU

@@ -10,7 +10,11 @@ struct pol_err;
 const char *pol_selinux_dir(void);
 
 /* The value of KEY= (e.g. "SELINUXTYPE") in dir/config, read as libselinux
- * reads it; a heap string (free()), or NULL when the file or key is absent. */
+ * reads it: 0 and *out, a heap string (free()) or NULL when the file or key
+ * is absent; or < 0 with why in err when the file cannot be read or is not
+ * a regular file (a FIFO there would block for ever: pol_fopen_regular()). */
+int pol_selinux_config_read(const char *dir, const char *key, char **out, struct pol_err *err);
+/* The same, NULL for every failure too. */
 char *pol_selinux_config_get(const char *dir, const char *key);
 
 /* Where selinuxfs is, by libselinux's rules: the directory named (NULL for

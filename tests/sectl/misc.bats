@@ -150,3 +150,25 @@ setup() {
 	[[ "$output" == *"Max kernel policy version:      unknown"* ]]
 	[[ "$output" == *"Loaded policy version:          unknown"* ]]
 }
+
+# issue 11: the same for the files sectl reads under /etc/selinux (here the
+# fake $ETC of SEKIT_SELINUX_DIR): config and booleans.subs_dist
+@test "sectl: a FIFO under /etc/selinux is refused, never waited on" {
+	mkdir -p "$ETC/default"
+	mkfifo "$ETC/default/booleans.subs_dist"
+	# an old boolean name makes bool read the substitutions
+	run -3 --separate-stderr timeout 10 sectl --selinuxfs "$FS" bool old_name
+	[ "$stderr" = "sectl: '$ETC/default/booleans.subs_dist' is a FIFO, not a regular file" ]
+	run -0 timeout 10 sectl --selinuxfs "$FS" bool allow_execmem
+	rm "$ETC/config"
+	mkfifo "$ETC/config"
+	run -3 --separate-stderr timeout 10 sectl --selinuxfs "$FS" load
+	[ "$stderr" = "sectl: no policy to load: '$ETC/config' is a FIFO, not a regular file" ]
+	# status reads what it can: the config's mode and type are unknown
+	run -0 --separate-stderr timeout 10 sectl --selinuxfs "$FS" status
+	[[ "$output" == *"Mode from config file:          unknown"* ]]
+	[[ "$output" == *"Loaded policy name:             unknown"* ]]
+	# with no config, no substitutions are looked for
+	run -2 --separate-stderr timeout 10 sectl --selinuxfs "$FS" bool old_name
+	[ "$stderr" = "sectl: unknown boolean 'old_name'" ]
+}

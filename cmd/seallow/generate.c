@@ -64,8 +64,8 @@ static int write_package(struct seallow_run *run, const char *te, size_t len)
 	if (rc == 0)
 		rc = write_atomic(pp_path, pp, pp_len, &err);
 	if (rc < 0) {
-		pol_err_print(&err, stderr, cli_name());
-		fprintf(stderr, "%s: cannot build '%s'\n", cli_name(), pp_path);
+		pol_err_set(&err, rc, "cannot build '%s'", pp_path);
+		cli_report(&err, rc);
 		status = rc == -ENOMEM || rc == -EACCES || rc == -EROFS ? EXIT_ENV : EXIT_USAGE;
 		goto out;
 	}
@@ -134,7 +134,7 @@ int generate_output(struct seallow_run *run)
 
 		pol_err_init(&err);
 		pol_audit_set_xperm_notes(run->set, &err);
-		pol_err_print(&err, stderr, cli_name());
+		cli_report(&err, 0);
 		pol_err_release(&err);
 	}
 	if (o->package) {

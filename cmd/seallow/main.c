@@ -112,7 +112,7 @@ static bool type_matches(struct seallow_run *run, const char *ctx)
 	rc = pol_regex_search(run->type_re, ctx_type(ctx, buf, sizeof(buf)), &err);
 	if (rc < 0) {
 		/* the engine gave up: an error, never taken for "no match" */
-		pol_err_print(&err, stderr, cli_name());
+		cli_report(&err, rc);
 		run->status = EXIT_USAGE;
 	}
 	pol_err_release(&err);

@@ -764,9 +764,9 @@ static int build_from_headers(struct ifdb *db, const char *headers)
 			 : pol_source_scan_rules(calls, clean.data, clean.len, on_rule, &b, &perr);
 		pol_buf_release(&clean);
 		if (rc < 0) {
-			pol_err_print(&perr, stderr, cli_name());
-			fprintf(stderr, "%s: cannot read the expanded interfaces of '%s'\n",
-				cli_name(), headers);
+			pol_err_set(&perr, rc, "cannot read the expanded interfaces of '%s'",
+				    headers);
+			cli_report(&perr, rc);
 		}
 		pol_err_release(&perr);
 	}

@@ -337,7 +337,8 @@ static void explain_empty(const struct pol_pdb *pdb, enum pol_info_kind k, const
 			    pol_sym_name(sym), filter);
 	else
 		pol_pdb_unknown(pdb, sym, filter, &err);
-	pol_err_print(&err, stderr, cli_name());
+	/* a note beside the (empty) answer: the status stays "no match" */
+	cli_report(&err, 0);
 	pol_err_release(&err);
 }
 

@@ -220,7 +220,7 @@ int sr_open(struct sr_query *q)
 		rc = pol_graph_bools(q->pdb, q->bools_setools, true, &q->bool_values, &err);
 		if (rc < 0)
 			return report(&err, rc);
-		pol_err_print(&err, stderr, cli_name());
+		cli_report(&err, 0); /* the warnings about ignored booleans */
 		pol_err_release(&err);
 		q->bool_mode = POL_GRAPH_BOOLS_SETOOLS;
 	} else if (q->booleans) {

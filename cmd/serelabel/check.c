@@ -54,7 +54,6 @@ int relabel_validate(const struct relabel_opts *opts, const struct pol_label_spe
 	rc = pol_label_specs_validate(specs, k ? check_context : NULL, k, &err);
 	if (rc == 0)
 		goto out;
-	pol_err_print(&err, stderr, cli_name());
 	if (rc == POL_EINVAL) {
 		const struct pol_diag *last = NULL;
 		size_t n = 0;
@@ -70,12 +69,15 @@ int relabel_validate(const struct relabel_opts *opts, const struct pol_label_spe
 				n++;
 			last = d;
 		}
-		fprintf(stderr,
-			"%s: %zu line%s of '%s' %s an invalid context: nothing was labeled\n",
-			cli_name(), n, n == 1 ? "" : "s", spec_path, n == 1 ? "has" : "have");
+		/* the summary is the last diagnostic (one JSON document under --json) */
+		pol_err_set(&err, rc,
+			    "%zu line%s of '%s' %s an invalid context: nothing was labeled", n,
+			    n == 1 ? "" : "s", spec_path, n == 1 ? "has" : "have");
+		cli_report(&err, rc);
 		status = EXIT_USAGE;
 	} else {
 		/* the kernel would not answer: no label is written unchecked */
+		cli_report(&err, rc);
 		status = rc > -4096 ? EXIT_ENV : cli_exit_for(rc);
 	}
 out:

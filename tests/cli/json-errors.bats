@@ -69,3 +69,36 @@ json_error() {
 	[ -z "$output" ]
 	jq -e '.tool == "sereach" and (.diagnostics[0].severity == "error")' <<<"$stderr"
 }
+
+# Diagnostics printed beside an answer or before a refusal (not by the
+# tool's final cli_report()) are JSON too: one row per tool, "TOOL|TEXT|ARGS"
+# with %J where --json goes; with --json stderr must be one document whose diagnostics hold a
+# message of the expected text, and the same command without --json prints
+# that text as a plain "tool: ..." or "file:line:col: ..." line.
+@test "--json: notes, warnings and summaries beside the answer are JSON diagnostics in every tool" {
+	require_debian_policy
+	printf '/tree(/.*)?\tsystem_u:object_r:etc_t:s0\n/tree/g\t--\tsystem_u:object_r\n' >notype.fc
+	mkdir tree
+	local rows=(
+		"serelabel|has no type|%J -n -s notype.fc -r $PWD $PWD/tree"
+		"serelabel|1 line of 'notype.fc' has an invalid context|%J -n -s notype.fc -r $PWD $PWD/tree"
+		"sequery|unknown type 'nosuch_t'|%J info -t nosuch_t $DEBIAN_POLICY"
+		"sereach|unknown boolean 'nosuch' ignored|flow %J -p $DEBIAN_POLICY -m $BATS_TEST_DIRNAME/../../data/perm_map -s init_t -t kernel_t -S -b nosuch:true"
+	)
+	local row tool text args
+	for row in "${rows[@]}"; do
+		IFS='|' read -r tool text args <<<"$row"
+		echo "# $tool ${args//%J/--json}"
+		# shellcheck disable=SC2086
+		run --separate-stderr "$tool" ${args//%J/--json}
+		printf '%s\n' "$stderr" >doc.json
+		/usr/bin/python3 -m json.tool doc.json >/dev/null
+		jq -e --arg tool "$tool" --arg text "$text" '.tool == $tool and
+			(.diagnostics | type == "array") and
+			any(.diagnostics[]; .message | contains($text))' doc.json
+		# shellcheck disable=SC2086
+		run --separate-stderr "$tool" ${args//%J/}
+		[[ "$stderr" == *"$text"* ]]
+		! jq -e . <<<"$stderr" >/dev/null 2>&1
+	done
+}

@@ -16,6 +16,65 @@ static int not_mls(struct lower *lw, const struct src_loc *loc, const char *what
 
 /* ---- declarations ------------------------------------------------ */
 
+/* A sensitivity alias shares the sensitivity's level until its level
+ * statement; a category alias has the category's value. */
+static void *new_sens_alias(void *level)
+{
+	level_datum_t *alias = malloc(sizeof(*alias));
+
+	if (alias) {
+		level_datum_init(alias);
+		alias->isalias = 1;
+		alias->level = level;
+	}
+	return alias;
+}
+
+static void *new_cat_alias(void *cat)
+{
+	cat_datum_t *alias = malloc(sizeof(*alias));
+
+	if (alias) {
+		cat_datum_init(alias);
+		alias->isalias = 1;
+		alias->s.value = ((cat_datum_t *)cat)->s.value;
+	}
+	return alias;
+}
+
+/* The aliases of a sensitivity or category s (what), in symbol table sym,
+ * each a datum from make(target) declared with *value. */
+static int declare_aliases(struct lower *lw, const struct src_stmt *s, uint32_t sym,
+			   const char *what, void *(*make)(void *target), void *target,
+			   uint32_t *value)
+{
+	for (size_t i = 0; i < s->u.decl.naliases; i++) {
+		const struct src_id *aid = &s->u.decl.aliases[i];
+		void *alias;
+		char *key;
+		int ret;
+
+		if (strchr(aid->name, '.'))
+			return lower_error(lw, &aid->loc, "%s alias '%s' may not contain a period",
+					   what, aid->name);
+		alias = make(target);
+		key = strdup(aid->name);
+		if (!alias || !key) {
+			free(alias);
+			free(key);
+			return lower_nomem(lw);
+		}
+		ret = lower_declare_symbol(lw, sym, key, alias, NULL, value);
+		if (ret != 0) {
+			free(alias);
+			free(key);
+			if (ret < 0)
+				return lower_symbol_error(lw, aid, sym, ret);
+		}
+	}
+	return 0;
+}
+
 static int declare_sens(struct lower *lw, const struct src_stmt *s)
 {
 	const struct src_id *id = &s->u.decl.name;
@@ -47,34 +106,7 @@ static int declare_sens(struct lower *lw, const struct src_stmt *s)
 		free(key);
 		return ret < 0 ? lower_symbol_error(lw, id, SYM_LEVELS, ret) : 0;
 	}
-	for (size_t i = 0; i < s->u.decl.naliases; i++) {
-		const struct src_id *aid = &s->u.decl.aliases[i];
-		level_datum_t *alias;
-
-		if (strchr(aid->name, '.'))
-			return lower_error(lw, &aid->loc,
-					   "sensitivity alias '%s' may not contain a period",
-					   aid->name);
-		alias = malloc(sizeof(*alias));
-		key = strdup(aid->name);
-		if (!alias || !key) {
-			free(alias);
-			free(key);
-			return lower_nomem(lw);
-		}
-		level_datum_init(alias);
-		alias->isalias = 1;
-		/* shared with the sensitivity until its level statement */
-		alias->level = level;
-		ret = lower_declare_symbol(lw, SYM_LEVELS, key, alias, NULL, &value);
-		if (ret != 0) {
-			free(alias);
-			free(key);
-			if (ret < 0)
-				return lower_symbol_error(lw, aid, SYM_LEVELS, ret);
-		}
-	}
-	return 0;
+	return declare_aliases(lw, s, SYM_LEVELS, "sensitivity", new_sens_alias, level, &value);
 }
 
 static int dominance(struct lower *lw, const struct src_stmt *s)
@@ -125,33 +157,7 @@ static int declare_cat(struct lower *lw, const struct src_stmt *s)
 		return ret < 0 ? lower_symbol_error(lw, id, SYM_CATS, ret) : 0;
 	}
 	d->s.value = value;
-	for (size_t i = 0; i < s->u.decl.naliases; i++) {
-		const struct src_id *aid = &s->u.decl.aliases[i];
-		cat_datum_t *alias;
-
-		if (strchr(aid->name, '.'))
-			return lower_error(lw, &aid->loc,
-					   "category alias '%s' may not contain a period",
-					   aid->name);
-		alias = malloc(sizeof(*alias));
-		key = strdup(aid->name);
-		if (!alias || !key) {
-			free(alias);
-			free(key);
-			return lower_nomem(lw);
-		}
-		cat_datum_init(alias);
-		alias->isalias = 1;
-		alias->s.value = d->s.value;
-		ret = lower_declare_symbol(lw, SYM_CATS, key, alias, NULL, &d->s.value);
-		if (ret != 0) {
-			free(alias);
-			free(key);
-			if (ret < 0)
-				return lower_symbol_error(lw, aid, SYM_CATS, ret);
-		}
-	}
-	return 0;
+	return declare_aliases(lw, s, SYM_CATS, "category", new_cat_alias, d, &d->s.value);
 }
 
 /* The 0-based category range of c: "c0" or "c0.c5". */

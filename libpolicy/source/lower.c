@@ -335,22 +335,18 @@ static void walk_stmt(struct lower *lw, const struct src_stmt *s, enum phase pha
 	}
 	switch (phase) {
 	case DECLARE:
-		if (check_placement(lw, s))
-			break;
-		if (s->kind == SRC_IF) {
-			if_requires(lw, &s->u.cond.then_block, phase);
-			if_requires(lw, &s->u.cond.else_block, phase);
-			break;
-		}
-		lower_declare(lw, s);
-		break;
 	case DEFINE:
+		if (phase == DECLARE && check_placement(lw, s))
+			break;
 		if (s->kind == SRC_IF) {
+			/* only its requires: the rest waits for the rules walk */
 			if_requires(lw, &s->u.cond.then_block, phase);
 			if_requires(lw, &s->u.cond.else_block, phase);
-			break;
+		} else if (phase == DECLARE) {
+			lower_declare(lw, s);
+		} else {
+			lower_define(lw, s);
 		}
-		lower_define(lw, s);
 		break;
 	case ASSOCIATE:
 		lower_associate(lw, s);

@@ -267,9 +267,13 @@ void *src_scratch_take(struct parser *p, size_t mark, size_t size, size_t *n)
 
 /* ---- statements and blocks ---- */
 
-/* Keywords that start a statement: recovery stops before one that begins
- * a line, since policies put each statement on a line of its own. */
-static bool starts_statement(enum tok k)
+/* Which parser a statement keyword belongs to; FAM_NONE for a token that
+ * starts no statement. One list serves parse_statement(), error recovery
+ * (which stops before a keyword that begins a line, since policies put each
+ * statement on a line of its own) and the "did you mean" keywords. */
+enum stmt_family { FAM_NONE, FAM_DECL, FAM_RULE, FAM_OCON };
+
+static enum stmt_family statement_family(enum tok k)
 {
 	switch (k) {
 	case K_CLASS:
@@ -283,10 +287,6 @@ static bool starts_statement(enum tok k)
 	case K_DOMINANCE:
 	case K_CATEGORY:
 	case K_LEVEL:
-	case K_MLSCONSTRAIN:
-	case K_MLSVALIDATETRANS:
-	case K_CONSTRAIN:
-	case K_VALIDATETRANS:
 	case K_POLICYCAP:
 	case K_ATTRIBUTE:
 	case K_EXPANDATTRIBUTE:
@@ -296,6 +296,13 @@ static bool starts_statement(enum tok k)
 	case K_TYPEBOUNDS:
 	case K_BOOL:
 	case K_TUNABLE:
+	case K_PERMISSIVE:
+	case K_ATTRIBUTE_ROLE:
+	case K_ROLE:
+	case K_ROLEATTRIBUTE:
+	case K_USER:
+	case K_MODULE:
+		return FAM_DECL;
 	case K_IF:
 	case K_TYPE_TRANSITION:
 	case K_TYPE_MEMBER:
@@ -310,12 +317,14 @@ static bool starts_statement(enum tok k)
 	case K_AUDITALLOWXPERM:
 	case K_DONTAUDITXPERM:
 	case K_NEVERALLOWXPERM:
-	case K_PERMISSIVE:
-	case K_ATTRIBUTE_ROLE:
-	case K_ROLE:
 	case K_ROLE_TRANSITION:
-	case K_ROLEATTRIBUTE:
-	case K_USER:
+	case K_MLSCONSTRAIN:
+	case K_MLSVALIDATETRANS:
+	case K_CONSTRAIN:
+	case K_VALIDATETRANS:
+	case K_REQUIRE:
+	case K_OPTIONAL:
+		return FAM_RULE;
 	case K_FSCON:
 	case K_FS_USE_XATTR:
 	case K_FS_USE_TASK:
@@ -331,13 +340,15 @@ static bool starts_statement(enum tok k)
 	case K_IOPORTCON:
 	case K_PCIDEVICECON:
 	case K_DEVICETREECON:
-	case K_MODULE:
-	case K_REQUIRE:
-	case K_OPTIONAL:
-		return true;
+		return FAM_OCON;
 	default:
-		return false;
+		return FAM_NONE;
 	}
+}
+
+static bool starts_statement(enum tok k)
+{
+	return statement_family(k) != FAM_NONE;
 }
 
 /*
@@ -437,75 +448,17 @@ static bool unknown_statement(struct parser *p)
 
 static bool parse_statement(struct parser *p, struct src_stmt **out)
 {
-	switch (p->tok.kind) {
-	case K_CLASS:
-	case K_COMMON:
-	case K_SID:
-	case K_DEFAULT_USER:
-	case K_DEFAULT_ROLE:
-	case K_DEFAULT_TYPE:
-	case K_DEFAULT_RANGE:
-	case K_SENSITIVITY:
-	case K_DOMINANCE:
-	case K_CATEGORY:
-	case K_LEVEL:
-	case K_POLICYCAP:
-	case K_ATTRIBUTE:
-	case K_EXPANDATTRIBUTE:
-	case K_TYPE:
-	case K_TYPEALIAS:
-	case K_TYPEATTRIBUTE:
-	case K_TYPEBOUNDS:
-	case K_BOOL:
-	case K_TUNABLE:
-	case K_PERMISSIVE:
-	case K_ATTRIBUTE_ROLE:
-	case K_ROLE:
-	case K_ROLEATTRIBUTE:
-	case K_USER:
-	case K_MODULE:
+	switch (statement_family(p->tok.kind)) {
+	case FAM_DECL:
 		return src_parse_decl(p, out);
-	case K_IF:
-	case K_TYPE_TRANSITION:
-	case K_TYPE_MEMBER:
-	case K_TYPE_CHANGE:
-	case K_RANGE_TRANSITION:
-	case K_ALLOW:
-	case K_AUDITALLOW:
-	case K_AUDITDENY:
-	case K_DONTAUDIT:
-	case K_NEVERALLOW:
-	case K_ALLOWXPERM:
-	case K_AUDITALLOWXPERM:
-	case K_DONTAUDITXPERM:
-	case K_NEVERALLOWXPERM:
-	case K_ROLE_TRANSITION:
-	case K_MLSCONSTRAIN:
-	case K_MLSVALIDATETRANS:
-	case K_CONSTRAIN:
-	case K_VALIDATETRANS:
-	case K_REQUIRE:
-	case K_OPTIONAL:
+	case FAM_RULE:
 		return src_parse_rule(p, out);
-	case K_FSCON:
-	case K_FS_USE_XATTR:
-	case K_FS_USE_TASK:
-	case K_FS_USE_TRANS:
-	case K_GENFSCON:
-	case K_PORTCON:
-	case K_NETIFCON:
-	case K_NODECON:
-	case K_IBPKEYCON:
-	case K_IBENDPORTCON:
-	case K_PIRQCON:
-	case K_IOMEMCON:
-	case K_IOPORTCON:
-	case K_PCIDEVICECON:
-	case K_DEVICETREECON:
+	case FAM_OCON:
 		return src_parse_ocon(p, out);
-	default:
-		return unknown_statement(p);
+	case FAM_NONE:
+		break;
 	}
+	return unknown_statement(p);
 }
 
 static const char *ctx_desc(enum block_ctx ctx)

@@ -223,37 +223,30 @@ static void test_base_errors(void)
 	done(&b);
 }
 
+/* An optional block with a nested one and an else, after the head. */
+#define NESTED_OPTIONALS                                                                           \
+	"optional {\n"                                                                             \
+	"\trequire { type t; }\n"                                                                  \
+	"\ttype opt_t;\n"                                                                          \
+	"\ttypeattribute opt_t a;\n"                                                               \
+	"\toptional { type deep_t; }\n"                                                            \
+	"} else {\n"                                                                               \
+	"\tallow t t:file read;\n"                                                                 \
+	"}\n" TAIL_NOMLS
+
 static void test_base_optional(void)
 {
 	struct build b;
 	avrule_block_t *blk;
 	avrule_decl_t *d;
 
-	build(&b, false,
-	      HEAD "type t;\nattribute a;\nrole r types t;\n"
-		   "optional {\n"
-		   "\trequire { type t; }\n"
-		   "\ttype opt_t;\n"
-		   "\ttypeattribute opt_t a;\n"
-		   "\toptional { type deep_t; }\n"
-		   "} else {\n"
-		   "\tallow t t:file read;\n"
-		   "}\n" TAIL_NOMLS);
+	build(&b, false, HEAD "type t;\nattribute a;\nrole r types t;\n" NESTED_OPTIONALS);
 	/* "role r types t" before "role r;" fails: roles are declared by "role r;" */
 	ok(b.rc != 0 && test_has_diag(&b.err, POL_SEV_ERROR, HEAD_LINES + 3, 6, "unknown role 'r'"),
 	   "'role r types t' alone does not declare r");
 	done(&b);
 
-	build(&b, false,
-	      HEAD "type t;\nattribute a;\nrole r;\nrole r types t;\n"
-		   "optional {\n"
-		   "\trequire { type t; }\n"
-		   "\ttype opt_t;\n"
-		   "\ttypeattribute opt_t a;\n"
-		   "\toptional { type deep_t; }\n"
-		   "} else {\n"
-		   "\tallow t t:file read;\n"
-		   "}\n" TAIL_NOMLS);
+	build(&b, false, HEAD "type t;\nattribute a;\nrole r;\nrole r types t;\n" NESTED_OPTIONALS);
 	if (!lowered(&b, "a base policy with nested optional blocks and an else lowers"))
 		return;
 	blk = pdb(&b)->global->next;

@@ -395,7 +395,9 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 		goto out;
 	/* before the lowering, which consumes a lean source's syntax tree */
 	if (module) {
-		status = base_check(opts, &build, src, diags);
+		struct module_fc fc = {in->fc, text.fc, text.fc_len};
+
+		status = base_check(opts, &build, src, &fc, diags);
 		if (status != EXIT_OK)
 			goto out;
 	}

@@ -147,9 +147,16 @@ int sepolc_run(const struct sepolc_opts *opts, const struct inputs *in, struct d
 int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct pol_module *mod,
 		 const char *fc, size_t fc_len, struct diag_sink *diags);
 
-/* base-check.c: a module's requires against --base or the installed policy
- * (none installed: nothing checked); returns an exit status. */
+/* base-check.c: a module's requires, and the users, roles and types of its
+ * .fc's contexts (fc NULL or fc->text NULL: none), against --base or the
+ * installed policy (none installed: nothing checked); returns an exit
+ * status. */
+struct module_fc {
+	const char *name; /* the .fc's file name */
+	const char *text; /* its text, m4's output with #line markers or as read */
+	size_t len;
+};
 int base_check(const struct sepolc_opts *opts, const struct pol_build_options *build,
-	       const struct pol_source *src, struct diag_sink *diags);
+	       const struct pol_source *src, const struct module_fc *fc, struct diag_sink *diags);
 
 #endif

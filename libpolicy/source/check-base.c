@@ -258,6 +258,154 @@ static void walk(struct base_check *c, const struct src_block *block)
 	}
 }
 
+/* ---- a module's file contexts ------------------------------------------ */
+
+/* Calls fn for each name the module declares or requires as kind (a type's
+ * aliases with it; POL_SYM_ATTRIBUTE: type attributes; any role statement
+ * names a role), in if branches and optional blocks too: the .fc goes in
+ * with the module whatever its optional blocks keep. Stops at the first
+ * name fn returns true for, and returns whether there was one. */
+static bool each_module_name(const struct src_block *block, enum pol_sym kind,
+			     bool (*fn)(const char *name, void *data), void *data)
+{
+	for (const struct src_stmt *s = block->first; s; s = s->next) {
+		switch (s->kind) {
+		case SRC_TYPE:
+		case SRC_TYPEALIAS:
+			if (s->kind == SRC_TYPE && kind == POL_SYM_TYPE &&
+			    fn(s->u.decl.name.name, data))
+				return true;
+			for (size_t i = 0; kind == POL_SYM_TYPE && i < s->u.decl.naliases; i++)
+				if (fn(s->u.decl.aliases[i].name, data))
+					return true;
+			break;
+		case SRC_ATTRIBUTE:
+			if (kind == POL_SYM_ATTRIBUTE && fn(s->u.name.name, data))
+				return true;
+			break;
+		case SRC_ROLE:
+			if (kind == POL_SYM_ROLE && fn(s->u.role.name.name, data))
+				return true;
+			break;
+		case SRC_USER:
+			if (kind == POL_SYM_USER && fn(s->u.user.name.name, data))
+				return true;
+			break;
+		case SRC_REQUIRE:
+			for (const struct src_require_item *it = s->u.require.items; it;
+			     it = it->next) {
+				bool match =
+				    (it->kind == SRC_REQ_TYPE && kind == POL_SYM_TYPE) ||
+				    (it->kind == SRC_REQ_ATTRIBUTE && kind == POL_SYM_ATTRIBUTE) ||
+				    (it->kind == SRC_REQ_ROLE && kind == POL_SYM_ROLE) ||
+				    (it->kind == SRC_REQ_USER && kind == POL_SYM_USER);
+
+				for (size_t i = 0; match && i < it->n; i++)
+					if (fn(it->ids[i].name, data))
+						return true;
+			}
+			break;
+		case SRC_IF:
+			if (each_module_name(&s->u.cond.then_block, kind, fn, data) ||
+			    each_module_name(&s->u.cond.else_block, kind, fn, data))
+				return true;
+			break;
+		case SRC_OPTIONAL:
+			if (each_module_name(&s->u.optional.body, kind, fn, data) ||
+			    each_module_name(&s->u.optional.else_block, kind, fn, data))
+				return true;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;
+}
+
+static bool module_name_is(const char *name, void *data)
+{
+	return strcmp(name, data) == 0;
+}
+
+static bool offer_module_name(const char *name, void *data)
+{
+	pol_suggest_offer(data, name);
+	return false;
+}
+
+/* One part of a file context: kind name at col. Returns -ENOMEM or 0. */
+static int check_fc_name(struct base_check *c, enum pol_sym kind, const char *p, size_t len,
+			 const char *file, unsigned int line, unsigned int col)
+{
+	char *name = strndup(p, len);
+	struct pol_suggest s;
+	bool attr = false;
+
+	if (!name)
+		return -ENOMEM;
+	if (kind == POL_SYM_TYPE)
+		attr = each_module_name(c->top, POL_SYM_ATTRIBUTE, module_name_is, name) ||
+		       (!each_module_name(c->top, kind, module_name_is, name) &&
+			!pol_pdb_has(c->base, kind, name) &&
+			pol_pdb_has(c->base, POL_SYM_ATTRIBUTE, name));
+	if (attr) {
+		pol_err_add(c->err, severity(c, true), POL_EINVAL, file, line, col,
+			    "'%s' is an attribute, and a file context needs a type; semodule -i "
+			    "will refuse this module",
+			    name);
+	} else if (!each_module_name(c->top, kind, module_name_is, name) &&
+		   !pol_pdb_has(c->base, kind, name)) {
+		pol_err_add(c->err, severity(c, true), POL_ENOTFOUND, file, line, col,
+			    "%s '%s' is neither in the module nor in the installed policy (%s); "
+			    "semodule -i will refuse this module",
+			    pol_sym_name(kind), name, pol_pdb_path(c->base));
+		pol_suggest_init(&s, name);
+		each_module_name(c->top, kind, offer_module_name, &s);
+		pol_pdb_each_name(c->base, kind, offer_base_name, &s);
+		pol_suggest_note(&s, c->err, POL_ENOTFOUND, file, line, col);
+	}
+	free(name);
+	return 0;
+}
+
+int pol_source_check_fc_context(const struct pol_source *src, const struct pol_pdb *base,
+				const struct pol_build_options *opts, const char *context,
+				size_t len, const char *file, unsigned int line, unsigned int col,
+				struct pol_err *err)
+{
+	static const enum pol_sym kinds[] = {POL_SYM_USER, POL_SYM_ROLE, POL_SYM_TYPE};
+	struct base_check c = {.base = base, .opts = opts, .err = err};
+	const char *p = context, *end = context + len, *part[3];
+	size_t part_len[3];
+
+	if (src_unit_cleared(src->unit))
+		return pol_err_set(err, POL_EINVAL,
+				   "a lowered lean source has no declarations left to check");
+	if (!src->is_module)
+		return 0;
+	c.top = src_unit_block(src->unit);
+	/* USER:ROLE:TYPE[:RANGE]; anything else is the .fc reader's to say */
+	for (size_t i = 0; i < 3; i++) {
+		const char *colon = memchr(p, ':', (size_t)(end - p));
+
+		if (!colon && i < 2)
+			return 0;
+		part[i] = p;
+		part_len[i] = (size_t)((colon ? colon : end) - p);
+		if (part_len[i] == 0)
+			return 0;
+		p = colon ? colon + 1 : end;
+	}
+	for (size_t i = 0; i < 3; i++) {
+		int rc = check_fc_name(&c, kinds[i], part[i], part_len[i], file, line,
+				       col + (unsigned int)(part[i] - context));
+
+		if (rc < 0)
+			return pol_err_set(err, rc, "out of memory");
+	}
+	return c.failed ? POL_EINVAL : 0;
+}
+
 int pol_source_check_base(const struct pol_source *src, const struct pol_pdb *base,
 			  const struct pol_build_options *opts, struct pol_err *err)
 {

@@ -115,6 +115,22 @@ struct pol_pdb;
 int pol_source_check_base(const struct pol_source *src, const struct pol_pdb *base,
 			  const struct pol_build_options *opts, struct pol_err *err);
 
+/*
+ * Check a module's file context, "USER:ROLE:TYPE[:RANGE]" (len bytes at
+ * file:line:col, a line of its .fc), against the names the module declares
+ * or requires (in optional blocks too) and against base, before lowering a
+ * lean source: a user, role or type in neither gets a warning at its column
+ * (an error with opts->werror) with a did-you-mean note over both, and so
+ * does an attribute where the type goes; semodule -i would refuse the
+ * module. A malformed context, or the range, is not looked at. Does nothing
+ * for a base policy. Returns 0, POL_EINVAL when opts->werror made a warning
+ * an error, or -ENOMEM.
+ */
+int pol_source_check_fc_context(const struct pol_source *src, const struct pol_pdb *base,
+				const struct pol_build_options *opts, const char *context,
+				size_t len, const char *file, unsigned int line, unsigned int col,
+				struct pol_err *err);
+
 /* ---- Lowering ------------------------------------------------------- */
 
 /* A lowered source: a base policy or a module, in libsepol's module form. */

@@ -201,3 +201,88 @@ plain_module() {
 	[[ "$stderr" == *"re.fc:1:8: error: invalid regex '/etc/(x': missing closing parenthesis"* ]]
 	[ ! -e fc ] && [ ! -e pol ]
 }
+
+# ---- a module's .fc names against the module and the installed policy -------
+
+BASE_POLICY=/etc/selinux/default/policy/policy.33
+
+# myapp declares myapp_t and myapp_attr and requires etc_t and myapp_old_t
+# (a require the base lacks: said at the require, not again in the .fc).
+names_module() {
+	[ -r "$BASE_POLICY" ] || skip "no binary policy at $BASE_POLICY"
+	printf '%s\n' 'module myapp 1.0;' 'require { type etc_t, myapp_old_t; }' 'type myapp_t;' \
+		'attribute myapp_attr;' >myapp.te
+}
+
+@test "sepolc fc: a module's .fc user, role or type that neither it nor the base has warns at its column" {
+	names_module
+	printf '%s\n' '/usr/bin/myapp	--	system_u:object_r:myap_t:s0' \
+		'/etc/myapp(/.*)?	system_uu:object_r:etc_t:s0' \
+		'/var/myapp	-d	system_u:objct_r:etcc_t:s0' >myapp.fc
+	run -0 --separate-stderr sepolc --base="$BASE_POLICY" myapp.te
+	echo "$stderr"
+	[[ "$stderr" == *"myapp.fc:1:37: warning: type 'myap_t' is neither in the module nor in the installed policy ($BASE_POLICY); semodule -i will refuse this module"* ]]
+	[[ "$stderr" == *"myapp.fc:1:37: note: did you mean 'myapp_t'?"* ]]
+	[[ "$stderr" == *"myapp.fc:2:18: warning: user 'system_uu' is neither in the module nor in the installed policy"* ]]
+	[[ "$stderr" == *"myapp.fc:2:18: note: did you mean 'system_u'?"* ]]
+	[[ "$stderr" == *"myapp.fc:3:24: warning: role 'objct_r' is neither"* ]]
+	[[ "$stderr" == *"myapp.fc:3:24: note: did you mean 'object_r'?"* ]]
+	[[ "$stderr" == *"myapp.fc:3:32: warning: type 'etcc_t' is neither"* ]]
+	[[ "$stderr" == *"myapp.fc:3:32: note: did you mean 'etc_t'?"* ]]
+	[ "$(grep -c '^myapp.fc:.*: warning:' <<<"$stderr")" = 4 ]
+	grep -qF '(filecon "/usr/bin/myapp" file (system_u object_r myap_t' myapp.cil
+	# --check says the same
+	run -0 --separate-stderr sepolc --check --base="$BASE_POLICY" myapp.te myapp.fc
+	[ "$(grep -c '^myapp.fc:.*: warning:' <<<"$stderr")" = 4 ]
+}
+
+@test "sepolc fc: -E makes an unknown .fc name an error, --no-base-check skips the check" {
+	names_module
+	printf '/usr/bin/myapp\t--\tsystem_u:object_r:myap_t:s0\n' >myapp.fc
+	run -2 --separate-stderr sepolc -E --base="$BASE_POLICY" myapp.te
+	[[ "$stderr" == *"myapp.fc:1:37: error: type 'myap_t' is neither in the module nor in the installed policy"* ]]
+	[ ! -e myapp.cil ]
+	run -2 --separate-stderr sepolc -E --pp --base="$BASE_POLICY" myapp.te
+	[ ! -e myapp.pp ]
+	run -0 --separate-stderr sepolc --no-base-check --base="$BASE_POLICY" myapp.te
+	[ -z "$stderr" ]
+	[ -s myapp.cil ]
+}
+
+@test "sepolc fc: .fc names the module declares or requires, or the base has, pass" {
+	names_module
+	# myapp_t is the module's, etc_t required, bin_t and object_r the
+	# base's only, myapp_old_t required (the require is what is warned)
+	printf '%s\n' '/usr/bin/myapp	--	system_u:object_r:myapp_t:s0' \
+		'/etc/myapp	system_u:object_r:etc_t:s0' '/usr/libexec/myapp	system_u:object_r:bin_t:s0' \
+		'/var/lib/myapp	system_u:object_r:myapp_old_t:s0' '/run/myapp	<<none>>' >myapp.fc
+	run -0 --separate-stderr sepolc -E --base="$BASE_POLICY" --no-base-check myapp.te
+	run -0 --separate-stderr sepolc --base="$BASE_POLICY" myapp.te
+	echo "$stderr"
+	[[ "$stderr" == "myapp.te:2:23: warning: the installed policy ($BASE_POLICY) has no type 'myapp_old_t'"* ]]
+	[ "$(grep -c 'warning:' <<<"$stderr")" = 1 ]
+	[[ "$stderr" != *myapp.fc* ]]
+}
+
+@test "sepolc fc: an attribute where a .fc context's type goes warns" {
+	names_module
+	printf '%s\n' '/usr/bin/myapp	--	system_u:object_r:myapp_attr:s0' \
+		'/etc/myapp	system_u:object_r:file_type:s0' >myapp.fc
+	run -0 --separate-stderr sepolc --base="$BASE_POLICY" myapp.te
+	echo "$stderr"
+	[[ "$stderr" == *"myapp.fc:1:37: warning: 'myapp_attr' is an attribute, and a file context needs a type; semodule -i will refuse this module"* ]]
+	[[ "$stderr" == *"myapp.fc:2:30: warning: 'file_type' is an attribute"* ]]
+}
+
+@test "sepolc fc: a gen_context() .fc's names are said at their column in the .fc as written" {
+	need_headers
+	[ -r "$BASE_POLICY" ] || skip "no binary policy at $BASE_POLICY"
+	cp "$FIX"/sepolcdemo.te "$FIX"/sepolcdemo.if "$FIX"/sepolcdemo.fc .
+	sed -i 's/sepolcdemo_conf_t/sepolcdemo_cnf_t/' sepolcdemo.fc
+	run -0 --separate-stderr sepolc --headers="$HEADERS" --base="$BASE_POLICY" --check \
+		sepolcdemo.te sepolcdemo.if
+	echo "$stderr"
+	[[ "$stderr" == *"sepolcdemo.fc:2:55: warning: type 'sepolcdemo_cnf_t' is neither in the module nor in the installed policy"* ]]
+	[[ "$stderr" == *"sepolcdemo.fc:2:55: note: did you mean 'sepolcdemo_conf_t'"* ]]
+	[ "$(grep -c 'warning:' <<<"$stderr")" = 1 ]
+}

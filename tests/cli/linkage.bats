@@ -1,0 +1,51 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# configure requires only what is linked, and each tool links only what it
+# calls (configure.ac: libpolicy is one archive, --as-needed drops the
+# libraries a tool's objects never call).
+load ../helpers
+
+setup() {
+	require_command readelf binutils
+	TOOLS=$(sed -n 's/^bin_PROGRAMS += *//p' "$SEKIT_SRCDIR"/cmd/*/Makemodule.am)
+	[ -n "$TOOLS" ]
+	for tool in $TOOLS; do
+		[ -x "${SEKIT_BUILDDIR:-$SEKIT_SRCDIR}/$tool" ] || skip "$tool is not built"
+	done
+}
+
+# needed TOOL: the shared libraries TOOL's binary names (DT_NEEDED)
+needed() {
+	readelf -d "${SEKIT_BUILDDIR:-$SEKIT_SRCDIR}/$1" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'
+}
+
+# users SONAME-PREFIX: the tools that need a library
+users() {
+	local tool
+	for tool in $TOOLS; do
+		needed "$tool" | grep -q "^$1" && echo "$tool"
+	done | sort | tr '\n' ' '
+}
+
+@test "linkage: every library configure requires is needed by some tool" {
+	local lib
+	# configure.ac's SEKIT_DEP and readline checks (libsepol is linked
+	# statically: no DT_NEEDED)
+	for lib in libselinux.so libaudit.so libauparse.so libjson-c.so libpcre2-8.so libreadline.so; do
+		echo "# $lib: $(users "$lib")"
+		[ -n "$(users "$lib")" ]
+	done
+}
+
+# readline serves the interactive shells (sequery shell, seallow review),
+# the audit libraries seallow's log reader: no other tool loads them.
+@test "linkage: a tool without a shell or an audit reader links neither readline nor libaudit" {
+	local tool
+	for tool in sectl serelabel sepolc sereach; do
+		echo "# $tool: $(needed "$tool" | tr '\n' ' ')"
+		! needed "$tool" | grep -E '^lib(readline|audit|auparse)\.so'
+	done
+	[[ "$(users libreadline.so)" == *sequery* ]]
+	[[ "$(users libauparse.so)" == *seallow* ]]
+}

@@ -36,6 +36,25 @@ int sr_help_or_version(int c, const struct cli_option *table, const char *usage)
 	return EXIT_OK;
 }
 
+/* --why-not SOURCE TARGET [EXCLUDE...], or with -s and -t */
+static int why_not_args(struct sr_query *q)
+{
+	if (!q->source && !q->target && q->nexclude >= 2) {
+		q->source = q->exclude[0];
+		q->target = q->exclude[1];
+		q->exclude += 2;
+		q->nexclude -= 2;
+		q->exclude_shift = 2;
+	}
+	if (!q->source || !q->target)
+		return cli_usage_error("--why-not needs a source and a target type");
+	if (q->shortest || q->all_paths || q->reverse)
+		return cli_usage_error("--why-not cannot be used with -S, -A or -r");
+	if (q->dot)
+		return cli_usage_error("--why-not and --dot cannot be used together");
+	return -1;
+}
+
 int sr_parse(const struct cli_option *table, const char *usage, int argc, char **argv,
 	     struct sr_query *q)
 {
@@ -113,6 +132,9 @@ int sr_parse(const struct cli_option *table, const char *usage, int argc, char *
 		case OPT_EXACT:
 			q->exact = true;
 			break;
+		case OPT_WHY_NOT:
+			q->why_not = true;
+			break;
 		default:
 			status = EXIT_USAGE; /* cli_getopt() said why */
 			break;
@@ -122,6 +144,8 @@ int sr_parse(const struct cli_option *table, const char *usage, int argc, char *
 		return status;
 	for (int i = optind; i < argc; i++)
 		q->exclude[q->nexclude++] = argv[i];
+	if (q->why_not)
+		return why_not_args(q);
 	if (!q->source)
 		return cli_usage_error("the source type (-s) is required");
 	if (!q->target && (q->shortest || q->all_paths))
@@ -440,7 +464,7 @@ int sr_finish(struct sr_query *q, int status)
 	 * sequery does: freeing a reference policy's tables costs more than
 	 * the query */
 	kept_pdb = q->pdb;
-	free(q->exclude);
+	free(q->exclude - q->exclude_shift);
 	free(q->exclude_v);
 	free(q->bool_values);
 	return status;

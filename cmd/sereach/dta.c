@@ -4,7 +4,11 @@
  * out of (or, with -r, into) a type, all shortest paths or all paths up to
  * N steps between two types; --full prints the rules of each transition.
  */
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+#include "util/json.h"
 
 #include "cli.h"
 #include "sereach.h"
@@ -18,6 +22,7 @@ const struct cli_option sereach_dta_options[] = {
 	CLI_FLAG(OPT_FULL, "full", "print the rules of each transition"),
 	CLI_FLAG(OPT_EXACT, "exact", "kernel semantics: setexec/setcurrent on the domain itself,\ntype_transition to the target"),
 	CLI_VALUE(OPT_BOOLEANS, "booleans", "STATE", "evaluate conditionals: default, current or\nNAME=on,NAME=off..."),
+	CLI_FLAG(OPT_WHY_NOT, "why-not", "why there is no transition from SOURCE to TARGET:\nthe rules present and those missing"),
 	CLI_FLAG('v', "verbose", NULL),
 	SR_OPT_OUTPUT,
 };
@@ -27,6 +32,7 @@ static const char usage[] =
     "Usage:\n"
     " sereach dta [options] -s SOURCE [EXCLUDE...]\n"
     " sereach dta [options] -s SOURCE -t TARGET (-S | -A N) [EXCLUDE...]\n"
+    " sereach dta [options] --why-not SOURCE TARGET [EXCLUDE...]\n"
     "\n"
     "Domain transition analysis, as setools' sedta: the transitions out of SOURCE\n"
     "(into it with -r), or the transition paths from SOURCE to TARGET. EXCLUDE\n"
@@ -76,6 +82,218 @@ static void print_transition(struct sr_query *q, uint32_t s, uint32_t t)
 	pol_graph_edge_rules_release(&r);
 }
 
+/* ---- --why-not ----------------------------------------------------------- */
+
+/* A section of the explanation: the rules present, those that do not count
+ * (and why), those a boolean turned off, and the rules missing. */
+static struct json_object *why_section(const char *name)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (!o)
+		return NULL;
+	if (name)
+		pol_json_add_str(o, "name", name);
+	json_object_object_add(o, "present", json_object_new_array());
+	json_object_object_add(o, "not_counted", json_object_new_array());
+	json_object_object_add(o, "disabled", json_object_new_array());
+	json_object_object_add(o, "missing", json_object_new_array());
+	return o;
+}
+
+static void why_add(struct json_object *sec, const char *list, char **rules)
+{
+	struct json_object *a = json_object_object_get(sec, list);
+
+	for (size_t i = 0; a && rules && rules[i]; i++)
+		json_object_array_add(a, json_object_new_string(rules[i]));
+}
+
+static void why_missing(struct json_object *sec, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void why_missing(struct json_object *sec, const char *fmt, ...)
+{
+	struct json_object *a = json_object_object_get(sec, "missing");
+	char *rule = NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(&rule, fmt, ap) < 0)
+		rule = NULL;
+	va_end(ap);
+	if (a && rule)
+		json_object_array_add(a, json_object_new_string(rule));
+	free(rule);
+}
+
+static void why_print_list(struct json_object *sec, const char *list, const char *label,
+			   const char *why)
+{
+	struct json_object *a = json_object_object_get(sec, list);
+
+	for (size_t i = 0; a && i < json_object_array_length(a); i++)
+		printf("\t%s: %s%s\n", label,
+		       json_object_get_string(json_object_array_get_idx(a, i)), why);
+}
+
+static void why_print(struct json_object *sec, const char *title, const char *other)
+{
+	printf("\n%s:\n", title);
+	why_print_list(sec, "present", "present", "");
+	why_print_list(sec, "not_counted", "not counted", other);
+	why_print_list(sec, "disabled", "off", " (boolean state)");
+	why_print_list(sec, "missing", "missing", "");
+}
+
+static bool why_empty(char **v)
+{
+	return !v || !v[0];
+}
+
+/* The explanation of s -> t as one JSON object (printed as text unless
+ * --json). Returns the exit status. */
+static int why_not(struct sr_query *q)
+{
+	struct pol_graph_why w;
+	struct json_object *doc, *exec, *dyn, *eps, *notes;
+	const char *S = sr_type(q, q->s), *T = sr_type(q, q->t);
+	bool setexec, named = false, named_any = false, usable_ep = false;
+	int status;
+
+	if (pol_graph_why(q->g, q->s, q->t, &w) < 0) {
+		fprintf(stderr, "%s: out of memory\n", cli_name());
+		return EXIT_ENV;
+	}
+	doc = pol_json_document("sereach");
+	exec = why_section(NULL);
+	dyn = why_section(NULL);
+	eps = json_object_new_array();
+	notes = json_object_new_array();
+	if (!doc || !exec || !dyn || !eps || !notes) {
+		json_object_put(doc);
+		json_object_put(exec);
+		json_object_put(dyn);
+		json_object_put(eps);
+		json_object_put(notes);
+		pol_graph_why_release(&w);
+		fprintf(stderr, "%s: out of memory\n", cli_name());
+		return EXIT_ENV;
+	}
+	setexec = !why_empty(w.setexec);
+	for (size_t i = 0; i < w.nentrypoints; i++) {
+		const struct pol_graph_why_entrypoint *e = &w.entrypoints[i];
+		bool both = !why_empty(e->execute) && !why_empty(e->entrypoint);
+
+		named |= both && !why_empty(e->type_transition) && !e->excluded;
+		named_any |= !why_empty(e->type_transition) && !e->excluded;
+		usable_ep |= both && !e->excluded;
+	}
+	/* the exec transition: transition, an entrypoint, setexec or a
+	 * type_transition to the target */
+	why_add(exec, "present", w.transition);
+	why_add(exec, "present", w.setexec);
+	why_add(exec, "not_counted", w.setexec_other);
+	why_add(exec, "disabled", w.disabled);
+	if (why_empty(w.transition))
+		why_missing(exec, "allow %s %s:process transition;", S, T);
+	if (!usable_ep)
+		why_missing(exec,
+			    "an entrypoint E of %s executable by %s: allow %s E:file entrypoint; "
+			    "allow %s E:file execute;",
+			    T, S, T, S);
+	if (!setexec && !named_any)
+		why_missing(exec,
+			    "allow %s %s:process setexec; or type_transition %s E:process %s; "
+			    "for an entrypoint E",
+			    S, S, S, T);
+	for (size_t i = 0; i < w.nentrypoints; i++) {
+		const struct pol_graph_why_entrypoint *e = &w.entrypoints[i];
+		const char *E = sr_type(q, e->type);
+		struct json_object *sec = why_section(E);
+
+		if (!sec)
+			continue;
+		json_object_object_add(sec, "excluded", json_object_new_boolean(e->excluded));
+		why_add(sec, "present", e->execute);
+		why_add(sec, "present", e->entrypoint);
+		why_add(sec, "present", e->type_transition);
+		/* sedta counts a type_transition to any domain; the kernel
+		 * goes where it leads */
+		why_add(sec, q->exact ? "not_counted" : "present", e->type_transition_other);
+		why_add(sec, "disabled", e->disabled);
+		if (why_empty(e->execute))
+			why_missing(sec, "allow %s %s:file execute;", S, E);
+		if (why_empty(e->entrypoint))
+			why_missing(sec, "allow %s %s:file entrypoint;", T, E);
+		if (why_empty(e->type_transition) && !setexec && !named)
+			why_missing(sec, "type_transition %s %s:process %s;", S, E, T);
+		json_object_array_add(eps, sec);
+	}
+	/* the dynamic transition */
+	why_add(dyn, "present", w.dyntransition);
+	why_add(dyn, "present", w.setcurrent);
+	why_add(dyn, "not_counted", w.setcurrent_other);
+	if (why_empty(w.dyntransition))
+		why_missing(dyn, "allow %s %s:process dyntransition;", S, T);
+	if (why_empty(w.setcurrent))
+		why_missing(dyn, "allow %s %s:process setcurrent;", S, S);
+	if (q->s == q->t)
+		json_object_array_add(notes,
+				      json_object_new_string("a type never transitions to itself"));
+	if (w.excluded_s)
+		json_object_array_add(notes, json_object_new_string("the source is excluded"));
+	if (w.excluded_t)
+		json_object_array_add(notes, json_object_new_string("the target is excluded"));
+	if (!w.edge && (w.exec_ok || w.dyn_ok))
+		json_object_array_add(notes,
+				      json_object_new_string(
+					  "the rules are there; exclusions remove the transition"));
+
+	pol_json_add_str(doc, "source", S);
+	pol_json_add_str(doc, "target", T);
+	json_object_object_add(doc, "exact", json_object_new_boolean(q->exact));
+	json_object_object_add(doc, "exists", json_object_new_boolean(w.edge));
+	json_object_object_add(doc, "exec_transition", exec);
+	json_object_object_add(doc, "entrypoints", eps);
+	json_object_object_add(doc, "dyntransition", dyn);
+	json_object_object_add(doc, "notes", notes);
+	status = w.edge ? EXIT_OK : EXIT_NOMATCH;
+	if (q->json) {
+		pol_json_print(stdout, doc, 1);
+	} else if (w.edge) {
+		printf("Domain transition %s -> %s exists.\n", S, T);
+	} else {
+		char other[256];
+
+		printf("No domain transition from %s to %s%s.\n", S, T,
+		       q->exact ? " (--exact)" : "");
+		for (size_t i = 0; i < json_object_array_length(notes); i++)
+			printf("Note: %s.\n",
+			       json_object_get_string(json_object_array_get_idx(notes, i)));
+		if (q->s == q->t)
+			goto done;
+		snprintf(other, sizeof(other), " (not on %s itself)", S);
+		why_print(exec, "Exec transition", other);
+		for (size_t i = 0; i < json_object_array_length(eps); i++) {
+			struct json_object *sec = json_object_array_get_idx(eps, i);
+			char title[512];
+
+			snprintf(title, sizeof(title), "Entrypoint %s%s",
+				 json_object_get_string(json_object_object_get(sec, "name")),
+				 json_object_get_boolean(json_object_object_get(sec, "excluded"))
+				     ? " (excluded)"
+				     : "");
+			why_print(sec, title, " (leads to another domain)");
+		}
+		why_print(dyn, "Dynamic transition", other);
+	}
+done:
+	json_object_put(doc);
+	pol_graph_why_release(&w);
+	return status;
+}
+
 static const struct sr_text text = {"Transition", "Domain transition path", "", print_transition};
 
 int sereach_dta(int argc, char **argv)
@@ -106,6 +324,12 @@ int sereach_dta(int argc, char **argv)
 	}
 	pol_err_release(&err);
 	flags = q.reverse ? POL_GRAPH_REVERSE : 0;
+	if (q.why_not) {
+		/* sr_finish() prints nothing for a status other than 0 */
+		status = why_not(&q);
+		sr_finish(&q, EXIT_NOMATCH);
+		return status;
+	}
 	if (q.shortest)
 		rc = pol_graph_shortest_paths(q.g, q.s, q.t, flags, sr_on_path, &q);
 	else if (q.all_paths)

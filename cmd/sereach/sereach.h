@@ -25,6 +25,7 @@ enum {
 	OPT_EXACT,
 	OPT_VERSION_LONG,
 	OPT_DIRECT,
+	OPT_WHY_NOT,
 };
 
 /* setools' text for what a search finds. */
@@ -60,12 +61,12 @@ struct sr_query {
 	const struct sr_text *text;
 	bool flow;
 	const char *policy, *source, *target, *map, *bools_setools, *booleans;
-	bool shortest, reverse, full, stats, json, dot, exact, verbose;
+	bool shortest, reverse, full, stats, json, dot, exact, verbose, why_not;
 	long all_paths; /* 0: not asked */
 	long limit;
 	long min_weight;
 	const char **exclude;
-	size_t nexclude;
+	size_t nexclude, exclude_shift;
 	/* resolved */
 	struct pol_pdb *pdb;
 	uint32_t s, t;

@@ -149,6 +149,42 @@ int pol_graph_explain(const struct pol_graph *g, uint32_t s, uint32_t t,
 		      struct pol_graph_edge_rules *out);
 void pol_graph_edge_rules_release(struct pol_graph_edge_rules *r);
 
+/*
+ * Why s -> t is, or is not, a domain transition: every rule the graph's
+ * definition (sedta's, or --exact's) reads for that pair, in force or
+ * turned off by the boolean state, and the candidate entrypoints (the
+ * types t may be entered from, and those of a type_transition from s to t).
+ * Rule texts as pol_graph_explain() prints them; every list sorted and
+ * NULL-terminated, possibly empty.
+ */
+struct pol_graph_why_entrypoint {
+	uint32_t type;
+	bool excluded;		      /* named on the command line: cannot count */
+	char **execute;		      /* allow S E:file execute */
+	char **entrypoint;	      /* allow T E:file entrypoint */
+	char **type_transition;	      /* type_transition S E:process T */
+	char **type_transition_other; /* type_transition S E:process X, X != T */
+	char **disabled;	      /* rules of the above kinds whose branch is off */
+};
+
+struct pol_graph_why {
+	bool edge;		     /* s -> t is an edge (exclusions applied) */
+	bool exec_ok, dyn_ok;	     /* either kind holds (before exclusions) */
+	bool excluded_s, excluded_t; /* an end was excluded */
+	char **transition, **setexec, **dyntransition, **setcurrent; /* counted */
+	/* exact graphs: setexec/setcurrent granted on another type only */
+	char **setexec_other, **setcurrent_other;
+	char **disabled; /* process rules of the above kinds whose branch is off */
+	struct pol_graph_why_entrypoint *entrypoints; /* sorted by type name */
+	size_t nentrypoints;
+};
+
+/* Fill *out for the pair s, t of a transition graph. Returns 0, -ENOMEM, or
+ * POL_EINVAL (not a transition graph, or a value out of range). Release
+ * with pol_graph_why_release(). */
+int pol_graph_why(const struct pol_graph *g, uint32_t s, uint32_t t, struct pol_graph_why *out);
+void pol_graph_why_release(struct pol_graph_why *w);
+
 /* ---- Names --------------------------------------------------------------- */
 
 /* The value of a type, alias or attribute name (0: unknown), whether a value

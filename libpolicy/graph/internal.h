@@ -123,6 +123,19 @@ bool graph_tt_has(const struct pol_graph *g, uint32_t s, uint32_t e, uint32_t d)
 void graph_rule_weight(const struct pol_graph *g, const avtab_key_t *key, uint32_t perms,
 		       unsigned int *r, unsigned int *w);
 
+/* A growing NULL-terminated list of heap strings; a NULL string added (a
+ * failed allocation) marks the list failed. */
+struct graph_strv {
+	char **v;
+	size_t n, alloc;
+	bool failed;
+};
+
+void graph_strv_add(struct graph_strv *sv, char *s);
+/* The list (never NULL unless *failed is set), sorted when asked. */
+char **graph_strv_done(struct graph_strv *sv, bool sort, bool *failed);
+void graph_strv_free(char **v);
+
 /* "allow a b:c { p q };" [ " [ expr ]:True" ], heap string. */
 char *graph_rule_text(const struct pol_graph *g, const struct graph_rule *r);
 

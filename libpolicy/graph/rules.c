@@ -64,13 +64,7 @@ char *graph_rule_text(const struct pol_graph *g, const struct graph_rule *r)
 	return pol_buf_detach(&b);
 }
 
-struct strv {
-	char **v;
-	size_t n, alloc;
-	bool failed;
-};
-
-static void sv_add(struct strv *sv, char *s)
+void graph_strv_add(struct graph_strv *sv, char *s)
 {
 	if (!s) {
 		sv->failed = true;
@@ -92,7 +86,7 @@ static void sv_add(struct strv *sv, char *s)
 	sv->v[sv->n] = NULL;
 }
 
-static char **sv_done(struct strv *sv, bool sort, bool *failed)
+char **graph_strv_done(struct graph_strv *sv, bool sort, bool *failed)
 {
 	if (sv->failed)
 		*failed = true;
@@ -106,7 +100,7 @@ static char **sv_done(struct strv *sv, bool sort, bool *failed)
 	return sv->v;
 }
 
-static void sv_free(char **v)
+void graph_strv_free(char **v)
 {
 	for (size_t i = 0; v && v[i]; i++)
 		free(v[i]);
@@ -115,15 +109,15 @@ static void sv_free(char **v)
 
 void pol_graph_edge_rules_release(struct pol_graph_edge_rules *r)
 {
-	sv_free(r->rules);
-	sv_free(r->transition);
-	sv_free(r->setexec);
-	sv_free(r->dyntransition);
-	sv_free(r->setcurrent);
+	graph_strv_free(r->rules);
+	graph_strv_free(r->transition);
+	graph_strv_free(r->setexec);
+	graph_strv_free(r->dyntransition);
+	graph_strv_free(r->setcurrent);
 	for (size_t i = 0; i < r->nentrypoints; i++) {
-		sv_free(r->entrypoints[i].entrypoint);
-		sv_free(r->entrypoints[i].execute);
-		sv_free(r->entrypoints[i].type_transition);
+		graph_strv_free(r->entrypoints[i].entrypoint);
+		graph_strv_free(r->entrypoints[i].execute);
+		graph_strv_free(r->entrypoints[i].type_transition);
 	}
 	free(r->entrypoints);
 	memset(r, 0, sizeof(*r));
@@ -142,7 +136,7 @@ static int explain_flow(const struct pol_graph *g, uint32_t s, uint32_t t,
 	const policydb_t *p = &g->pdb->p;
 	struct counted *c = NULL;
 	size_t nc = 0, alloc = 0;
-	struct strv sv = {0};
+	struct graph_strv sv = {0};
 	bool failed = false;
 	const struct pdb_te_index *idx = pdb_te_index(g->pdb);
 
@@ -199,10 +193,10 @@ static int explain_flow(const struct pol_graph *g, uint32_t s, uint32_t t,
 		if (!graph_rule_enabled(g, &c[k].rule))
 			n = g->bool_mode == POL_GRAPH_BOOLS_SETOOLS ? n - 1 : 0;
 		for (unsigned int i = 0; i < n; i++)
-			sv_add(&sv, graph_rule_text(g, &c[k].rule));
+			graph_strv_add(&sv, graph_rule_text(g, &c[k].rule));
 	}
 	free(c);
-	out->rules = sv_done(&sv, true, &failed);
+	out->rules = graph_strv_done(&sv, true, &failed);
 	return failed ? -ENOMEM : 0;
 }
 
@@ -224,7 +218,7 @@ static int explain_dta(const struct pol_graph *g, uint32_t s, uint32_t t,
 	struct dta_perms dp;
 	bool exec_ok = bit_get(bits_row(g->exec_ok, g->words, s), t);
 	bool dyn_ok = bit_get(bits_row(g->dyn_ok, g->words, s), t);
-	struct strv tr = {0}, se = {0}, dy = {0}, sc = {0};
+	struct graph_strv tr = {0}, se = {0}, dy = {0}, sc = {0};
 	uint64_t *ep = calloc(g->words + 1, 8);
 	bool failed = false;
 	size_t nep = 0;
@@ -244,7 +238,7 @@ static int explain_dta(const struct pol_graph *g, uint32_t s, uint32_t t,
 		free(ep);
 		return -ENOMEM;
 	}
-	struct strv(*eps)[3] = calloc(nep + 1, sizeof(*eps));
+	struct graph_strv(*eps)[3] = calloc(nep + 1, sizeof(*eps));
 
 	if (!eps) {
 		free(ep);
@@ -265,7 +259,7 @@ static int explain_dta(const struct pol_graph *g, uint32_t s, uint32_t t,
 				continue;
 			for (size_t k = 0; k < nep; k++)
 				if (graph_in(g, out->entrypoints[k].type - 1, key->target_type))
-					sv_add(&eps[k][2], graph_rule_text(g, r));
+					graph_strv_add(&eps[k][2], graph_rule_text(g, r));
 			continue;
 		}
 		if (key->target_class == dp.process) {
@@ -275,13 +269,13 @@ static int explain_dta(const struct pol_graph *g, uint32_t s, uint32_t t,
 			bool self = !g->exact || graph_in(g, s, key->target_type);
 
 			if (exec_ok && t_tgt && has_perm(perms, dp.transition))
-				sv_add(&tr, graph_rule_text(g, r));
+				graph_strv_add(&tr, graph_rule_text(g, r));
 			if (exec_ok && self && has_perm(perms, dp.setexec))
-				sv_add(&se, graph_rule_text(g, r));
+				graph_strv_add(&se, graph_rule_text(g, r));
 			if (dyn_ok && t_tgt && has_perm(perms, dp.dyntransition))
-				sv_add(&dy, graph_rule_text(g, r));
+				graph_strv_add(&dy, graph_rule_text(g, r));
 			if (dyn_ok && self && has_perm(perms, dp.setcurrent))
-				sv_add(&sc, graph_rule_text(g, r));
+				graph_strv_add(&sc, graph_rule_text(g, r));
 			continue;
 		}
 		for (size_t k = 0; k < nep; k++) {
@@ -290,19 +284,19 @@ static int explain_dta(const struct pol_graph *g, uint32_t s, uint32_t t,
 			if (!graph_in(g, e, key->target_type))
 				continue;
 			if (has_perm(perms, dp.entrypoint) && graph_in(g, t, key->source_type))
-				sv_add(&eps[k][0], graph_rule_text(g, r));
+				graph_strv_add(&eps[k][0], graph_rule_text(g, r));
 			if (has_perm(perms, dp.execute) && s_src)
-				sv_add(&eps[k][1], graph_rule_text(g, r));
+				graph_strv_add(&eps[k][1], graph_rule_text(g, r));
 		}
 	}
-	out->transition = sv_done(&tr, true, &failed);
-	out->setexec = sv_done(&se, true, &failed);
-	out->dyntransition = sv_done(&dy, true, &failed);
-	out->setcurrent = sv_done(&sc, true, &failed);
+	out->transition = graph_strv_done(&tr, true, &failed);
+	out->setexec = graph_strv_done(&se, true, &failed);
+	out->dyntransition = graph_strv_done(&dy, true, &failed);
+	out->setcurrent = graph_strv_done(&sc, true, &failed);
 	for (size_t k = 0; k < nep; k++) {
-		out->entrypoints[k].entrypoint = sv_done(&eps[k][0], true, &failed);
-		out->entrypoints[k].execute = sv_done(&eps[k][1], true, &failed);
-		out->entrypoints[k].type_transition = sv_done(&eps[k][2], true, &failed);
+		out->entrypoints[k].entrypoint = graph_strv_done(&eps[k][0], true, &failed);
+		out->entrypoints[k].execute = graph_strv_done(&eps[k][1], true, &failed);
+		out->entrypoints[k].type_transition = graph_strv_done(&eps[k][2], true, &failed);
 	}
 	qsort_r(out->entrypoints, nep, sizeof(*out->entrypoints), cmp_ep, (void *)g);
 	free(eps);

@@ -15,6 +15,9 @@ static const char *tool_name = "sekit";
 static const char *command_name;
 static bool stdout_failed; /* reported once already */
 static bool json_errors;   /* --json: cli_report() prints JSON */
+static bool quiet;	   /* -q: cli_report() and cli_usage_error() print nothing */
+static bool collect;	   /* JSON diagnostics wait for cli_flush_reports() */
+static struct pol_err collected;
 
 /* util-linux's close_stdout(): a full disk or a closed descriptor must not
  * pass for success. EPIPE is the reader's choice to stop, not an error. */
@@ -58,6 +61,8 @@ int cli_version(void)
 
 int cli_usage_error(const char *fmt, ...)
 {
+	if (quiet)
+		return EXIT_USAGE;
 	if (fmt) {
 		va_list ap;
 
@@ -114,6 +119,21 @@ int cli_exit_for_kernel(int rc)
 	return exit_for(rc, true);
 }
 
+bool cli_set_quiet(bool on)
+{
+	bool was = quiet;
+
+	quiet = on;
+	return was;
+}
+
+void cli_collect_reports(void)
+{
+	if (!collect)
+		pol_err_init(&collected);
+	collect = true;
+}
+
 bool cli_set_json(bool on)
 {
 	bool was = json_errors;
@@ -122,16 +142,15 @@ bool cli_set_json(bool on)
 	return was;
 }
 
-/* The diagnostics as one JSON document on stderr; rc's own message as an
+/* err's diagnostics as JSON objects added to diags; rc's own message as an
  * error when err has none. */
-static void report_json(const struct pol_err *err, int rc)
+static void add_json(struct json_object *diags, const struct pol_err *err, int rc)
 {
-	struct json_object *doc, *diags;
+	struct json_object *more = pol_err_to_json(err);
 
-	if (err->count == 0 && rc >= 0)
-		return;
-	doc = pol_json_document(tool_name);
-	diags = pol_err_to_json(err);
+	for (size_t i = 0; i < json_object_array_length(more); i++)
+		json_object_array_add(diags, json_object_get(json_object_array_get_idx(more, i)));
+	json_object_put(more);
 	if (rc < 0 && pol_err_errors(err) == 0) {
 		struct pol_diag d = {
 		    .severity = POL_SEV_ERROR,
@@ -141,13 +160,59 @@ static void report_json(const struct pol_err *err, int rc)
 
 		json_object_array_add(diags, pol_diag_to_json(&d));
 	}
+}
+
+static void print_json(struct json_object *diags)
+{
+	struct json_object *doc = pol_json_document(tool_name);
+
 	json_object_object_add(doc, "diagnostics", diags);
 	pol_json_print(stderr, doc, 1);
 	json_object_put(doc);
 }
 
+/* The diagnostics as one JSON document on stderr, or kept for
+ * cli_flush_reports(). */
+static void report_json(const struct pol_err *err, int rc)
+{
+	struct json_object *diags;
+
+	if (err->count == 0 && rc >= 0)
+		return;
+	if (collect) {
+		for (size_t i = 0; i < err->count; i++) {
+			const struct pol_diag *d = &err->diags[i];
+
+			pol_err_add(&collected, d->severity, d->code, d->file, d->line, d->col,
+				    "%s", d->message);
+		}
+		if (rc < 0 && pol_err_errors(err) == 0)
+			pol_err_set(&collected, rc, "%s", pol_strerror(rc));
+		return;
+	}
+	diags = json_object_new_array();
+	add_json(diags, err, rc);
+	print_json(diags);
+}
+
+void cli_flush_reports(void)
+{
+	if (!collect)
+		return;
+	if (collected.count) {
+		struct json_object *diags = json_object_new_array();
+
+		add_json(diags, &collected, 0);
+		print_json(diags);
+	}
+	pol_err_release(&collected);
+	collect = false;
+}
+
 static void report(const struct pol_err *err, int rc)
 {
+	if (quiet)
+		return;
 	if (json_errors) {
 		report_json(err, rc);
 		return;

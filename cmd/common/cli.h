@@ -85,6 +85,17 @@ int cli_report_kernel(const struct pol_err *err, int rc);
  * (sequery's shell restores it after each line). */
 bool cli_set_json(bool on);
 
+/* -q: cli_report(), cli_report_kernel() and cli_usage_error() print
+ * nothing (their statuses are unchanged). The tool's messages are silenced,
+ * not its descriptors: a sanitizer's report on fd 2 still shows. Returns the
+ * previous setting. */
+bool cli_set_quiet(bool on);
+/* Under --json, keep the diagnostics of every cli_report() until
+ * cli_flush_reports() prints them as one document (a run that reports
+ * several failures, such as a batch, still prints one). */
+void cli_collect_reports(void);
+void cli_flush_reports(void);
+
 /* Flush stdout and report a write error (a closed pipe is not one). Returns
  * status unchanged when all went well, EXIT_ENV otherwise. The atexit check
  * does this for every tool; call it only to know the status before exit. */

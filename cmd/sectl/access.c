@@ -291,8 +291,13 @@ static int batch(struct run *r, struct pol_err *err)
 		if (n == 0 || words[0][0] == '#')
 			continue;
 		if (n < 3 || n > (r->access ? 40 : (r->kind == POL_KERNEL_CREATE ? 4 : 3))) {
-			fprintf(stderr, "<stdin>:%u: error: expected 'SCON TCON CLASS%s'\n", lineno,
-				r->access ? " [PERM...]" : r->kind == POL_KERNEL_CREATE ? " [NAME]" : "");
+			pol_err_clear(err);
+			pol_err_add(err, POL_SEV_ERROR, POL_EINVAL, "<stdin>", lineno, 0,
+				    "expected 'SCON TCON CLASS%s'",
+				    r->access			   ? " [PERM...]"
+				    : r->kind == POL_KERNEL_CREATE ? " [NAME]"
+								   : "");
+			cli_report(err, POL_EINVAL);
 			if (!r->sc->quiet && !r->list)
 				puts("error");
 			s = EXIT_USAGE;

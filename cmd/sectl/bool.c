@@ -198,10 +198,10 @@ int sectl_bool(struct sectl *sc, int argc, char **argv)
 		/* Debian keeps persistent values in libsemanage's store
 		 * (/var/lib/selinux), and setsebool -P rebuilds the policy
 		 * from it; writing that store without libsemanage is not safe. */
-		fprintf(stderr,
-			"%s: --persistent is not supported: persistent booleans live in libsemanage's policy store; use 'setsebool -P NAME=VALUE' (nothing was changed)\n",
-			cli_name());
-		status = EXIT_USAGE;
+		status = sectl_error(
+		    EXIT_USAGE, POL_EINVAL,
+		    "--persistent is not supported: persistent booleans live in libsemanage's "
+		    "policy store; use 'setsebool -P NAME=VALUE' (nothing was changed)");
 		goto done;
 	}
 	status = sectl_open(sc, "bool", false, &k);

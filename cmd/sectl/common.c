@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Options, handle, exit statuses and output helpers shared by the commands. */
 #include <errno.h>
-#include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -24,24 +24,6 @@ const struct cli_option sectl_common_options[] = {
 	CLI_END,
 };
 // clang-format on
-
-/*
- * -q: nothing reaches stdout or stderr from here on, whichever path prints.
- * The descriptors themselves are pointed at /dev/null (not just the FILEs),
- * so a message written with write(2) is silenced too.
- */
-static void silence(void)
-{
-	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-
-	fflush(stdout);
-	fflush(stderr);
-	if (fd < 0)
-		return; /* no /dev/null: nothing better to do than speak */
-	dup2(fd, STDOUT_FILENO);
-	dup2(fd, STDERR_FILENO);
-	close(fd);
-}
 
 int sectl_getopt(struct sectl *sc, struct cli_getopt *g, int argc, char **argv)
 {
@@ -68,9 +50,28 @@ int sectl_getopt(struct sectl *sc, struct cli_getopt *g, int argc, char **argv)
 			return c;
 		}
 	}
-	if (sc->quiet && sc->in_command)
-		silence();
+	/* -q, once the command line is read: the exit status is the answer.
+	 * sectl's messages are silenced, not fd 2 (a sanitizer's report must
+	 * still show); stdout is left unwritten by each command. */
+	if (sc->quiet && sc->in_command) {
+		cli_set_quiet(true);
+		sc->verbose = 0;
+	}
 	return -1;
+}
+
+int sectl_error(int status, int code, const char *fmt, ...)
+{
+	struct pol_err err;
+	va_list ap;
+
+	pol_err_init(&err);
+	va_start(ap, fmt);
+	pol_err_vadd(&err, POL_SEV_ERROR, code, NULL, 0, 0, fmt, ap);
+	va_end(ap);
+	cli_report(&err, code);
+	pol_err_release(&err);
+	return status;
 }
 
 int sectl_kernel_only(const struct sectl *sc, const char *cmd)

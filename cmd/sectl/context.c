@@ -51,8 +51,7 @@ static int check(struct sectl *sc, struct pol_kernel *k, int argc, char **argv,
 		rc = pol_kernel_check_context(k, argv[i], &canon, err);
 		if (rc == POL_EINVAL) {
 			/* the answer to the question, not a failure of the tool */
-			if (!sc->quiet)
-				pol_err_print(err, stderr, cli_name());
+			cli_report(err, 0);
 			s = EXIT_NOMATCH;
 		} else if (rc < 0) {
 			return cli_report_kernel(err, rc);
@@ -104,10 +103,9 @@ static int initial(struct sectl *sc, struct pol_kernel *k, int argc, char **argv
 
 		for (size_t i = 0; i < n && !known; i++)
 			known = strcmp(argv[a], v[i].name) == 0;
-		if (!known) {
-			fprintf(stderr, "%s: unknown initial SID '%s'\n", cli_name(), argv[a]);
-			status = EXIT_USAGE;
-		}
+		if (!known)
+			status = sectl_error(EXIT_USAGE, POL_ENOTFOUND, "unknown initial SID '%s'",
+					     argv[a]);
 	}
 	pol_kernel_initial_free(v, n);
 	if (map)

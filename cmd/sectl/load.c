@@ -129,8 +129,7 @@ int sectl_load(struct sectl *sc, int argc, char **argv)
 		rc = pol_kernel_image_check(file, &img, &err);
 	if (rc < 0) {
 		/* the input was wrong (2), or there is nothing to load (3) */
-		pol_err_print(&err, stderr, cli_name());
-		status = cli_exit_for(rc);
+		status = cli_report(&err, rc);
 		goto out;
 	}
 	if (!dry_run) {
@@ -141,7 +140,7 @@ int sectl_load(struct sectl *sc, int argc, char **argv)
 		}
 	}
 	/* warnings from a downgrade (what it had to leave out) */
-	pol_err_print(&err, stderr, cli_name());
+	cli_report(&err, 0);
 	if (sc->verbose) {
 		const char *what = dry_run ? "would load" : "loaded";
 

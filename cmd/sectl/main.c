@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 {
 	struct cli_getopt g = CLI_GETOPT_INIT(options, "+");
 	struct sectl sc = { 0 };
-	int c;
+	int c, status;
 
 	cli_init(argv[0]);
 	while ((c = sectl_getopt(&sc, &g, argc, argv)) != -1) {
@@ -82,7 +82,11 @@ int main(int argc, char **argv)
 		optind = 0;
 		cli_set_command(cmd->name);
 		sc.in_command = true;
-		return cmd->run(&sc, argc, argv);
+		/* under --json, one document of diagnostics for the run */
+		cli_collect_reports();
+		status = cmd->run(&sc, argc, argv);
+		cli_flush_reports();
+		return status;
 	}
 	return cli_usage_error("unknown command '%s'", argv[optind]);
 }

@@ -49,9 +49,10 @@ extern const struct cli_option sectl_common_options[];
  * cli_getopt() for a table that includes sectl_common_options: the common
  * options (-q, -v, --json, --selinuxfs, --policy) go into sc; -h, the
  * command's own options, '?' (already reported) and -1 are returned.
- * When a subcommand's options are all read (-1) and -q was given, stdout and
- * stderr go to /dev/null from then on: with -q, as with selinuxenabled, the
- * exit status is the only answer (--help and option errors still print).
+ * When a subcommand's options are all read (-1) and -q was given, sectl's
+ * messages are off from then on (cli_set_quiet(), and no -v): with -q, as
+ * with selinuxenabled, the exit status is the only answer (--help and option
+ * errors still print). The descriptors stay as they are.
  */
 int sectl_getopt(struct sectl *sc, struct cli_getopt *g, int argc, char **argv);
 
@@ -62,6 +63,10 @@ int sectl_getopt(struct sectl *sc, struct cli_getopt *g, int argc, char **argv);
  * status after printing why (no SELinux: 3).
  */
 int sectl_open(struct sectl *sc, const char *cmd, bool policy_ok, struct pol_kernel **k);
+
+/* Report an error of sectl's own (code POL_E* or -errno) as cli_report()
+ * does: text, JSON under --json, nothing under -q. Returns status. */
+int sectl_error(int status, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Refuse --policy for a subcommand that needs the kernel; returns 0 or 2. */
 int sectl_kernel_only(const struct sectl *sc, const char *cmd);

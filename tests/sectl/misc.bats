@@ -172,3 +172,51 @@ setup() {
 	run -2 --separate-stderr timeout 10 sectl --selinuxfs "$FS" bool old_name
 	[ "$stderr" = "sectl: unknown boolean 'old_name'" ]
 }
+
+# issue 11: -q silences sectl's messages, not its descriptors: fd 2 stays
+# the caller's, so a sanitizer's report (written to fd 2) still shows
+@test "sectl -q: stdout and stderr stay open to the caller, only sectl is silent" {
+	local fifo=$BATS_TEST_TMPDIR/in pid fd1 fd2
+	mkfifo "$fifo"
+	# a batch waits on stdin after its options are read: look at its fds then
+	sectl -q --selinuxfs "$FS" access --batch <"$fifo" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	exec 7>"$fifo"
+	# wait until sectl itself sleeps (in the read of stdin), options read
+	for _ in $(seq 100); do
+		[[ "$(readlink "/proc/$pid/exe")" == */sectl ]] &&
+			[ "$(cut -d' ' -f3 "/proc/$pid/stat")" = S ] && break
+		sleep 0.1
+	done
+	fd1=$(readlink "/proc/$pid/fd/1")
+	fd2=$(readlink "/proc/$pid/fd/2")
+	exec 7>&-
+	wait "$pid" || true
+	[ "$fd1" = "$BATS_TEST_TMPDIR/out" ]
+	[ "$fd2" = "$BATS_TEST_TMPDIR/err" ]
+	[ ! -s "$BATS_TEST_TMPDIR/out" ] && [ ! -s "$BATS_TEST_TMPDIR/err" ]
+}
+
+# issue 11 and 15: with --json, sectl's errors are one JSON document on stderr
+@test "sectl --json: errors are one JSON document of diagnostics on stderr" {
+	require_command jq jq
+	local none=$BATS_TEST_TMPDIR/nowhere
+	run -3 --separate-stderr sectl --json --selinuxfs "$none" status
+	[ "$(jq -c '[.tool, .diagnostics[0].severity, .diagnostics[0].code]' <<<"$stderr")" = '["sectl","error","ENOENT"]' ]
+	run -2 --separate-stderr sectl --json --selinuxfs "$FS" load "$BATS_TEST_TMPDIR/missing.33"
+	[ -z "$output" ]
+	[ "$(jq -r '.diagnostics[0].message' <<<"$stderr")" = "cannot open '$BATS_TEST_TMPDIR/missing.33': No such file or directory" ]
+	run -2 --separate-stderr sectl --json --selinuxfs "$FS" bool -P allow_execmem=1
+	[[ "$(jq -r '.diagnostics[0].message' <<<"$stderr")" == "--persistent is not supported"* ]]
+	# several failures in one run: still one document, every diagnostic in it
+	run -2 --separate-stderr sectl --json --selinuxfs "$FS" context --initial kernel nosuch other
+	[ "$(jq -s 'length' <<<"$stderr")" = 1 ]
+	[ "$(jq -c '[.diagnostics[].message]' <<<"$stderr")" = "[\"unknown initial SID 'nosuch'\",\"unknown initial SID 'other'\"]" ]
+	run -2 --separate-stderr sectl --json --selinuxfs "$FS" access --batch <<<$'too few\nnot enough'
+	[ "$(jq -s 'length' <<<"$stderr")" = 1 ]
+	[ "$(jq -c '[.diagnostics[] | [.file, .line, .message]]' <<<"$stderr")" = \
+		"[[\"<stdin>\",1,\"expected 'SCON TCON CLASS [PERM...]'\"],[\"<stdin>\",2,\"expected 'SCON TCON CLASS [PERM...]'\"]]" ]
+	# -q wins: nothing at all
+	run -3 --separate-stderr sectl -q --json --selinuxfs "$none" status
+	[ -z "$output" ] && [ -z "$stderr" ]
+}

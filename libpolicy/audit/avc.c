@@ -91,6 +91,10 @@ bool audit_avc_parse(char *text, struct avc_fields *f)
 		eq = strchr(t, '=');
 		if (!eq || strchr(eq + 1, '='))
 			continue;
+		/* every name audit2allow reads is 3 to 10 characters long and
+		 * starts with one of these: most tokens go no further */
+		if (eq - t < 3 || eq - t > 10 || !strchr("cdeinpst", t[0]))
+			continue;
 		*eq = '\0';
 		v = eq + 1;
 		if (strcmp(t, "scontext") == 0) {

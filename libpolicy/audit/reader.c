@@ -26,6 +26,8 @@
 #define FEED_CHUNK (64 * 1024)
 #define ORIG_RING 256
 #define ARENA 65536
+#define TYPE_CACHE 32
+#define TYPE_NAME_MAX 64
 
 struct orig_line {
 	unsigned long serial;
@@ -49,6 +51,12 @@ struct pol_audit_reader {
 	char arena[ARENA];
 	size_t arena_used;
 	char avctext[POL_AUDIT_MAX_LINE + 1];
+	struct {
+		char name[TYPE_NAME_MAX];
+		size_t len;
+		bool known;
+	} types[TYPE_CACHE];
+	size_t ntypes;
 };
 
 const char *pol_audit_skip_name(enum pol_audit_skip reason)
@@ -121,7 +129,7 @@ static const char *record_field(auparse_state_t *au, const char *name)
 	do {
 		const char *n = auparse_get_field_name(au);
 
-		if (n && strcmp(n, name) == 0)
+		if (n && n[0] == name[0] && strcmp(n, name) == 0)
 			return auparse_get_field_str(au);
 	} while (auparse_next_field(au) > 0);
 	return NULL;
@@ -139,7 +147,7 @@ static void record_fields(auparse_state_t *au, const char *const *names, const c
 		const char *name = auparse_get_field_name(au);
 
 		for (size_t i = 0; name && i < n; i++) {
-			if (!out[i] && strcmp(name, names[i]) == 0) {
+			if (!out[i] && name[0] == names[i][0] && strcmp(name, names[i]) == 0) {
 				out[i] = auparse_get_field_str(au);
 				found++;
 				break;
@@ -455,17 +463,27 @@ static bool relevant_type(const char *name, size_t n)
 	return false;
 }
 
-static bool known_type(const char *name, size_t n)
+/* Whether libaudit knows the record type. The few types a log repeats are
+ * remembered: libaudit's lookup costs as much as the rest of the line. */
+static bool known_type(struct pol_audit_reader *r, const char *name, size_t n)
 {
-	char tmp[64];
+	char tmp[TYPE_NAME_MAX];
+	bool known;
 
 	if (n >= sizeof(tmp))
 		return false;
+	for (size_t i = 0; i < r->ntypes; i++)
+		if (r->types[i].len == n && memcmp(r->types[i].name, name, n) == 0)
+			return r->types[i].known;
 	memcpy(tmp, name, n);
 	tmp[n] = '\0';
-	if (strncmp(tmp, "UNKNOWN[", 8) == 0)
-		return true;
-	return audit_name_to_msg_type(tmp) >= 0;
+	known = strncmp(tmp, "UNKNOWN[", 8) == 0 || audit_name_to_msg_type(tmp) >= 0;
+	if (r->ntypes < TYPE_CACHE) {
+		memcpy(r->types[r->ntypes].name, name, n);
+		r->types[r->ntypes].len = n;
+		r->types[r->ntypes++].known = known;
+	}
+	return known;
 }
 
 /* A raw record: [node=N ]type=T msg=audit(...): ... */
@@ -491,7 +509,7 @@ static void raw_line(struct pol_audit_reader *r, const char *s, size_t n)
 	msg = strstr(name, "msg=audit(");
 	if (!msg || !audit_header(msg + 4, &sec, &msec, &serial))
 		goto malformed;
-	if (!known_type(name, nlen)) {
+	if (!known_type(r, name, nlen)) {
 		r->skipped[POL_AUDIT_SKIP_UNKNOWN_TYPE]++;
 		return;
 	}

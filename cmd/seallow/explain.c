@@ -52,21 +52,22 @@ static mode_t class_mode(const char *c)
 
 /* The type file_contexts gives the path, when it differs from the one the
  * file has: heap string or NULL. */
-static char *relabel_type(struct explain_ctx *x, const struct pol_audit_group_info *g)
+char *fix_relabel_type(struct seallow_run *run, struct pol_label_specs *specs,
+		       const struct pol_audit_group_info *g)
 {
 	struct pol_label_match m = {0};
 	char *type = NULL;
 
-	if (!x->specs || !g->file || !file_class(g->tclass))
+	if (!specs || !g->file || !file_class(g->tclass))
 		return NULL;
-	if (pol_label_lookup(x->specs, g->file, class_mode(g->tclass), &m) == 0 && m.context) {
+	if (pol_label_lookup(specs, g->file, class_mode(g->tclass), &m) == 0 && m.context) {
 		size_t len;
 		const char *t = pol_label_context_type(m.context, &len);
 
 		if (t && (strlen(g->target) != len || strncmp(t, g->target, len) != 0))
 			type = strndup(t, len);
 		/* a file_contexts of another policy names types this one lacks */
-		if (type && !pol_pdb_has(x->run->pdb, POL_SYM_TYPE, type)) {
+		if (type && !pol_pdb_has(run->pdb, POL_SYM_TYPE, type)) {
 			free(type);
 			type = NULL;
 		}
@@ -150,7 +151,7 @@ static char **port_fix(struct explain_ctx *x, const struct pol_audit_group_info 
 	return types;
 }
 
-static void bool_command(struct pol_buf *b, const struct pol_audit_why *w)
+void fix_bool_command(struct pol_buf *b, const struct pol_audit_why *w)
 {
 	pol_buf_puts(b, "setsebool -P");
 	for (size_t i = 0; i < w->nbool_set; i++)
@@ -170,7 +171,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	bool json = x->run->o->json;
 	struct pol_buf fix = POL_BUF_INIT, rule = POL_BUF_INIT;
 	const char *fix_kind;
-	char *relabel = relabel_type(x, g);
+	char *relabel = fix_relabel_type(x->run, x->specs, g);
 	char **ports = NULL;
 	size_t nports = 0;
 	struct pol_audit_diff d[3];
@@ -200,7 +201,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		fix_kind = "port";
 	} else if (w->nbool_set) {
 		fix_kind = "boolean";
-		bool_command(&fix, w);
+		fix_bool_command(&fix, w);
 	} else if (w->causes & (1u << POL_AUDIT_RBAC)) {
 		fix_kind = "role";
 		pol_buf_puts(&fix, "a role allow rule for the two roles");
@@ -264,7 +265,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 			break;
 		case POL_AUDIT_BOOLEAN:
 			pol_buf_puts(&c, "allowed under booleans: ");
-			bool_command(&c, w);
+			fix_bool_command(&c, w);
 			break;
 		case POL_AUDIT_CONSTRAINT:
 			pol_buf_printf(&c, "constraint: %.*s",
@@ -341,19 +342,27 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	return 0;
 }
 
-int explain_output(struct seallow_run *run)
+struct pol_label_specs *fix_specs_open(void)
 {
-	struct explain_ctx x = {.run = run};
-	struct json_object *doc = NULL;
 	char *fc = getenv("SEKIT_FILE_CONTEXTS") ? strdup(getenv("SEKIT_FILE_CONTEXTS")) : NULL;
+	struct pol_label_specs *specs = NULL;
 	struct pol_err err;
 
 	pol_err_init(&err);
 	if (fc || pol_label_system_spec_path(&fc, &err) == 0)
-		if (pol_label_specs_open(fc, POL_LABEL_ENGINE_NATIVE, 0, &x.specs, &err) < 0)
-			x.specs = NULL;
+		if (pol_label_specs_open(fc, POL_LABEL_ENGINE_NATIVE, 0, &specs, &err) < 0)
+			specs = NULL;
 	free(fc);
 	pol_err_release(&err);
+	return specs;
+}
+
+int explain_output(struct seallow_run *run)
+{
+	struct explain_ctx x = {.run = run};
+	struct json_object *doc = NULL;
+
+	x.specs = fix_specs_open();
 	if (run->o->json) {
 		doc = pol_json_document("seallow");
 		x.list = json_object_new_array();

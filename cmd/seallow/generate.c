@@ -13,7 +13,7 @@
 #include "seallow.h"
 #include "util/atomic.h"
 
-static unsigned int gen_flags(const struct seallow_opts *o)
+unsigned int generate_flags(const struct seallow_opts *o)
 {
 	return (o->dontaudit ? POL_AUDIT_GEN_DONTAUDIT : 0) |
 	       (o->xperms ? POL_AUDIT_GEN_XPERMS : 0) | (o->requires ? POL_AUDIT_GEN_REQUIRES : 0) |
@@ -37,9 +37,9 @@ static int write_atomic(const char *path, const char *data, size_t len, struct p
 }
 
 /* -M: NAME.te and NAME.pp, both or neither. */
-static int write_package(struct seallow_run *run, const char *te, size_t len)
+int generate_package(struct seallow_run *run, const char *name, const char *te, size_t len,
+		     bool announce)
 {
-	const char *name = run->o->package;
 	char *te_path = NULL, *pp_path = NULL, *pp = NULL;
 	size_t pp_len = 0;
 	FILE *mem = NULL;
@@ -69,7 +69,7 @@ static int write_package(struct seallow_run *run, const char *te, size_t len)
 		status = rc == -ENOMEM || rc == -EACCES || rc == -EROFS ? EXIT_ENV : EXIT_USAGE;
 		goto out;
 	}
-	if (!run->o->quiet)
+	if (announce && !run->o->quiet)
 		printf("******************** IMPORTANT ***********************\n"
 		       "To make this policy package active, execute:\n\nsemodule -i %s\n\n",
 		       pp_path);
@@ -102,7 +102,7 @@ int generate_output(struct seallow_run *run)
 {
 	const struct seallow_opts *o = run->o;
 	/* -M must compile */
-	unsigned int flags = gen_flags(o) | (o->package ? POL_AUDIT_GEN_COMMENT_ALL : 0);
+	unsigned int flags = generate_flags(o) | (o->package ? POL_AUDIT_GEN_COMMENT_ALL : 0);
 	const char *module = o->package ? o->package : o->module;
 	char *text = NULL;
 	size_t len = 0;
@@ -138,7 +138,7 @@ int generate_output(struct seallow_run *run)
 		pol_err_release(&err);
 	}
 	if (o->package) {
-		status = write_package(run, text, len);
+		status = generate_package(run, o->package, text, len, true);
 	} else if (o->output) {
 		FILE *f = fopen(o->output, "ae");
 

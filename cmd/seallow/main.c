@@ -64,10 +64,12 @@ static int usage(void)
 	printf("Usage:\n"
 	       " %1$s [options] [-i FILE]\n"
 	       " %1$s explain [options] [-i FILE]\n"
+	       " %1$s review [options] -i FILE\n"
 	       "\n"
 	       "Turn SELinux denials from audit logs, ausearch --raw output or kernel log\n"
 	       "lines into rules, as audit2allow does (audit2why with -w); 'explain' gives\n"
-	       "every cause of each denial and the fix.\n"
+	       "every cause of each denial and the fix; 'review' asks, group by group, what\n"
+	       "to do and writes the module.\n"
 	       "\n",
 	       cli_name());
 	cli_print_options(options);
@@ -345,6 +347,11 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 				cli_set_command("explain");
 				break;
 			}
+			if (strcmp(optarg, "review") == 0 && o->mode == MODE_ALLOW) {
+				o->mode = MODE_REVIEW;
+				cli_set_command("review");
+				break;
+			}
 			return cli_usage_error("unexpected argument '%s'", optarg) + 1;
 		// clang-format off
 		case 'i': o->input = optarg; break;
@@ -386,7 +393,7 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 		}
 		case 'h': return usage() + 1;
 		case 'V': return cli_version() + 1;
-		case CLI_LIST_COMMANDS: puts("explain"); return EXIT_OK + 1;
+		case CLI_LIST_COMMANDS: puts("explain\nreview"); return EXIT_OK + 1;
 		default: return EXIT_USAGE + 1;
 		// clang-format on
 		}
@@ -411,6 +418,15 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 				       "-R -m NAME -o NAME.te and build it with sepolc");
 	if (o->refpolicy && o->verify)
 		return 1 + cli_usage_error("--verify does not replay interface calls yet: drop -R");
+	if (o->mode == MODE_REVIEW) {
+		if (!o->input && !o->dmesg && !o->all && !o->boot)
+			return 1 +
+			       cli_usage_error("review reads its answers from the terminal: name "
+					       "the log with -i FILE, -a, -b or -d");
+		if (o->output || o->module || o->cil || o->refpolicy || o->json || o->quiet)
+			return 1 + cli_usage_error("review writes NAME.te and NAME.pp (-M NAME): "
+						   "-o, -m, -C, -R, --json and -q do not apply");
+	}
 	if (o->json && o->mode != MODE_EXPLAIN)
 		return 1 + cli_usage_error("--json goes with 'explain'");
 	if (o->module || o->package || o->refpolicy)
@@ -434,6 +450,13 @@ int main(int argc, char **argv)
 	rc = parse_args(argc, argv, &o);
 	if (rc > 0)
 		return rc - 1;
+	if (o.mode == MODE_REVIEW && !isatty(STDIN_FILENO)) {
+		fprintf(stderr,
+			"%s: review asks on a terminal and standard input is not one; "
+			"'seallow explain' prints the same facts and -M NAME writes the module\n",
+			cli_name());
+		return EXIT_USAGE;
+	}
 	pol_err_init(&err);
 	if (o.type_re && o.mode != MODE_WHY) {
 		/* Python's re.match: anchored at the start only */
@@ -503,6 +526,8 @@ int main(int argc, char **argv)
 		status = run.avcs ? EXIT_OK : EXIT_NOMATCH;
 	} else if (o.mode == MODE_EXPLAIN) {
 		status = explain_output(&run);
+	} else if (o.mode == MODE_REVIEW) {
+		status = review_output(&run);
 	} else {
 		status = generate_output(&run);
 	}

@@ -247,6 +247,17 @@ typedef char *(*pol_audit_call_fn)(const struct pol_audit_group_info *g, const c
 int pol_audit_set_write_calls(const struct pol_audit_set *set, const char *module,
 			      unsigned int flags, pol_audit_call_fn fn, void *data, FILE *out);
 
+/* seallow review: what the writers and the replay do with one group. */
+enum pol_audit_choice {
+	POL_AUDIT_CHOICE_DEFAULT,   /* as the flags say (allow, or dontaudit with -D) */
+	POL_AUDIT_CHOICE_OMIT,	    /* no rule (skipped, or fixed otherwise: boolean, relabel) */
+	POL_AUDIT_CHOICE_DONTAUDIT, /* a dontaudit rule whatever the flags; replay grants nothing */
+};
+
+/* Set the choice of the idx-th group in output order (pol_audit_set_each's);
+ * -EINVAL when there is no such group. */
+int pol_audit_set_choose(struct pol_audit_set *set, size_t idx, enum pol_audit_choice choice);
+
 /* The xperm warning: for every (source, target, class) that gets an
  * allowxperm, the ioctl numbers already allowed by the policy are lost.
  * Writes notes to err (one per triple). */

@@ -38,6 +38,7 @@ struct group {
 	const struct pol_audit_ctx *sctx, *tctx;
 	char *comm, *exe, *path, *file, *port;
 	bool permissive;
+	enum pol_audit_choice choice;
 	struct range *xp;
 	size_t nxp;
 	struct msg *msgs, **msgs_tail;
@@ -613,7 +614,8 @@ static void annotation(const struct group *g, const char *c, unsigned int flags,
 static void put_rule(const struct pol_audit_set *set, const struct group *g, unsigned int flags,
 		     bool xperm, struct pol_buf *b)
 {
-	bool cil = flags & POL_AUDIT_GEN_CIL, da = flags & POL_AUDIT_GEN_DONTAUDIT;
+	bool cil = flags & POL_AUDIT_GEN_CIL,
+	     da = (flags & POL_AUDIT_GEN_DONTAUDIT) || g->choice == POL_AUDIT_CHOICE_DONTAUDIT;
 	const char *names[32];
 	size_t n = set_perm_names(set, g->cls_value, g->perms, names);
 
@@ -805,6 +807,31 @@ static int pick_calls(const struct pol_audit_set *set, struct group **v, size_t 
 	return 0;
 }
 
+/* Drop the groups chosen to be left out; returns how many stay. */
+static size_t omit_groups(struct group **v, size_t n)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->choice != POL_AUDIT_CHOICE_OMIT)
+			v[kept++] = v[i];
+	return kept;
+}
+
+int pol_audit_set_choose(struct pol_audit_set *set, size_t idx, enum pol_audit_choice choice)
+{
+	struct group **v;
+
+	if (idx >= set->ngroups)
+		return -EINVAL;
+	v = sorted_groups(set);
+	if (!v)
+		return -ENOMEM;
+	v[idx]->choice = choice;
+	free(v);
+	return 0;
+}
+
 int pol_audit_set_write(const struct pol_audit_set *set, const char *module, unsigned int flags,
 			FILE *out)
 {
@@ -824,6 +851,7 @@ int pol_audit_set_write_calls(const struct pol_audit_set *set, const char *modul
 
 	if (!v)
 		return -ENOMEM;
+	n = omit_groups(v, n);
 	if (fn && pick_calls(set, v, &n, fn, data, &calls, &ncalls) < 0) {
 		free(v);
 		return -ENOMEM;
@@ -963,6 +991,9 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 		for (; granted < set->ngroups; granted++) {
 			struct group *g = v[granted];
 
+			if (g->choice == POL_AUDIT_CHOICE_OMIT ||
+			    g->choice == POL_AUDIT_CHOICE_DONTAUDIT)
+				continue;
 			rc = audit_grant(set->pol, g->stype, g->ttype, g->cls_value, g->perms,
 					 &saved[granted]);
 			if (rc < 0)
@@ -1005,6 +1036,8 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 	while (granted > 0) {
 		struct group *g = v[--granted];
 
+		if (g->choice == POL_AUDIT_CHOICE_OMIT || g->choice == POL_AUDIT_CHOICE_DONTAUDIT)
+			continue;
 		audit_ungrant(set->pol, g->stype, g->ttype, g->cls_value, saved[granted]);
 	}
 	free(saved);

@@ -1,0 +1,471 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * seallow review: the denial groups one by one on a terminal, in the spirit
+ * of AppArmor's aa-logprof. Each group shows its count, command, path,
+ * verdict and causes; the answer is allow, dontaudit, boolean, relabel,
+ * skip, finish or abort. At the end the chosen rules become NAME.te and
+ * NAME.pp (as -M writes them), their replay is shown, and the commands that
+ * would apply the choices are printed; each is run only when confirmed.
+ * Nothing is read from a pipe: the answers come from the terminal.
+ */
+
+#include <errno.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <readline/readline.h>
+
+#include "cli.h"
+#include "label/label.h"
+#include "seallow.h"
+#include "util/buf.h"
+
+extern char **environ;
+
+enum answer { ANS_ALLOW, ANS_DONTAUDIT, ANS_BOOLEAN, ANS_RELABEL, ANS_SKIP };
+
+/* A command to apply a choice: argv for running it, text for showing it. */
+struct command {
+	char **argv;
+	char *text;
+};
+
+struct review {
+	struct seallow_run *run;
+	struct pol_label_specs *specs;
+	size_t ngroups, idx, rules;
+	bool aborted, finished;
+	enum pol_audit_choice *choices;
+	struct command *cmds;
+	size_t ncmds;
+};
+
+/* A line from the terminal without its newline (heap), or NULL at the end. */
+static char *ask(const char *prompt)
+{
+	char *line = readline(prompt);
+	size_t n;
+
+	if (!line)
+		return NULL;
+	n = strlen(line);
+	while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+		line[--n] = '\0';
+	return line;
+}
+
+static void add_command(struct review *rv, char **argv)
+{
+	struct command *p = realloc(rv->cmds, (rv->ncmds + 1) * sizeof(*p));
+	struct pol_buf b = POL_BUF_INIT;
+
+	if (!p) {
+		for (size_t i = 0; argv[i]; i++)
+			free(argv[i]);
+		free(argv);
+		return;
+	}
+	rv->cmds = p;
+	for (size_t i = 0; argv[i]; i++) {
+		bool plain =
+		    argv[i][0] && strspn(argv[i], "abcdefghijklmnopqrstuvwxyz"
+						  "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+						  "0123456789_-=./:,+@") == strlen(argv[i]);
+
+		if (i)
+			pol_buf_putc(&b, ' ');
+		if (plain) {
+			pol_buf_puts(&b, argv[i]);
+			continue;
+		}
+		pol_buf_putc(&b, '\'');
+		for (const char *s = argv[i]; *s; s++) {
+			if (*s == '\'')
+				pol_buf_puts(&b, "'\\''");
+			else
+				pol_buf_putc(&b, *s);
+		}
+		pol_buf_putc(&b, '\'');
+	}
+	rv->cmds[rv->ncmds].argv = argv;
+	rv->cmds[rv->ncmds++].text = pol_buf_detach(&b);
+}
+
+static char **argv_of(const char *first, ...)
+{
+	char **v = calloc(64, sizeof(*v));
+	va_list ap;
+	size_t n = 0;
+
+	if (!v)
+		return NULL;
+	va_start(ap, first);
+	for (const char *s = first; s && n < 63; s = va_arg(ap, const char *))
+		v[n++] = strdup(s);
+	va_end(ap);
+	return v;
+}
+
+static void print_group(struct review *rv, const struct pol_audit_group_info *g,
+			const char *relabel, const char *boolcmd)
+{
+	const struct pol_audit_why *w = g->why;
+	struct pol_audit_diff d[3];
+	size_t nd;
+
+	printf("\n[%zu/%zu] %s %s:%s {", rv->idx + 1, rv->ngroups, g->source, g->target, g->tclass);
+	for (size_t i = 0; i < g->nperms; i++)
+		printf(" %s", g->perms[i]);
+	printf(" }\n");
+	printf("  denials:  %zu%s\n", g->count, g->permissive ? " (permissive: not blocked)" : "");
+	if (g->comm && *g->comm)
+		printf("  command:  %s%s%s%s\n", g->comm, g->exe && *g->exe ? " (" : "",
+		       g->exe && *g->exe ? g->exe : "", g->exe && *g->exe ? ")" : "");
+	if (g->file)
+		printf("  path:     %s\n", g->file);
+	if (g->xperms)
+		printf("  ioctl:    %s\n", g->xperms);
+	printf("  contexts: %s -> %s\n", g->scontext, g->tcontext);
+	printf("  verdict:  %s\n", pol_audit_verdict_name(w->verdict));
+	if (w->causes & (1u << POL_AUDIT_ALLOW))
+		printf("  cause:    allowed by the policy now (it changed since the denial)\n");
+	if (w->causes & (1u << POL_AUDIT_TERULE))
+		printf("  cause:    no allow rule\n");
+	if (w->causes & (1u << POL_AUDIT_DONTAUDIT))
+		printf("  cause:    a dontaudit rule hides it\n");
+	if (boolcmd)
+		printf("  cause:    allowed under booleans: %s\n", boolcmd);
+	if (w->causes & (1u << POL_AUDIT_CONSTRAINT)) {
+		nd = pol_audit_context_diffs(g->scontext, g->tcontext, d);
+		printf("  cause:    constraint: %.*s",
+		       w->constraint ? (int)strcspn(w->constraint, "\n") : 0,
+		       w->constraint ? w->constraint : "");
+		for (size_t i = 0; i < nd; i++)
+			printf("; %s vs %s", d[i].source, d[i].target);
+		printf(" (no rule can help)\n");
+	}
+	if (w->causes & (1u << POL_AUDIT_RBAC))
+		printf("  cause:    no role allow rule for the roles\n");
+	if (w->causes & (1u << POL_AUDIT_BOUNDS))
+		printf("  cause:    typebounds: the parent type lacks the access\n");
+	if (relabel)
+		printf("  cause:    mislabeled: file_contexts gives '%s' the type %s, the file is "
+		       "%s\n",
+		       g->file, relabel, g->target);
+}
+
+/* The default answer: the least privilege that helps. */
+static enum answer default_answer(const struct pol_audit_group_info *g, const char *relabel)
+{
+	const struct pol_audit_why *w = g->why;
+
+	if (w->causes & (1u << POL_AUDIT_ALLOW))
+		return ANS_SKIP;
+	if (relabel)
+		return ANS_RELABEL;
+	if (w->causes & (1u << POL_AUDIT_CONSTRAINT))
+		return ANS_SKIP;
+	if (w->nbool_set)
+		return ANS_BOOLEAN;
+	return ANS_ALLOW;
+}
+
+static int one_group(const struct pol_audit_group_info *g, void *data)
+{
+	struct review *rv = data;
+	char *relabel = fix_relabel_type(rv->run, rv->specs, g);
+	struct pol_buf bc = POL_BUF_INIT;
+	enum answer def = default_answer(g, relabel);
+	bool can_bool = g->why->nbool_set > 0;
+	char prompt[256];
+	int rc = 0;
+
+	if (can_bool)
+		fix_bool_command(&bc, g->why);
+	print_group(rv, g, relabel, can_bool ? pol_buf_str(&bc) : NULL);
+	snprintf(prompt, sizeof(prompt), "(A)llow (D)ontaudit%s%s (S)kip (F)inish a(B)ort [%s]: ",
+		 can_bool ? " b(O)olean" : "", relabel ? " (R)elabel" : "",
+		 def == ANS_ALLOW	? "A"
+		 : def == ANS_DONTAUDIT ? "D"
+		 : def == ANS_BOOLEAN	? "O"
+		 : def == ANS_RELABEL	? "R"
+					: "S");
+	for (;;) {
+		char *line = ask(prompt);
+		enum answer a;
+		char c;
+
+		if (!line) {
+			printf("\n");
+			rv->aborted = true;
+			rc = 1;
+			break;
+		}
+		c = line[0] ? line[0] : '\n';
+		free(line);
+		switch (c) {
+		case '\n':
+			a = def;
+			break;
+		case 'a':
+		case 'A':
+			a = ANS_ALLOW;
+			break;
+		case 'd':
+		case 'D':
+			a = ANS_DONTAUDIT;
+			break;
+		case 'o':
+		case 'O':
+			if (!can_bool) {
+				printf("no boolean allows this\n");
+				continue;
+			}
+			a = ANS_BOOLEAN;
+			break;
+		case 'r':
+		case 'R':
+			if (!relabel) {
+				printf("file_contexts gives no other type to this path\n");
+				continue;
+			}
+			a = ANS_RELABEL;
+			break;
+		case 's':
+		case 'S':
+			a = ANS_SKIP;
+			break;
+		case 'f':
+		case 'F':
+			rv->finished = true;
+			rc = 1;
+			goto out;
+		case 'b':
+		case 'B':
+			rv->aborted = true;
+			rc = 1;
+			goto out;
+		default:
+			printf("answer one of the letters in parentheses\n");
+			continue;
+		}
+		switch (a) {
+		case ANS_ALLOW:
+			rv->choices[rv->idx] = POL_AUDIT_CHOICE_DEFAULT;
+			rv->rules++;
+			break;
+		case ANS_DONTAUDIT:
+			rv->choices[rv->idx] = POL_AUDIT_CHOICE_DONTAUDIT;
+			rv->rules++;
+			break;
+		case ANS_BOOLEAN: {
+			char **v = argv_of("setsebool", "-P", NULL);
+
+			for (size_t i = 0, n = 2; v && i < g->why->nbool_set && n < 63; i++) {
+				if (asprintf(&v[n++], "%s=%d", g->why->bool_set[i].name,
+					     g->why->bool_set[i].value) < 0)
+					v[--n] = NULL;
+			}
+			if (v)
+				add_command(rv, v);
+			break;
+		}
+		case ANS_RELABEL: {
+			char **v = argv_of("restorecon", "-v", g->file, NULL);
+
+			if (v)
+				add_command(rv, v);
+			break;
+		}
+		case ANS_SKIP:
+			break;
+		}
+		break;
+	}
+out:
+	rv->idx++;
+	free(relabel);
+	pol_buf_release(&bc);
+	return rc;
+}
+
+static int print_replay(const struct pol_audit_group_info *g, bool allowed, const char *why_not,
+			void *data)
+{
+	(void)data;
+	printf("  %s %s:%s {", g->source, g->target, g->tclass);
+	for (size_t i = 0; i < g->nperms; i++)
+		printf(" %s", g->perms[i]);
+	printf(" }: %s%s\n", allowed ? "allowed" : "still denied: ", allowed ? "" : why_not);
+	return 0;
+}
+
+/* Run argv, its output on ours; its exit status, or -1. */
+static int run_command(char **argv)
+{
+	pid_t pid;
+	int st;
+
+	fflush(stdout);
+	if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0)
+		return -1;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static bool yes(const char *prompt)
+{
+	char *line = ask(prompt);
+	bool y = line && (line[0] == 'y' || line[0] == 'Y');
+
+	free(line);
+	return y;
+}
+
+/* The module: NAME.te and NAME.pp, and the replay of its rules. */
+static int write_module(struct review *rv, char **pp_path)
+{
+	struct seallow_run *run = rv->run;
+	const char *name = run->o->package;
+	char *owned = NULL, *text = NULL;
+	size_t len = 0, fixed, still;
+	FILE *mem;
+	int rc, status;
+
+	for (size_t i = 0; i < rv->ngroups; i++)
+		if (pol_audit_set_choose(run->set, i, rv->choices[i]) < 0)
+			return EXIT_ENV;
+	if (!name) {
+		owned = ask("Module name [seallow_local]: ");
+		if (!owned)
+			return EXIT_NOMATCH;
+		if (!*owned) {
+			free(owned);
+			owned = strdup("seallow_local");
+		}
+		if (!owned)
+			return EXIT_ENV;
+		name = owned;
+	}
+	mem = open_memstream(&text, &len);
+	if (!mem) {
+		free(owned);
+		return EXIT_ENV;
+	}
+	rc = pol_audit_set_write(
+	    run->set, name,
+	    generate_flags(run->o) | POL_AUDIT_GEN_COMMENT_ALL | POL_AUDIT_GEN_REQUIRES, mem);
+	if (fclose(mem) != 0 && rc == 0)
+		rc = -errno;
+	if (rc < 0) {
+		free(text);
+		free(owned);
+		return EXIT_ENV;
+	}
+	printf("\n----- %s.te -----%s", name, text);
+	status = generate_package(run, name, text, len, false);
+	if (status == EXIT_OK)
+		printf("Wrote %s.te and %s.pp.\n", name, name);
+	free(text);
+	if (status == EXIT_OK) {
+		printf("Replay of the module's rules against the policy in memory:\n");
+		rc = pol_audit_set_verify(run->set, generate_flags(run->o), print_replay, NULL,
+					  &fixed, &still);
+		if (rc < 0)
+			status = EXIT_ENV;
+		else
+			printf("%zu of %zu denial groups allowed with these rules\n", fixed,
+			       fixed + still);
+		if (asprintf(pp_path, "%s.pp", name) < 0)
+			*pp_path = NULL;
+	}
+	free(owned);
+	return status;
+}
+
+int review_output(struct seallow_run *run)
+{
+	struct review rv = {.run = run};
+	char *pp = NULL;
+	int status = EXIT_OK;
+
+	rv.ngroups = pol_audit_set_groups(run->set);
+	if (!rv.ngroups) {
+		printf("No denial to review.\n");
+		return EXIT_NOMATCH;
+	}
+	rv.choices = calloc(rv.ngroups, sizeof(*rv.choices));
+	if (!rv.choices)
+		return EXIT_ENV;
+	for (size_t i = 0; i < rv.ngroups; i++)
+		rv.choices[i] = POL_AUDIT_CHOICE_OMIT;
+	rl_readline_name = "seallow";
+	rv.specs = fix_specs_open();
+	printf("%zu denial group%s to review.\n", rv.ngroups, rv.ngroups == 1 ? "" : "s");
+	pol_audit_set_each(run->set, one_group, &rv);
+	if (rv.aborted) {
+		printf("Aborted: nothing written, nothing changed.\n");
+		status = EXIT_NOMATCH;
+		goto out;
+	}
+	if (rv.rules) {
+		status = write_module(&rv, &pp);
+		if (status != EXIT_OK)
+			goto out;
+		if (pp) {
+			char **v = argv_of("semodule", "-i", pp, NULL);
+
+			/* the module goes first: a boolean may need its rules */
+			if (v) {
+				add_command(&rv, v);
+				if (rv.ncmds > 1) {
+					struct command last = rv.cmds[rv.ncmds - 1];
+
+					memmove(&rv.cmds[1], &rv.cmds[0],
+						(rv.ncmds - 1) * sizeof(*rv.cmds));
+					rv.cmds[0] = last;
+				}
+			}
+		}
+	}
+	if (!rv.ncmds) {
+		printf("Nothing chosen: nothing written, nothing changed.\n");
+		status = EXIT_NOMATCH;
+		goto out;
+	}
+	printf("\nTo apply these choices (nothing has been changed on this system):\n");
+	for (size_t i = 0; i < rv.ncmds; i++)
+		printf("  %s\n", rv.cmds[i].text);
+	for (size_t i = 0; i < rv.ncmds; i++) {
+		char prompt[4200];
+		int st;
+
+		snprintf(prompt, sizeof(prompt), "Run '%s' now? [y/N]: ", rv.cmds[i].text);
+		if (!yes(prompt))
+			continue;
+		st = run_command(rv.cmds[i].argv);
+		if (st != 0) {
+			fprintf(stderr, "%s: '%s' failed%s\n", cli_name(), rv.cmds[i].text,
+				st < 0 ? ": cannot run it" : "");
+			status = EXIT_ENV;
+		}
+	}
+out:
+	for (size_t i = 0; i < rv.ncmds; i++) {
+		for (size_t k = 0; rv.cmds[i].argv[k]; k++)
+			free(rv.cmds[i].argv[k]);
+		free(rv.cmds[i].argv);
+		free(rv.cmds[i].text);
+	}
+	free(rv.cmds);
+	free(rv.choices);
+	free(pp);
+	pol_label_specs_free(rv.specs);
+	return status;
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# seallow review, driven through a pseudo-terminal (tests/seallow/pty-drive.py):
+# the prompts, the module, the replay and the commands, which run only when
+# confirmed (fake semodule, setsebool and restorecon record their arguments).
+bats_require_minimum_version 1.5.0
+load seallow
+
+setup() {
+	seallow_setup
+	export SEKIT_FILE_CONTEXTS="$FIXTURES/fc"
+	[ -x /usr/bin/python3 ] || skip "no python3 for the pty driver"
+	mkdir -p bin
+	for c in semodule setsebool restorecon; do
+		printf '#!/bin/sh\necho "%s $*" >>"%s/ran"\n' "$c" "$PWD" >"bin/$c"
+		chmod +x "bin/$c"
+	done
+	export PATH="$PWD/bin:$PATH"
+	DRIVE="/usr/bin/python3 $SEKIT_SRCDIR/tests/seallow/pty-drive.py"
+}
+
+@test "seallow review: per group the access, count, command, path, verdict and causes; the answers make the module" {
+	run -0 $DRIVE '[R]: ' a '[O]: ' o 'Module name [seallow_local]: ' mymod \
+		"Run 'semodule -i mymod.pp' now? [y/N]: " y "Run 'setsebool -P b1=1' now? [y/N]: " n \
+		-- seallow review -p "$TBIN" -i "$FIXTURES/event.log"
+	[[ "$output" == *"2 denial groups to review."* ]]
+	[[ "$output" == *"[1/2] a_t b_t:file { read }"$'\n'"  denials:  1"$'\n'"  command:  cat"$'\n'"  path:     /srv/secret"* ]]
+	[[ "$output" == *"verdict:  te_rule"*"cause:    no allow rule"*"cause:    allowed under booleans: setsebool -P b1=1 b2=1"*"cause:    mislabeled: file_contexts gives '/srv/secret' the type c_t, the file is b_t"* ]]
+	[[ "$output" == *"(A)llow (D)ontaudit b(O)olean (R)elabel (S)kip (F)inish a(B)ort [R]: "* ]]
+	[[ "$output" == *"[2/2] a_t c_t:file { read }"*"verdict:  boolean"*"(A)llow (D)ontaudit b(O)olean (S)kip (F)inish a(B)ort [O]: "* ]]
+	# the module has the allowed group only, and compiles (-M's files)
+	[[ "$output" == *"allow a_t b_t:file read;"* ]]
+	[[ "$output" != *"allow a_t c_t"* ]]
+	grep -qx 'allow a_t b_t:file read;' mymod.te
+	[ -s mymod.pp ]
+	[[ "$output" == *"Wrote mymod.te and mymod.pp."* ]]
+	[[ "$output" == *"a_t b_t:file { read }: allowed"*"a_t c_t:file { read }: still denied: no allow rule"*"1 of 2 denial groups allowed with these rules"* ]]
+	[[ "$output" == *"nothing has been changed on this system"*$'\n'"  semodule -i mymod.pp"$'\n'"  setsebool -P b1=1"$'\n'* ]]
+	# only the confirmed command ran
+	[ "$(cat ran)" = "semodule -i mymod.pp" ]
+}
+
+@test "seallow review: dontaudit, relabel, the default answer and a refused letter" {
+	run -0 $DRIVE '[R]: ' r '[O]: ' x 'answer one of the letters' d 'Module name' quiet \
+		"Run 'semodule -i quiet.pp'" y "Run 'restorecon -v /srv/secret'" y \
+		-- seallow review -p "$TBIN" -i "$FIXTURES/event.log"
+	grep -qx 'dontaudit a_t c_t:file read;' quiet.te
+	! grep -q 'a_t b_t' quiet.te
+	[ "$(cat ran)" = $'semodule -i quiet.pp\nrestorecon -v /srv/secret' ]
+	# a dontaudit rule allows nothing
+	[[ "$output" == *"0 of 2 denial groups allowed with these rules"* ]]
+}
+
+@test "seallow review: abort writes and runs nothing, exit 1" {
+	run -1 $DRIVE '[R]: ' b -- seallow review -p "$TBIN" -i "$FIXTURES/event.log"
+	[[ "$output" == *"Aborted: nothing written, nothing changed."* ]]
+	[ ! -e ran ]
+	[ -z "$(ls ./*.te ./*.pp 2>/dev/null)" ]
+}
+
+@test "seallow review: only boolean and skip answers write no module, the command is still offered" {
+	run -0 $DRIVE '[R]: ' s '[O]: ' '' "Run 'setsebool -P b1=1' now? [y/N]: " y \
+		-- seallow review -p "$TBIN" -i "$FIXTURES/event.log"
+	[[ "$output" != *"Module name"* ]]
+	[ "$(cat ran)" = "setsebool -P b1=1" ]
+}
+
+@test "seallow review: standard input not a terminal is refused, exit 2" {
+	run -2 --separate-stderr seallow review -p "$TBIN" -i "$FIXTURES/event.log" </dev/null
+	[[ "$stderr" == *"review asks on a terminal and standard input is not one"* ]]
+	[ -z "$output" ]
+	[ ! -e ran ]
+}
+
+@test "seallow review: the log must be named; -o, -m, -C, --json and -q do not apply" {
+	run -2 --separate-stderr seallow review -p "$TBIN"
+	[[ "$stderr" == *"name the log with -i FILE"* ]]
+	for o in "-o x" "-m x" -C --json -q; do
+		run -2 --separate-stderr seallow review $o -p "$TBIN" -i "$FIXTURES/event.log"
+		[[ "$stderr" == *"do not apply"* ]]
+	done
+}

@@ -72,6 +72,9 @@ enum pol_audit_skip {
 	POL_AUDIT_SKIP_MALFORMED,    /* no "msg=audit(SEC.MSEC:SERIAL):" header */
 	POL_AUDIT_SKIP_UNKNOWN_TYPE, /* a record type libaudit does not know */
 	POL_AUDIT_SKIP_BAD_AVC,	     /* an AVC without { perms }, scontext, tcontext or tclass */
+	/* an AVC record libauparse did not return (it drops a record whose
+	 * permission list is longer than it expects) */
+	POL_AUDIT_SKIP_DROPPED,
 	POL_AUDIT_SKIP_COUNT
 };
 

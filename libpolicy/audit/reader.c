@@ -44,6 +44,7 @@ struct pol_audit_reader {
 	struct pol_buf feed; /* normalised lines waiting for auparse */
 	size_t skipped[POL_AUDIT_SKIP_COUNT];
 	size_t records, other;
+	size_t avcs_fed, avcs_seen; /* AVC records given to / returned by libauparse */
 	bool relevant;
 	int status;
 	struct orig_line ring[ORIG_RING];
@@ -67,6 +68,7 @@ const char *pol_audit_skip_name(enum pol_audit_skip reason)
 	    [POL_AUDIT_SKIP_MALFORMED] = "malformed record",
 	    [POL_AUDIT_SKIP_UNKNOWN_TYPE] = "unknown record type",
 	    [POL_AUDIT_SKIP_BAD_AVC] = "AVC without permissions, contexts or class",
+	    [POL_AUDIT_SKIP_DROPPED] = "AVC record libauparse could not parse",
 	};
 	return reason < POL_AUDIT_SKIP_COUNT ? names[reason] : "?";
 }
@@ -282,7 +284,7 @@ static void event_ready(auparse_state_t *au, auparse_cb_event_t type, void *data
 	struct pol_audit_reader *r = data;
 	struct pol_audit_avc ctx = {.permissive = -1, .success = -1};
 	const au_event_t *e;
-	unsigned int avcs[32], navc = 0;
+	size_t navc = 0;
 
 	if (type != AUPARSE_CB_EVENT_READY || r->status < 0)
 		return;
@@ -302,8 +304,8 @@ static void event_ready(auparse_state_t *au, auparse_cb_event_t type, void *data
 		switch (t) {
 		case AUDIT_AVC:
 		case AUDIT_USER_AVC:
-			if (navc < sizeof(avcs) / sizeof(avcs[0]))
-				avcs[navc++] = auparse_get_record_num(au);
+			r->avcs_seen++;
+			navc++;
 			break;
 		case AUDIT_SYSCALL: {
 			static const char *const names[] = { "exe", "comm", "syscall", "success" };
@@ -359,15 +361,19 @@ static void event_ready(auparse_state_t *au, auparse_cb_event_t type, void *data
 			break;
 		}
 	} while (auparse_next_record(au) > 0);
-	for (unsigned int i = 0; i < navc && r->status == 0; i++) {
+	/* a second pass delivers the AVCs, however many the event has */
+	if (navc == 0 || auparse_first_record(au) <= 0)
+		return;
+	do {
+		int t = auparse_get_type(au);
 		const char *text;
 
-		if (auparse_goto_record_num(au, avcs[i]) <= 0)
+		if (t != AUDIT_AVC && t != AUDIT_USER_AVC)
 			continue;
 		text = auparse_get_record_text(au);
 		if (text)
-			deliver_avc(r, &ctx, e, text, auparse_get_type(au) == AUDIT_USER_AVC);
-	}
+			deliver_avc(r, &ctx, e, text, t == AUDIT_USER_AVC);
+	} while (r->status == 0 && auparse_next_record(au) > 0);
 }
 
 int pol_audit_reader_new(const struct pol_audit_handlers *h, struct pol_audit_reader **out,
@@ -463,6 +469,12 @@ static bool relevant_type(const char *name, size_t n)
 	return false;
 }
 
+static bool is_avc_type(const char *name, size_t n)
+{
+	return (n == 3 && memcmp(name, "AVC", 3) == 0) ||
+	       (n == 8 && memcmp(name, "USER_AVC", 8) == 0);
+}
+
 /* Whether libaudit knows the record type. The few types a log repeats are
  * remembered: libaudit's lookup costs as much as the rest of the line. */
 static bool known_type(struct pol_audit_reader *r, const char *name, size_t n)
@@ -515,6 +527,8 @@ static void raw_line(struct pol_audit_reader *r, const char *s, size_t n)
 	}
 	if (relevant_type(name, nlen))
 		r->relevant = true;
+	if (is_avc_type(name, nlen))
+		r->avcs_fed++;
 	r->records++;
 	pol_buf_add(&r->feed, s, n);
 	pol_buf_putc(&r->feed, '\n');
@@ -566,6 +580,8 @@ static void kernel_line(struct pol_audit_reader *r, const char *s, size_t n, con
 	}
 	if (relevant_type(type, strlen(type)))
 		r->relevant = true;
+	if (is_avc_type(type, strlen(type)))
+		r->avcs_fed++;
 	r->records++;
 	if (strcmp(type, "AVC") == 0) {
 		struct orig_line *o = &r->ring[r->ring_next++ % ORIG_RING];
@@ -654,6 +670,11 @@ int pol_audit_reader_finish(struct pol_audit_reader *r)
 	pol_buf_reset(&r->line);
 	flush_feed(r);
 	auparse_flush_feed(r->au);
+	/* libauparse drops some records without a word: count them */
+	if (r->status == 0 && r->avcs_fed > r->avcs_seen) {
+		r->skipped[POL_AUDIT_SKIP_DROPPED] += r->avcs_fed - r->avcs_seen;
+		r->avcs_seen = r->avcs_fed;
+	}
 	return r->status;
 }
 

@@ -57,3 +57,60 @@ setup() {
 @test "seallow: an empty input is nothing to do" {
 	run -1 --separate-stderr seallow -p "$TBIN" -i /dev/null
 }
+
+# every prefix of an event log: records cut mid-line, events cut before their
+# SYSCALL, CWD, PATH or EOE records
+@test "seallow: a log cut anywhere (mid-record, mid-event) is never a crash" {
+	local size n
+	size=$(wc -c < "$FIXTURES/event.log")
+	for n in $(seq 1 97 "$size") "$size"; do
+		head -c "$n" "$FIXTURES/event.log" > cut.log
+		run --separate-stderr seallow explain -p "$TBIN" -i cut.log
+		[[ "$status" == [014] ]] || { echo "cut at $n: status $status: $stderr"; false; }
+		[[ "$stderr" != *"runtime error"* && "$stderr" != *Sanitizer* ]]
+	done
+	# the first event cut after its AVC: the denial is still there, the
+	# half record counted
+	head -c 900 "$FIXTURES/event.log" > cut.log
+	run -4 --separate-stderr seallow explain -p "$TBIN" -i cut.log
+	[[ "$output" == *'a_t b_t:file { read }: 1 denial, comm "cat", path "/srv/secret"'* ]]
+	[[ "$stderr" == *"skipped 1 line: malformed record"* ]]
+}
+
+@test "seallow: events of two hosts with the same serial stay apart (node=)" {
+	run -0 --separate-stderr seallow explain -p "$TBIN" -i "$FIXTURES/hosts.log"
+	[[ "$output" == *'a_t b_t:file { read }: 1 denial, comm "cat", path "/srv/a/secret"'* ]]
+	[[ "$output" == *'a_t c_t:file { read }: 1 denial, comm "less", path "/srv/b/other"'* ]]
+}
+
+@test "seallow: unknown types, classes and permissions are counted by reason" {
+	run -4 --separate-stderr seallow -p "$TBIN" -i "$FIXTURES/other-policy.log"
+	[[ "$output" == *"allow a_t b_t:file read;"* ]]
+	[[ "$stderr" == *"skipped 1 denial: source context not valid in the policy"* ]]
+	[[ "$stderr" == *"skipped 1 denial: target context not valid in the policy"* ]]
+	[[ "$stderr" == *"skipped 1 denial: class not in the policy"* ]]
+	[[ "$stderr" == *"skipped 2 denials: permission not in the class"* ]]
+	run -4 --separate-stderr seallow -w -p "$TBIN" -i "$FIXTURES/other-policy.log"
+	[[ "$stderr" == *"skipped 1 denial: class not in the policy"* ]]
+}
+
+# libauparse 3.0 drops an AVC record whose permission list is longer than
+# it expects, without a word
+@test "seallow: an AVC record libauparse cannot parse is counted, exit 4" {
+	{
+		printf 'type=AVC msg=audit(1.000:90): avc:  denied  { '
+		for i in $(seq 1 20); do printf 'perm_with_a_long_name_%s ' "$i"; done
+		printf '} for  pid=1 comm="x" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0\n'
+		cat "$FIXTURES/x.log"
+	} > longperms.log
+	run -4 --separate-stderr seallow -p "$TBIN" -i longperms.log
+	[[ "$stderr" == *"skipped 1 line: AVC record libauparse could not parse"* ]]
+}
+
+@test "seallow: every AVC record of an event is read, however many" {
+	for i in $(seq 1 40); do
+		echo 'type=AVC msg=audit(1.000:9): avc:  denied  { read } for  pid=1 comm="x" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0'
+	done > many.log
+	run -0 --separate-stderr seallow explain -p "$TBIN" -i many.log
+	[[ "$output" == *"a_t b_t:file { read }: 40 denials"* ]]
+}

@@ -199,7 +199,7 @@ int sereach_can(int argc, char **argv)
 	pol_err_init(&err);
 	rc = pol_graph_dta(q.pdb, &opts, &gd, &err);
 	if (rc >= 0)
-		rc = pol_permmap_load(q.map ? q.map : pol_permmap_default_path(), &map, &err);
+		rc = pol_permmap_load(q.map, &map, &err);
 	if (rc >= 0)
 		rc = pol_graph_flow(q.pdb, map, &opts, &gf, &err);
 	pol_permmap_free(map);

@@ -75,7 +75,7 @@ int sereach_flow(int argc, char **argv)
 	if ((status = sr_open(&q)))
 		return sr_finish(&q, status);
 	pol_err_init(&err);
-	rc = pol_permmap_load(q.map ? q.map : pol_permmap_default_path(), &map, &err);
+	rc = pol_permmap_load(q.map, &map, &err);
 	if (rc < 0) {
 		status = cli_report(&err, (int)rc);
 		pol_err_release(&err);

@@ -26,13 +26,17 @@ struct pol_permmap;
  * Read a permission map in setools' format: a class count, then per class
  * "class NAME COUNT" and COUNT lines "PERM DIR [WEIGHT]" with DIR one of
  * r w b n u and WEIGHT 1-10 (10 when absent, as the format's header says).
+ * A NULL path is the default map (pol_permmap_default_path()), or, when
+ * that file does not exist and $SEKIT_PERM_MAP is unset, the copy of
+ * sekit's map built into the library.
  * Returns 0 and *out (free with pol_permmap_free()), -errno when the file
  * cannot be read, or POL_EFORMAT with a "file:line: message" diagnostic.
  */
 int pol_permmap_load(const char *path, struct pol_permmap **out, struct pol_err *err);
 void pol_permmap_free(struct pol_permmap *map);
 
-/* The map sekit ships: $SEKIT_PERM_MAP when set, else the installed one.
+/* The map sekit ships: $SEKIT_PERM_MAP when set, else the source tree's
+ * when this program runs from the build tree, else the installed one.
  * Borrowed string. */
 const char *pol_permmap_default_path(void);
 

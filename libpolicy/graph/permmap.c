@@ -10,9 +10,13 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "graph/internal.h"
 #include "util/file.h"
+
+/* graph_builtin_perm_map: data/perm_map, generated at build time */
+#include "permmap-builtin.h"
 
 #ifndef POL_PKGDATADIR
 #define POL_PKGDATADIR "/usr/share/sekit"
@@ -29,11 +33,38 @@ struct pol_permmap {
 	size_t n, alloc;
 };
 
+/* Is this program the one built in the build tree (run before make
+ * install)? Its map is then the source tree's, not an installed one that
+ * may be older or absent (git and kmod find their build tree the same way
+ * for their tests). */
+static bool run_uninstalled(void)
+{
+#ifdef POL_BUILDDIR
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	size_t len = strlen(POL_BUILDDIR);
+
+	if (n <= 0)
+		return false;
+	exe[n] = '\0';
+	return (size_t)n > len + 1 && memcmp(exe, POL_BUILDDIR, len) == 0 && exe[len] == '/' &&
+	       !strchr(exe + len + 1, '/');
+#else
+	return false;
+#endif
+}
+
 const char *pol_permmap_default_path(void)
 {
 	const char *env = getenv("SEKIT_PERM_MAP");
 
-	return env && *env ? env : POL_PKGDATADIR "/perm_map";
+	if (env && *env)
+		return env;
+#ifdef POL_SRCDIR
+	if (run_uninstalled())
+		return POL_SRCDIR "/data/perm_map";
+#endif
+	return POL_PKGDATADIR "/perm_map";
 }
 
 void pol_permmap_free(struct pol_permmap *map)
@@ -218,7 +249,21 @@ int pol_permmap_load(const char *path, struct pol_permmap **out, struct pol_err 
 	size_t len;
 	int rc;
 
-	rc = pol_read_path(path, &text, &len);
+	if (!path) {
+		const char *env = getenv("SEKIT_PERM_MAP");
+
+		path = pol_permmap_default_path();
+		rc = pol_read_path(path, &text, &len);
+		/* no installed map (and none named): the copy built in */
+		if (rc == -ENOENT && !(env && *env)) {
+			path = "(built-in perm_map)";
+			text = strdup(graph_builtin_perm_map);
+			len = text ? strlen(text) : 0;
+			rc = text ? 0 : -ENOMEM;
+		}
+	} else {
+		rc = pol_read_path(path, &text, &len);
+	}
 	if (rc < 0)
 		return pol_err_set(err, rc, "cannot read permission map '%s': %s", path,
 				   pol_strerror(rc));

@@ -64,3 +64,25 @@ setup_file() {
 	run -2 --separate-stderr sereach can -p "$BATS_FILE_TMPDIR/can.bin" a_t read nosuch_t
 	run -2 --separate-stderr sereach can -p "$BATS_FILE_TMPDIR/can.bin" a_t read
 }
+
+@test "sereach: run from the build tree, flow and can read the source tree's map without SEKIT_PERM_MAP" {
+	need_fixture can
+	run -0 --separate-stderr env -u SEKIT_PERM_MAP sereach can -p "$BATS_FILE_TMPDIR/can.bin" a_t read secret_t
+	[[ $output == *"Step 2: secret_t -> b_t (flow, weight 10)" ]]
+	run -0 --separate-stderr env -u SEKIT_PERM_MAP sereach flow -p "$BATS_FILE_TMPDIR/can.bin" -s secret_t
+	[[ $output == *"secret_t -> b_t"* ]]
+}
+
+@test "sereach: without a map file anywhere, flow, can and can --direct use the map built in" {
+	need_fixture can
+	cp "$(command -v sereach)" "$BATS_TEST_TMPDIR/sereach"
+	run -0 --separate-stderr env -u SEKIT_PERM_MAP "$BATS_TEST_TMPDIR/sereach" can -p "$BATS_FILE_TMPDIR/can.bin" --direct a_t write log_t
+	[[ $output == *"Step 2: b_t -> log_t (flow, weight 10)" ]]
+	run -0 --separate-stderr env -u SEKIT_PERM_MAP "$BATS_TEST_TMPDIR/sereach" can -p "$BATS_FILE_TMPDIR/can.bin" a_t read secret_t
+	[ -z "$stderr" ]
+	run -0 --separate-stderr env -u SEKIT_PERM_MAP "$BATS_TEST_TMPDIR/sereach" flow -p "$BATS_FILE_TMPDIR/can.bin" -s secret_t
+	[[ $output == *"secret_t -> b_t"* ]]
+	# a map named but missing is still an error
+	run -2 --separate-stderr env SEKIT_PERM_MAP="$BATS_TEST_TMPDIR/none" "$BATS_TEST_TMPDIR/sereach" flow -p "$BATS_FILE_TMPDIR/can.bin" -s secret_t
+	[[ $stderr == *"cannot read permission map"*"none"* ]]
+}

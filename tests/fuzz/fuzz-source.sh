@@ -55,7 +55,10 @@ if [ ! -f "$build/Makefile" ] || [ "$(cat "$build/.fuzz-cflags" 2>/dev/null)" !=
 	(cd "$build" && CC=$cc CFLAGS=$cflags "$tree/configure" --quiet) || exit 2
 	printf '%s' "$cflags" >"$build/.fuzz-cflags"
 fi
-make -C "$build" -j2 --no-print-directory libpolicy/libpolicy.la >"$dir/build.log" 2>&1 || {
+# BUILT_SOURCES first: make builds them by itself only for all and check
+built=$(sed -n 's/^BUILT_SOURCES = //p' "$build/Makefile")
+# shellcheck disable=SC2086
+make -C "$build" -j2 --no-print-directory $built libpolicy/libpolicy.la >"$dir/build.log" 2>&1 || {
 	tail -30 "$dir/build.log"
 	echo "fuzz-source: building libpolicy failed (log: $dir/build.log)"
 	exit 2

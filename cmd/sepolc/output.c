@@ -159,6 +159,9 @@ int output_open(const char *path, const struct sepolc_opts *opts, const struct i
 	struct output *o = calloc(1, sizeof(*o));
 	const char *input;
 	struct pol_err err;
+	sigset_t saved;
+	struct stat st;
+	bool guard;
 	int rc;
 
 	if (!o) {
@@ -193,14 +196,25 @@ int output_open(const char *path, const struct sepolc_opts *opts, const struct i
 	}
 	pol_err_init(&err);
 	diag_sink_attach(diags, &err);
+	/* a signal between the temporary file's creation and its publication
+	 * would leave it behind: it waits until the name is published. Not
+	 * for a FIFO or device, written through (no temporary file), whose
+	 * open may wait for a reader: Ctrl-C must end that wait. */
+	guard = !(stat(path, &st) == 0 && !S_ISREG(st.st_mode));
+	if (guard)
+		signals_block(&saved);
 	rc = pol_atomic_open(path, &o->atomic, fp, &err);
 	pol_err_release(&err);
 	if (rc < 0) {
+		if (guard)
+			sigprocmask(SIG_SETMASK, &saved, NULL);
 		free(o);
 		return cli_exit_for(rc);
 	}
 	if (pol_atomic_temp(o->atomic))
 		o->slot = publish_temp(pol_atomic_temp(o->atomic));
+	if (guard)
+		sigprocmask(SIG_SETMASK, &saved, NULL);
 	*out = o;
 	return EXIT_OK;
 }

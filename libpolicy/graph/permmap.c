@@ -54,11 +54,19 @@ static bool run_uninstalled(void)
 #endif
 }
 
-const char *pol_permmap_default_path(void)
+/* The map the user named through the environment, or NULL. */
+static const char *perm_map_from_env(void)
 {
 	const char *env = getenv("SEKIT_PERM_MAP");
 
-	if (env && *env)
+	return env && *env ? env : NULL;
+}
+
+const char *pol_permmap_default_path(void)
+{
+	const char *env = perm_map_from_env();
+
+	if (env)
 		return env;
 #ifdef POL_SRCDIR
 	if (run_uninstalled())
@@ -250,12 +258,10 @@ int pol_permmap_load(const char *path, struct pol_permmap **out, struct pol_err 
 	int rc;
 
 	if (!path) {
-		const char *env = getenv("SEKIT_PERM_MAP");
-
 		path = pol_permmap_default_path();
 		rc = pol_read_path(path, &text, &len);
 		/* no installed map (and none named): the copy built in */
-		if (rc == -ENOENT && !(env && *env)) {
+		if (rc == -ENOENT && !perm_map_from_env()) {
 			path = "(built-in perm_map)";
 			text = strdup(graph_builtin_perm_map);
 			len = text ? strlen(text) : 0;

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# tests/lib.sh - the shell library of the oracle and bench scripts
-# (tests/oracle/*.sh, tests/bench/*.sh), after util-linux's
+# tests/lib.sh - the shell library of the oracle, bench and kernel scripts
+# (tests/oracle/*.sh, tests/bench/*.sh, tests/kernel/*run; the guests have
+# tests/kernel/guest-lib.sh), after util-linux's
 # tests/functions.sh: one way to skip, count, keep a work directory and sum
 # up. Source it from a script next to it:
 #
@@ -107,3 +108,37 @@ ts_spread() {
 # $SEKIT_ORACLE_CACHE, default $XDG_CACHE_HOME/sekit-oracle (the caller
 # treats "off" as no cache).
 ts_cache_dir() { echo "${SEKIT_ORACLE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/sekit-oracle}"; }
+
+# ts_built FILE...: exit 99 (a broken setup, not a skip) unless each FILE is
+# an executable the build made.
+ts_built() {
+	local f
+	for f; do
+		[ -x "$f" ] || {
+			echo "$f is not built (make check builds it)"
+			exit 99
+		}
+	done
+}
+
+# ts_need_vm VM: skip unless tests/kernel/vm can boot a guest here (on
+# first use, as root, it installs qemu and fetches Debian's kernel).
+ts_need_vm() {
+	local prep
+	prep=$("$1" --prepare --quiet 2>&1) || ts_skip "${prep##*cannot run here: }"
+}
+
+# ts_vm TIMEOUT VM [VM-ARG...]: boot the guest and run its script with
+# "VM --quiet --timeout TIMEOUT VM-ARG..."; returns the script's status, and
+# says why when the VM timed out (124) or the guest did not boot (125).
+ts_vm() {
+	local timeout=$1 vm=$2 status
+	shift 2
+	"$vm" --quiet --timeout "$timeout" "$@"
+	status=$?
+	case $status in
+	124) echo "kernel test: the VM timed out after $timeout s" ;;
+	125) echo "kernel test: the VM could not boot (see above)" ;;
+	esac
+	return $status
+}

@@ -14,51 +14,17 @@ FS=/sys/fs/selinux
 BOOL=allow_execmem      # gates: allow user_t self:process execmem
 BOOL2=allow_execstack
 USER_T=user_u:user_r:user_t:s0
+# shellcheck source=tests/kernel/guest-lib.sh
+. /vm/lib.sh
 
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# run CMD...: sets $rc, $out (stdout) and $err (stderr)
-run() {
-	out=$("$@" 2>/tmp/stderr)
-	rc=$?
-	err=$(cat /tmp/stderr)
-}
-# expect DESC RC [STDOUT-PATTERN [STDERR-PATTERN]] -- CMD...: rc and shell patterns
-expect() {
-	desc=$1 want=$2 opat='*' epat='*'
-	shift 2
-	[ "$1" != -- ] && { opat=$1; shift; }
-	[ "$1" != -- ] && { epat=$1; shift; }
-	shift
-	run "$@"
-	# shellcheck disable=SC2254
-	case "$out" in $opat) o=1 ;; *) o=0 ;; esac
-	# shellcheck disable=SC2254
-	case "$err" in $epat) e=1 ;; *) e=0 ;; esac
-	if [ "$rc" = "$want" ] && [ $o = 1 ] && [ $e = 1 ]; then
-		ok "$desc"
-	else
-		bad "$desc: exit $rc (want $want); stdout '$(echo "$out" | head -3)'; stderr '$(echo "$err" | head -3)'"
-	fi
-}
 classes() { ls $FS/class | wc -l; }
 selinux_log() { dmesg | grep -c 'SELinux'; }
 
 # compare KIND MODE: the kernel's answers to $D/q.KIND against libpolicy's
 compare() {
 	sectl "$1" --batch <"$D/q.$1" >"/tmp/a.$1" 2>/tmp/stderr
-	n=$(wc -l <"$D/q.$1")
-	got=$(wc -l <"/tmp/a.$1")
-	diffs=$(diff "$D/e.$1" "/tmp/a.$1" | grep -c '^>')
-	if [ "$got" -eq "$n" ] && [ "$diffs" -eq 0 ]; then
-		ok "$1 ($2): $n random queries, 0 disagreements between the kernel and libpolicy"
-	else
-		bad "$1 ($2): $n queries, $got answers, $diffs disagreements"
-		diff "$D/e.$1" "/tmp/a.$1" | head -6
-		head -3 /tmp/stderr
-	fi
+	agree "$1 ($2)" "$D/q.$1" "$D/e.$1" "/tmp/a.$1" ||
+		head -n 3 /tmp/stderr | sed 's/^/   stderr: /'
 }
 
 echo "== kernel $(uname -r), policyvers $(cat $FS/policyvers), $(sectl --version)"
@@ -169,5 +135,4 @@ expect "load the downgraded image" 0 "" -- sectl load "$D/policy.30"
 expect "status: loaded policy version 30" 0 "*Loaded policy version:*30*" -- sectl status
 compare access "after reload at version 30"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

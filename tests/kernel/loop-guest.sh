@@ -16,46 +16,9 @@ S=${1:?usage: loop-guest.sh SRC}
 B=/tmp/build # the policy build
 W=/tmp/admin # the administrator's working directory
 DEMO=system_u:system_r:demo_t:s0
-pass=0 fail=0
-ok() { pass=$((pass + 1)) && echo "PASS: $*"; }
-bad() { fail=$((fail + 1)) && echo "FAIL: $*"; }
-step() { echo "== $*"; }
+# shellcheck source=tests/kernel/guest-lib.sh
+. /vm/lib.sh
 
-# run CMD...: sets $rc, $out (stdout) and $err (stderr)
-run() {
-	out=$("$@" 2>/tmp/stderr)
-	rc=$?
-	err=$(cat /tmp/stderr)
-}
-# show: what the last command said, for a failure
-show() {
-	echo "   rc $rc"
-	[ -z "$out" ] || echo "$out" | head -n 20 | sed 's/^/   out: /'
-	[ -z "$err" ] || echo "$err" | head -n 20 | sed 's/^/   err: /'
-}
-# expect DESC RC CMD...: the command exits RC
-expect() {
-	desc=$1 want=$2
-	shift 2
-	run "$@"
-	if [ "$rc" = "$want" ]; then ok "$desc"; else
-		bad "$desc (want exit $want)"
-		show
-	fi
-}
-# has DESC PATTERN TEXT: TEXT has a line matching the grep -E PATTERN
-has() {
-	if printf '%s\n' "$3" | grep -qE -- "$2"; then ok "$1"; else
-		bad "$1: no line matches /$2/ in:"
-		printf '%s\n' "$3" | head -n 20 | sed 's/^/   /'
-	fi
-}
-hasnot() {
-	if printf '%s\n' "$3" | grep -qE -- "$2"; then
-		bad "$1: a line matches /$2/:"
-		printf '%s\n' "$3" | grep -E -- "$2" | head -n 10 | sed 's/^/   /'
-	else ok "$1"; fi
-}
 # svc ARGS...: run the demo service as init would, from /, and capture
 # what it says through a pipe (a file of the harness's would be an access
 # of its own); sets $rc and $out
@@ -107,19 +70,19 @@ step "1. sepolc builds base + demo; sectl load; serelabel labels the files"
 # as policy-modules/README.md builds it: the base to CIL, its file
 # contexts to CIL, the demo module to CIL against the base, all linked
 cat "$S"/base/[0-9]*.conf >"$B/base.conf"
-expect "sepolc: the base policy to CIL" 0 sepolc -M -C -o "$B/base.cil" "$B/base.conf"
+expect "sepolc: the base policy to CIL" 0 -- sepolc -M -C -o "$B/base.cil" "$B/base.conf"
 "$S/tools/fc2cil" "$S/base/base.fc" >"$B/base-fc.cil" || bad "fc2cil base.fc"
-expect "sepolc: the base alone, for the modules' requires" 0 \
+expect "sepolc: the base alone, for the modules' requires" 0 -- \
 	sepolc -M -o "$B/base-only.33" "$B/base.conf"
-expect "sepolc: the demo module to CIL" 0 \
+expect "sepolc: the demo module to CIL" 0 -- \
 	sepolc -M --no-m4 --base="$B/base-only.33" -o "$B/demo.cil" "$S/demo/demo.te" "$S/demo/demo.fc"
-expect "sepolc: base + demo linked into policy.33 and file_contexts" 0 \
+expect "sepolc: base + demo linked into policy.33 and file_contexts" 0 -- \
 	sepolc -M -c 33 -o "$B/policy.33" -f "$B/file_contexts" "$B/base.cil" "$B/base-fc.cil" "$B/demo.cil"
-expect "sectl load $B/policy.33" 0 sectl load "$B/policy.33"
-expect "the kernel knows demo_t now" 0 sectl context "$DEMO"
-expect "still permissive" 0 sectl -q mode permissive
+expect "sectl load $B/policy.33" 0 -- sectl load "$B/policy.33"
+expect "the kernel knows demo_t now" 0 -- sectl context "$DEMO"
+expect "still permissive" 0 -- sectl -q mode permissive
 # / and /dev (a mount of its own); /proc, /sys, /run are <<none>>
-expect "serelabel / /dev" 0 serelabel -s "$B/file_contexts" / /dev
+expect "serelabel / /dev" 0 -- serelabel -s "$B/file_contexts" / /dev
 run serelabel -s "$B/file_contexts" --check / /dev
 if [ "$rc" = 0 ] && [ -z "$out" ]; then ok "serelabel --check: nothing to do"; else
 	bad "serelabel --check after labeling"
@@ -129,7 +92,7 @@ run serelabel -s "$B/file_contexts" --lookup /usr/sbin/demod
 has "demod is labeled demo_exec_t" ':demo_exec_t:' "$out"
 
 step "2. enforcing; the service starts in its domain, as sereach dta predicted"
-expect "sectl mode enforcing" 0 sectl mode enforcing
+expect "sectl mode enforcing" 0 -- sectl mode enforcing
 has "the kernel enforces" '^1$' "$(cat /sys/fs/selinux/enforce)"
 run sereach dta -s kernel_t -t demo_t -S
 has "sereach dta: kernel_t -> demo_t" 'Step 1: kernel_t -> demo_t' "$out"
@@ -166,15 +129,15 @@ svc_expect "demod run fails" 1 run
 has "demod says why" 'cannot write /var/lib/demo/state' "$out"
 only "the kernel logged that denial, and only that one" \
 	"denied  \{ write \} for .*scontext=$DEMO tcontext=system_u:object_r:demo_data_t:s0 tclass=file"
-expect "sectl access: write denied, as the kernel did" 1 \
+expect "sectl access: write denied, as the kernel did" 1 -- \
 	sectl access "$DEMO" system_u:object_r:demo_data_t:s0 file write
-expect "sectl access: read allowed" 0 \
+expect "sectl access: read allowed" 0 -- \
 	sectl access "$DEMO" system_u:object_r:demo_data_t:s0 file read
 
 step "4. seallow turns the denial into a module; sepolc links it; sectl loads it"
 dmesg >"$W/kernel.log"
 cd "$W" || exit 1
-expect "seallow -d -M local_demo" 0 seallow -d -M local_demo
+expect "seallow -d -M local_demo" 0 -- seallow -d -M local_demo
 te=$(cat local_demo.te 2>/dev/null)
 quote "$te"
 has "local_demo.te allows the write" '^allow demo_t demo_data_t:file write;' "$te"
@@ -185,20 +148,20 @@ run seallow -d --verify
 quote "$err"
 has "seallow --verify: the denial would pass" 'demo_t demo_data_t:file \{ write \}: allowed$' "$err"
 has "seallow --verify: every denial" ' 1 of 1 denial groups allowed' "$err"
-expect "sepolc compiles local_demo.te against the loaded policy" 0 \
+expect "sepolc compiles local_demo.te against the loaded policy" 0 -- \
 	sepolc -M --base="$B/policy.33" -o local_demo.cil local_demo.te
-expect "sepolc links base + demo + local_demo" 0 \
+expect "sepolc links base + demo + local_demo" 0 -- \
 	sepolc -M -c 33 -o policy.33 -f file_contexts \
 	"$B/base.cil" "$B/base-fc.cil" "$B/demo.cil" local_demo.cil
 if [ "${SEKIT_LOOP_BREAK:-}" = module-load ]; then
 	echo "(SEKIT_LOOP_BREAK: the new policy is not loaded)"
 else
-	expect "sectl load the new policy" 0 sectl load policy.33
+	expect "sectl load the new policy" 0 -- sectl load policy.33
 fi
 fresh
 svc_expect "demod run succeeds now" 0 run
 has "the state was written" '^ran demo$' "$(cat /var/lib/demo/state)"
-expect "sectl access: write allowed now, as the kernel did" 0 \
+expect "sectl access: write allowed now, as the kernel did" 0 -- \
 	sectl access "$DEMO" system_u:object_r:demo_data_t:s0 file write
 hasnot "no new denial" 'avc:  denied' "$(denials)"
 has "still enforcing" '^1$' "$(cat /sys/fs/selinux/enforce)"
@@ -212,11 +175,11 @@ run seallow explain -d
 quote "$out"
 has "seallow explain names demo_read_log" '^  fix: setsebool -P demo_read_log=1$' "$out"
 LOG=system_u:object_r:demo_log_t:s0
-expect "sectl access: read denied, as the kernel did" 1 sectl access "$DEMO" "$LOG" file read
-expect "sectl bool demo_read_log=on" 0 sectl bool demo_read_log=on
+expect "sectl access: read denied, as the kernel did" 1 -- sectl access "$DEMO" "$LOG" file read
+expect "sectl bool demo_read_log=on" 0 -- sectl bool demo_read_log=on
 run sectl bool demo_read_log
 has "the boolean is on" 'demo_read_log --> on' "$out"
-expect "sectl access: read allowed now" 0 sectl access "$DEMO" "$LOG" file read
+expect "sectl access: read allowed now" 0 -- sectl access "$DEMO" "$LOG" file read
 fresh
 svc_expect "demod tail succeeds" 0 tail
 has "it read its log" 'demod: demo started' "$out"
@@ -233,11 +196,11 @@ export SEKIT_FILE_CONTEXTS="$W/file_contexts"
 run seallow explain -d
 quote "$out"
 has "seallow explain says relabel" "^  fix: serelabel '/etc/demo/demo.conf' .*file_contexts says demo_conf_t, the file is tmp_t" "$out"
-expect "sectl access: tmp_t denied, as the kernel did" 1 \
+expect "sectl access: tmp_t denied, as the kernel did" 1 -- \
 	sectl access "$DEMO" system_u:object_r:tmp_t:s0 file read
 run serelabel -s file_contexts --check /etc/demo
 has "serelabel --check sees it" 'demo.conf' "$out"
-expect "serelabel /etc/demo/demo.conf, as seallow said" 0 serelabel -s file_contexts /etc/demo/demo.conf
+expect "serelabel /etc/demo/demo.conf, as seallow said" 0 -- serelabel -s file_contexts /etc/demo/demo.conf
 run serelabel -s file_contexts --check /etc/demo
 if [ "$rc" = 0 ] && [ -z "$out" ]; then ok "serelabel --check: nothing left"; else
 	bad "serelabel --check after the relabel"
@@ -252,22 +215,21 @@ fresh
 svc_expect "the service cannot read the admin's secret (after)" 1 cat /var/lib/demo/key
 only "the kernel denied read on secret_t" \
 	"denied  \{ read \} for .*scontext=$DEMO tcontext=system_u:object_r:secret_t:s0 tclass=file"
-expect "sectl access: denied" 1 sectl access "$DEMO" system_u:object_r:secret_t:s0 file read
+expect "sectl access: denied" 1 -- sectl access "$DEMO" system_u:object_r:secret_t:s0 file read
 # sereach can --direct: no rule of demo_t, or of a domain it can become,
 # lets it read secret_t (without --direct the answer is "yes": information
 # can flow through the unconfined kernel_t, which is true and not the question)
-expect "sereach can --direct: demo_t cannot read secret_t" 1 sereach can --direct demo_t read secret_t
+expect "sereach can --direct: demo_t cannot read secret_t" 1 -- sereach can --direct demo_t read secret_t
 has "sereach can says why not" '^demo_t cannot read secret_t$' "$out"
 run sequery who-can read file secret_t
 hasnot "sequery who-can read file secret_t: not demo_t" '^demo_t$' "$out"
 # a module that allows it anyway does not link: demo.te's neverallow
 dmesg >"$W/secret.log"
-expect "seallow writes the module the denial asks for" 0 seallow -i "$W/secret.log" -M local_secret
-expect "sepolc compiles it" 0 sepolc -M --base=policy.33 -o local_secret.cil local_secret.te
-expect "sepolc refuses to link it (neverallow)" 2 \
+expect "seallow writes the module the denial asks for" 0 -- seallow -i "$W/secret.log" -M local_secret
+expect "sepolc compiles it" 0 -- sepolc -M --base=policy.33 -o local_secret.cil local_secret.te
+expect "sepolc refuses to link it (neverallow)" 2 -- \
 	sepolc -M -c 33 -o /tmp/never.33 "$B/base.cil" "$B/base-fc.cil" "$B/demo.cil" local_demo.cil local_secret.cil
 has "sepolc names the neverallow" 'neverallow' "$err"
 has "still enforcing" '^1$' "$(cat /sys/fs/selinux/enforce)"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary

@@ -12,9 +12,8 @@
 D=${1:?usage: sepolc-guest.sh DATA-DIR}
 FS=/sys/fs/selinux
 
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# shellcheck source=tests/kernel/guest-lib.sh
+. /vm/lib.sh
 classes() { ls $FS/class | wc -l; }
 
 # answer NAME: the kernel's answers to every query kind, into /tmp/NAME.KIND
@@ -30,8 +29,8 @@ if sectl load "$D/sepolc.33" 2>/tmp/err; then
 else
 	bad "the kernel refuses sepolc's policy: $(head -3 /tmp/err)"
 	dmesg | grep -i selinux | tail -5
-	echo "$pass passed, $fail failed"
-	exit 1
+	summary
+	exit
 fi
 ours_classes=$(classes)
 ours_mls=$(cat $FS/mls)
@@ -57,16 +56,7 @@ caps=$(for f in $FS/policy_capabilities/*; do printf '%s=%s ' "${f##*/}" "$(cat 
 [ "$(cat $FS/deny_unknown)" = "$ours_deny" ] && ok "same deny_unknown ($ours_deny)" ||
 	bad "deny_unknown: sepolc $ours_deny, checkpolicy $(cat $FS/deny_unknown)"
 for kind in access create; do
-	n=$(wc -l <"$D/q.$kind")
-	got=$(wc -l <"/tmp/ours.$kind")
-	diffs=$(diff "/tmp/ref.$kind" "/tmp/ours.$kind" | grep -c '^>')
-	if [ "$got" -eq "$n" ] && [ "$diffs" -eq 0 ]; then
-		ok "$kind: $n random queries, 0 disagreements between sepolc's and checkpolicy's policy"
-	else
-		bad "$kind: $n queries, $got answers, $diffs disagreements"
-		diff "/tmp/ref.$kind" "/tmp/ours.$kind" | head -6
-	fi
+	agree "$kind: sepolc's policy and checkpolicy's" "$D/q.$kind" "/tmp/ref.$kind" "/tmp/ours.$kind"
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

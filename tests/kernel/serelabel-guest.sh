@@ -12,9 +12,8 @@
 
 D=${1:?usage: serelabel-guest.sh DATA-DIR}
 FC=$D/contexts/files/file_contexts
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# shellcheck source=tests/kernel/guest-lib.sh
+. /vm/lib.sh
 
 size=$(wc -c <"$D/policy.33")
 if dd if="$D/policy.33" of=/sys/fs/selinux/load bs="$size" count=1 2>/dev/null; then
@@ -73,5 +72,4 @@ else
 	bad "undefined type: exit $rc, label $before -> $after: $(cat /t/err3)"
 fi
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary

@@ -567,6 +567,71 @@ bool graph_dta_entrypoints(const struct pol_graph *g, uint32_t s, uint32_t t, ui
 	return some && (setexec || named);
 }
 
+static int tt_add(struct pol_graph *g, size_t *alloc, struct graph_tt tt)
+{
+	if (g->ntt == *alloc) {
+		size_t n = *alloc ? *alloc * 2 : 1024;
+		struct graph_tt *t = realloc(g->tt, n * sizeof(*t));
+
+		if (!t)
+			return -ENOMEM;
+		g->tt = t;
+		*alloc = n;
+	}
+	g->tt[g->ntt++] = tt;
+	bit_set(bits_row(g->ttany, g->words, tt.s), tt.e);
+	return 0;
+}
+
+struct named_tt_ctx {
+	struct pol_graph *g;
+	size_t *alloc;
+	uint32_t process;
+	int rc;
+};
+
+/* The process filename type_transitions of one (target, class, name). */
+static int named_tt(hashtab_key_t k, hashtab_datum_t d, void *arg)
+{
+	const filename_trans_key_t *key = (const filename_trans_key_t *)k;
+	struct named_tt_ctx *ctx = arg;
+	struct pol_graph *g = ctx->g;
+
+	if (key->tclass != ctx->process || key->ttype < 1 || key->ttype > g->n)
+		return 0;
+	for (const filename_trans_datum_t *fd = d; fd; fd = fd->next) {
+		const uint32_t *E;
+		size_t ne;
+		ebitmap_node_t *node;
+		unsigned int bit;
+
+		if (fd->otype < 1 || fd->otype > g->n)
+			continue;
+		E = graph_members(g, key->ttype, &ne);
+		ebitmap_for_each_positive_bit(&fd->stypes, node, bit)
+		{
+			const uint32_t *S;
+			size_t ns;
+
+			if (bit >= g->n)
+				continue;
+			S = graph_members(g, bit + 1, &ns);
+			for (size_t a = 0; a < ns; a++)
+				for (size_t b = 0; b < ne; b++)
+					if (tt_add(g, ctx->alloc,
+						   (struct graph_tt){S[a],
+								     E[b],
+								     fd->otype - 1,
+								     {NULL, 0},
+								     key->name}) < 0) {
+						ctx->rc = -ENOMEM;
+						return -ENOMEM;
+					}
+		}
+	}
+	return 0;
+}
+
 int pol_graph_dta(const struct pol_pdb *pdb, const struct pol_graph_opts *opts,
 		  struct pol_graph **out, struct pol_err *err)
 {
@@ -618,20 +683,12 @@ int pol_graph_dta(const struct pol_pdb *pdb, const struct pol_graph_opts *opts,
 		T = graph_members(g, key->target_type, &nt);
 		if (key->specified & AVTAB_TRANSITION) {
 			for (size_t a = 0; a < ns; a++)
-				for (size_t b = 0; b < nt; b++) {
-					if (g->ntt == ttalloc) {
-						ttalloc = ttalloc ? ttalloc * 2 : 1024;
-						struct graph_tt *t =
-						    realloc(g->tt, ttalloc * sizeof(*t));
-
-						if (!t)
-							goto fail;
-						g->tt = t;
-					}
-					g->tt[g->ntt++] = (struct graph_tt){
-					    S[a], T[b], refs[i].node->datum.data - 1, rule};
-					bit_set(bits_row(g->ttany, g->words, S[a]), T[b]);
-				}
+				for (size_t b = 0; b < nt; b++)
+					if (tt_add(g, &ttalloc,
+						   (struct graph_tt){S[a], T[b],
+								     refs[i].node->datum.data - 1,
+								     rule, NULL}) < 0)
+						goto fail;
 			continue;
 		}
 		if (key->target_class == dp.process) {
@@ -653,6 +710,16 @@ int pol_graph_dta(const struct pol_pdb *pdb, const struct pol_graph_opts *opts,
 			if (has_perm(perms, dp.entrypoint))
 				pairs_set(g, g->entry, S, ns, T, nt, false);
 		}
+	}
+	/* sedta reads filename type_transitions as any other (setools'
+	 * terules() includes them); the kernel computes an exec's SID without
+	 * a name, so the exact graph leaves them out */
+	if (!g->exact && dp.process && pdb->p.filename_trans) {
+		struct named_tt_ctx ctx = {g, &ttalloc, dp.process, 0};
+
+		hashtab_map(pdb->p.filename_trans, named_tt, &ctx);
+		if (ctx.rc < 0)
+			goto fail;
 	}
 	if (g->ntt > 1)
 		qsort(g->tt, g->ntt, sizeof(*g->tt), cmp_tt);

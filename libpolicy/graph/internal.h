@@ -63,9 +63,12 @@ struct pol_graph {
 	uint64_t *trans, *dyn, *exec, *entry, *ttany; /* n x words */
 	uint64_t *setexec, *setcurrent;		      /* words */
 	uint64_t *exec_ok, *dyn_ok;		      /* n x words: valid edges */
+	/* process type_transitions by (s, e, d), 0-based; name is the object
+	 * name of a filename type_transition (no rule then), else NULL */
 	struct graph_tt {
 		uint32_t s, e, d;
 		struct graph_rule rule;
+		const char *name;
 	} * tt;
 	size_t ntt;
 	struct graph_rule *rules; /* dta: the rules read */
@@ -138,5 +141,8 @@ void graph_strv_free(char **v);
 
 /* "allow a b:c { p q };" [ " [ expr ]:True" ], heap string. */
 char *graph_rule_text(const struct pol_graph *g, const struct graph_rule *r);
+/* A filename type_transition as setools prints it (the name unquoted); heap,
+ * or NULL when out of memory. */
+char *graph_named_tt_text(const struct pol_graph *g, const struct graph_tt *n);
 
 #endif

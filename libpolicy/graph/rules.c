@@ -212,6 +212,19 @@ static int cmp_ep(const void *a, const void *b, void *g)
 	return strcmp(type_name0(g, x->type - 1), type_name0(g, y->type - 1));
 }
 
+char *graph_named_tt_text(const struct pol_graph *g, const struct graph_tt *n)
+{
+	struct pol_buf b = POL_BUF_INIT;
+
+	pol_buf_printf(&b, "type_transition %s %s:process %s %s;", type_name0(g, n->s),
+		       type_name0(g, n->e), type_name0(g, n->d), n->name);
+	if (b.failed) {
+		pol_buf_release(&b);
+		return NULL;
+	}
+	return pol_buf_detach(&b);
+}
+
 static int explain_dta(const struct pol_graph *g, uint32_t s, uint32_t t,
 		       struct pol_graph_edge_rules *out)
 {
@@ -288,6 +301,17 @@ static int explain_dta(const struct pol_graph *g, uint32_t s, uint32_t t,
 			if (has_perm(perms, dp.execute) && s_src)
 				graph_strv_add(&eps[k][1], graph_rule_text(g, r));
 		}
+	}
+	/* filename type_transitions (not among the rules read), one per
+	 * source type as setools lists them */
+	for (size_t i = 0; i < g->ntt; i++) {
+		const struct graph_tt *n = &g->tt[i];
+
+		if (!n->name || n->s != s || n->d != t)
+			continue;
+		for (size_t k = 0; k < nep; k++)
+			if (out->entrypoints[k].type - 1 == n->e)
+				graph_strv_add(&eps[k][2], graph_named_tt_text(g, n));
 	}
 	out->transition = graph_strv_done(&tr, true, &failed);
 	out->setexec = graph_strv_done(&se, true, &failed);

@@ -43,6 +43,11 @@ static void why_candidates(const struct pol_graph *g, const struct dta_perms *dp
 				bit_set(cand, m[k]);
 		}
 	}
+	/* filename type_transitions are in g->tt only where they count (not
+	 * under --exact) */
+	for (size_t i = 0; i < g->ntt; i++)
+		if (g->tt[i].name && g->tt[i].s == s && g->tt[i].d == t)
+			bit_set(cand, g->tt[i].e);
 }
 
 /* Add rule r to list which of every candidate entrypoint of its target. */
@@ -153,6 +158,16 @@ static int why_fill(const struct pol_graph *g, uint32_t s, uint32_t t, struct po
 			if (graph_in(g, t, key->source_type) && has_perm(perms, dp.entrypoint))
 				why_ep_add(g, r, ids, eps, nep, EP_ENTRYPOINT);
 		}
+	}
+	for (size_t i = 0; i < g->ntt; i++) {
+		const struct graph_tt *n = &g->tt[i];
+
+		if (!n->name || n->s != s)
+			continue;
+		for (size_t k = 0; k < nep; k++)
+			if (ids[k] == n->e)
+				graph_strv_add(&eps[k].lists[n->d == t ? EP_TT : EP_TT_OTHER],
+					       graph_named_tt_text(g, n));
 	}
 	out->transition = graph_strv_done(&lists[0], true, &failed);
 	out->setexec = graph_strv_done(&lists[1], true, &failed);

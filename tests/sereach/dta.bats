@@ -8,7 +8,7 @@ bats_require_minimum_version 1.5.0
 load common
 
 setup_file() {
-	compile_fixtures d
+	compile_fixtures d named
 }
 
 @test "sereach dta: transitions out of a type, sedta's text" {
@@ -84,4 +84,17 @@ setup_file() {
 	need_fixture d
 	run -0 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/d.bin" -s a_t --dot
 	[[ ${lines[0]} == "digraph sereach {" && $output == *'"a_t" -> "c_t";'* && ${lines[-1]} == "}" ]]
+}
+
+@test "sereach dta: a filename type_transition validates an entrypoint as in sedta, and not with --exact" {
+	need_fixture named
+	run -0 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/named.bin" -s a_t --full
+	[[ $output == "Transition 1: a_t -> b_t"* ]]
+	[[ $output == *$'\tType transition rule(s):\n\ttype_transition a_t b_exec_t:process b_t prog;\n'* ]]
+	run -0 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/named.bin" -s x_t -t c_t -S --full
+	[[ $output == *$'\ttype_transition x_t c_exec_t:process c_t run;\n'* ]]
+	run -0 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/named.bin" -s c_t -r
+	[[ $output == *"x_t -> c_t"* && $output == *"y_t -> c_t"* ]]
+	run -1 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/named.bin" -s a_t --exact
+	[ "$output" = $'\n0 domain transition(s) found.' ]
 }

@@ -8,7 +8,7 @@ bats_require_minimum_version 1.5.0
 load common
 
 setup_file() {
-	compile_fixtures d
+	compile_fixtures d named
 }
 
 @test "sereach dta --why-not: an existing transition says so and exits 0" {
@@ -88,4 +88,16 @@ setup_file() {
 	run -2 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/d.bin" --why-not a_t c_t --dot
 	run -2 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/d.bin" --why-not a_t nosuch_t
 	[[ $stderr == *"unknown type 'nosuch_t'"* ]]
+}
+
+@test "sereach dta --why-not: a filename type_transition is listed where it counts, not under --exact" {
+	need_fixture named
+	run -0 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/named.bin" --why-not a_t b_t
+	[ "$output" = "Domain transition a_t -> b_t exists." ]
+	run -1 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/named.bin" --why-not a_t b_t b_exec_t
+	[[ $output == *$'Entrypoint b_exec_t (excluded):\n\tpresent: allow a_t b_exec_t:file execute;\n\tpresent: allow b_t b_exec_t:file entrypoint;\n\tpresent: type_transition a_t b_exec_t:process b_t prog;\n'* ]] ||
+		{ echo "$output"; false; }
+	run -1 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/named.bin" --exact --why-not a_t b_t
+	[[ $output == *$'Entrypoint b_exec_t:\n\tpresent: allow a_t b_exec_t:file execute;\n\tpresent: allow b_t b_exec_t:file entrypoint;\n\tmissing: type_transition a_t b_exec_t:process b_t;\n'* ]] ||
+		{ echo "$output"; false; }
 }

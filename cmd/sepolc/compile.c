@@ -164,7 +164,7 @@ static int from_binary(const struct sepolc_opts *opts, const struct inputs *in,
 
 	pol_err_init(&err);
 	diag_sink_attach(diags, &err);
-	rc = pol_kpolicy_read(in->source, &kp, &err);
+	rc = pol_pdb_open_flags(in->source, POL_PDB_KEEP_UNNAMED, &kp, &err);
 	if (rc < 0)
 		status = failed(rc, &err, diags, "cannot read the binary policy");
 	else

@@ -26,7 +26,7 @@ static int explain_invalid(struct pol_kernel *k, const char *ctx, struct pol_err
 		k->explain_tried = true;
 		pol_err_init(&why);
 		if (path)
-			(void)pol_kpolicy_read(path, &k->explain, &why);
+			(void)pol_pdb_open(path, &k->explain, &why);
 		pol_err_release(&why);
 		free(path);
 	}

@@ -2,7 +2,7 @@
 /*
  * The bytes of a binary policy, checked before libsepol reads them. This is
  * the one place that opens a binary policy file and the one header check:
- * pol_pdb_open(), pol_kpolicy_read() and sectl load all come here.
+ * pol_pdb_open_flags() and sectl load all come here.
  *
  * libsepol 3.4 trusts a file's counts: a symbol table that announces 2^28
  * values in a 6 KB file makes policydb_validate's create_gap_ebitmap() set

@@ -140,13 +140,21 @@ static int name_anonymous_attributes(struct pol_pdb *pdb)
 
 int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err)
 {
+	return pol_pdb_open_flags(path, 0, out, err);
+}
+
+int pol_pdb_open_flags(const char *path, unsigned int flags, struct pol_pdb **out,
+		       struct pol_err *err)
+{
 	struct pol_pdb *pdb = pdb_new();
 	int rc;
 
 	if (!pdb)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	rc = pdb_read_file(&pdb->p, path, err);
-	if (rc == 0 && (pdb_index(pdb) != 0 || name_anonymous_attributes(pdb) != 0))
+	if (rc == 0 && pdb_index(pdb) != 0)
+		rc = pol_err_set(err, -ENOMEM, "out of memory");
+	if (rc == 0 && !(flags & POL_PDB_KEEP_UNNAMED) && name_anonymous_attributes(pdb) != 0)
 		rc = pol_err_set(err, -ENOMEM, "out of memory");
 	if (rc == 0 && !(pdb->path = strdup(path)))
 		rc = pol_err_set(err, -ENOMEM, "out of memory");

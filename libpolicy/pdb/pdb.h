@@ -47,6 +47,20 @@ enum pol_sym {
  * valid policy, POL_EVERSION for a version libsepol cannot read. */
 int pol_pdb_open(const char *path, struct pol_pdb **out, struct pol_err *err);
 
+/* Flags of pol_pdb_open_flags(). */
+enum pol_pdb_open_flag {
+	/* The attributes a policy older than version 24 leaves unnamed stay
+	 * unnamed (pol_pdb_open() names them "@ttr" + ten digits, as setools
+	 * does), as libsepol's writers expect: for a policy that is written
+	 * out again (sepolc -b). */
+	POL_PDB_KEEP_UNNAMED = 1 << 0,
+};
+
+/* pol_pdb_open() with flags (an OR of enum pol_pdb_open_flag; 0 is
+ * pol_pdb_open()). The one reader of a binary kernel policy. */
+int pol_pdb_open_flags(const char *path, unsigned int flags, struct pol_pdb **out,
+		       struct pol_err *err);
+
 /* Where the system's policy is: the loaded one (selinuxfs "policy" node,
  * when SELinux is enabled) or else the newest installed policy.NN of the
  * policy type named in the SELinux config. Returns 0 and a heap path in

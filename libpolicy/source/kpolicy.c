@@ -92,24 +92,6 @@ out:
 	return 0;
 }
 
-int pol_kpolicy_read(const char *path, struct pol_pdb **out, struct pol_err *err)
-{
-	struct pol_pdb *kp = pdb_new();
-	int rc;
-
-	if (!kp)
-		return pol_err_set(err, -ENOMEM, "out of memory");
-	rc = pdb_read_file(&kp->p, path, err);
-	if (rc == 0 && pdb_index(kp) != 0)
-		rc = pol_err_set(err, -ENOMEM, "out of memory");
-	if (rc < 0) {
-		pol_pdb_free(kp);
-		return rc;
-	}
-	*out = kp;
-	return 0;
-}
-
 int pol_kpolicy_finish(struct pol_pdb *kp, const struct pol_build_options *opts,
 		       struct pol_err *err)
 {

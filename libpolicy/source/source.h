@@ -175,11 +175,6 @@ struct pol_pdb;
 int pol_module_expand(struct pol_module *base, const struct pol_build_options *opts,
 		      struct pol_pdb **out, struct pol_err *err);
 
-/* Read a binary kernel policy (checkpolicy -b): pol_pdb_open(), except
- * that the attributes a policy older than version 24 leaves unnamed stay
- * unnamed, as the writers below expect. */
-int pol_kpolicy_read(const char *path, struct pol_pdb **out, struct pol_err *err);
-
 /* Compile CIL files (as secilc does) into a kernel policy. When fc is not
  * NULL it receives the file_contexts text (heap; free()) and its length. */
 int pol_cil_compile(const char *const *paths, size_t n, const struct pol_build_options *opts,

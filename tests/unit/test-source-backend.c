@@ -204,7 +204,7 @@ static void test_kpolicy_roundtrip(const char *conf, bool mls)
 		ok(0, "%s: checkpolicy compiles it", conf);
 		goto out;
 	}
-	rc = pol_kpolicy_read(ref, &kp, &err);
+	rc = pol_pdb_open_flags(ref, POL_PDB_KEEP_UNNAMED, &kp, &err);
 	ok(rc == 0 && kp, "%s: read checkpolicy's binary", conf);
 	if (rc != 0) {
 		print_diags(&err);
@@ -630,7 +630,7 @@ static void test_check_context(void)
 
 	pol_err_init(&err);
 	if (run("checkpolicy -M -o %s %s", bin, conf) != 0 ||
-	    pol_kpolicy_read(bin, &kp, &err) != 0) {
+	    pol_pdb_open_flags(bin, POL_PDB_KEEP_UNNAMED, &kp, &err) != 0) {
 		ok(0, "policy_allonce_mls.conf: checkpolicy compiles it and we read it");
 		goto out;
 	}
@@ -733,22 +733,22 @@ static void test_bad_input(void)
 	int rc;
 
 	pol_err_init(&err);
-	rc = pol_kpolicy_read(missing, &kp, &err);
+	rc = pol_pdb_open_flags(missing, POL_PDB_KEEP_UNNAMED, &kp, &err);
 	ok(rc == -ENOENT && !kp && has_diag(&err, NULL, "cannot open '/nonexistent/policy.33'"),
 	   "a missing binary: cannot open");
 	pol_err_clear(&err);
 	write_text(garbage, "this is not a policy\n");
-	rc = pol_kpolicy_read(garbage, &kp, &err);
+	rc = pol_pdb_open_flags(garbage, POL_PDB_KEEP_UNNAMED, &kp, &err);
 	ok(rc == POL_EFORMAT && !kp && has_diag(&err, NULL, "is not a valid binary policy"),
 	   "a text file: not a binary policy");
 	pol_err_clear(&err);
 	write_text(empty, "");
-	rc = pol_kpolicy_read(empty, &kp, &err);
+	rc = pol_pdb_open_flags(empty, POL_PDB_KEEP_UNNAMED, &kp, &err);
 	ok(rc == POL_EFORMAT && !kp && has_diag(&err, NULL, "is empty"), "an empty file: empty");
 	pol_err_clear(&err);
 	if (run("checkpolicy -o %s %s", ref, src) == 0 &&
 	    run("head -c 300 %s > %s", ref, trunc) == 0) {
-		rc = pol_kpolicy_read(trunc, &kp, &err);
+		rc = pol_pdb_open_flags(trunc, POL_PDB_KEEP_UNNAMED, &kp, &err);
 		ok(rc == POL_EFORMAT && !kp && has_diag(&err, NULL, "is not a valid binary policy"),
 		   "a truncated binary: not valid");
 	} else {
@@ -756,7 +756,7 @@ static void test_bad_input(void)
 	}
 	pol_err_clear(&err);
 	if (run("checkmodule -m -o %s %s", modp, te) == 0) {
-		rc = pol_kpolicy_read(modp, &kp, &err);
+		rc = pol_pdb_open_flags(modp, POL_PDB_KEEP_UNNAMED, &kp, &err);
 		ok(rc == POL_EFORMAT && !kp && has_diag(&err, NULL, "is a policy module"),
 		   "a module: not a kernel policy");
 	} else {

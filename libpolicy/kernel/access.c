@@ -20,11 +20,22 @@ int kernel_refused(struct pol_kernel *k, int rc, const char *file, const char *s
 {
 	if (rc == -EINVAL) {
 		/* The kernel does not say which part it rejected: ask it about
-		 * each context, as compute_av(8) does. */
-		if (pol_kernel_check_context(k, scon, NULL, NULL) == POL_EINVAL)
-			return pol_err_set(err, POL_EINVAL, "invalid context '%s'", scon);
-		if (pol_kernel_check_context(k, tcon, NULL, NULL) == POL_EINVAL)
-			return pol_err_set(err, POL_EINVAL, "invalid context '%s'", tcon);
+		 * each context, as compute_av(8) does, and explain the bad one. */
+		const char *ctx[] = {scon, tcon};
+
+		for (size_t i = 0; i < 2; i++) {
+			struct pol_err why;
+			int bad;
+
+			pol_err_init(&why);
+			bad = pol_kernel_check_context(k, ctx[i], NULL, &why) == POL_EINVAL;
+			for (size_t j = 0; bad && j < why.count; j++)
+				pol_err_add(err, why.diags[j].severity, why.diags[j].code, NULL, 0,
+					    0, "%s", why.diags[j].message);
+			pol_err_release(&why);
+			if (bad)
+				return POL_EINVAL;
+		}
 		return pol_err_set(err, POL_EINVAL, "the kernel rejected the '%s' request: %s", file,
 				   strerror(EINVAL));
 	}

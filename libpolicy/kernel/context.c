@@ -10,18 +10,20 @@
 #include "kernel/internal.h"
 
 /*
- * The kernel says only EINVAL: say which part is wrong, and what was meant,
- * by checking ctx part by part against the policy in force, read once from
- * selinuxfs's "policy" node (or the handle's file). When that policy cannot
- * be read or finds nothing wrong, the plain verdict stays.
+ * The kernel and libsepol say only EINVAL: say which part is wrong, and what
+ * was meant, by checking ctx part by part against the policy: a policy
+ * handle's own, or the policy in force, read once from selinuxfs's "policy"
+ * node. When that policy cannot be read or finds nothing wrong, the plain
+ * verdict stays.
  */
-static int explain_invalid(struct pol_kernel *k, const char *ctx, struct pol_err *err)
+int kernel_explain_context(struct pol_kernel *k, const char *ctx, struct pol_err *err)
 {
+	const struct pol_pdb *pdb = k->fs ? NULL : kernel_offline_pdb(k);
 	struct pol_err why;
 	int rc;
 
-	if (!k->explain_tried) {
-		char *path = k->fs ? kfs_path(k, "policy") : strdup(kernel_offline_path(k));
+	if (k->fs && !k->explain_tried) {
+		char *path = kfs_path(k, "policy");
 
 		k->explain_tried = true;
 		pol_err_init(&why);
@@ -30,8 +32,10 @@ static int explain_invalid(struct pol_kernel *k, const char *ctx, struct pol_err
 		pol_err_release(&why);
 		free(path);
 	}
+	if (k->fs)
+		pdb = k->explain;
 	pol_err_init(&why);
-	rc = k->explain ? pol_kpolicy_check_context(k->explain, ctx, NULL, 0, &why) : 0;
+	rc = pdb ? pol_kpolicy_check_context(pdb, ctx, NULL, 0, &why) : 0;
 	if (rc != POL_EINVAL || pol_err_errors(&why) == 0) {
 		pol_err_release(&why);
 		return pol_err_set(err, POL_EINVAL, "invalid context '%s'", ctx);
@@ -60,28 +64,15 @@ int pol_kernel_check_context(struct pol_kernel *k, const char *ctx, char **canon
 	rc = kernel_context_word(ctx, err);
 	if (rc < 0)
 		return rc;
-	if (!k->fs) {
-		struct pol_err quiet;
-
-		pol_err_init(&quiet);
-		rc = kernel_offline_context(k, ctx, canonical, &quiet);
-		if (rc == POL_EINVAL) {
-			pol_err_release(&quiet);
-			return explain_invalid(k, ctx, err);
-		}
-		for (size_t i = 0; i < quiet.count; i++)
-			pol_err_add(err, quiet.diags[i].severity, quiet.diags[i].code, NULL, 0, 0,
-				    "%s", quiet.diags[i].message);
-		pol_err_release(&quiet);
-		return rc;
-	}
+	if (!k->fs)
+		return kernel_offline_context(k, ctx, canonical, err);
 	rc = kfs_need_policy(k, err);
 	if (rc < 0)
 		return rc;
 	/* security_canonicalize_context_raw() sends the terminating NUL too */
 	rc = kfs_transact(k, "context", ctx, strlen(ctx) + 1, &answer, &refused, err);
 	if (rc == -EINVAL && refused)
-		return explain_invalid(k, ctx, err);
+		return kernel_explain_context(k, ctx, err);
 	if (rc < 0 && refused)
 		return pol_err_set(err, rc, "cannot write '%s/context': %s", k->fs, strerror(-rc));
 	if (rc < 0)

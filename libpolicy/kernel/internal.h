@@ -70,6 +70,10 @@ int kfs_need_kernel(const struct pol_kernel *k, const char *what, struct pol_err
 
 /* POL_EINVAL "invalid context" unless ctx is one word. */
 int kernel_context_word(const char *ctx, struct pol_err *err);
+/* POL_EINVAL "invalid context 'ctx'", with which part of it is wrong and
+ * a did-you-mean when the policy (the handle's, or the kernel's "policy"
+ * node) tells (context.c). */
+int kernel_explain_context(struct pol_kernel *k, const char *ctx, struct pol_err *err);
 /* Explain a refused transaction write: which context is invalid (EINVAL),
  * or "cannot write" with the kernel's errno. Returns the status to pass on. */
 int kernel_refused(struct pol_kernel *k, int rc, const char *file, const char *scon,
@@ -89,6 +93,8 @@ int kernel_config_read(const struct pol_kernel *k, const char *key, char **out,
 void kernel_offline_free(struct kernel_offline *o);
 /* The file the handle's policy came from; borrowed. */
 const char *kernel_offline_path(const struct pol_kernel *k);
+/* The handle's policy; borrowed. */
+const struct pol_pdb *kernel_offline_pdb(const struct pol_kernel *k);
 int kernel_offline_class(struct pol_kernel *k, const char *name, struct pol_kernel_class **out,
 			 struct pol_err *err);
 int kernel_offline_class_names(struct pol_kernel *k, char ***names, size_t *n);

@@ -68,6 +68,11 @@ const char *kernel_offline_path(const struct pol_kernel *k)
 	return pol_pdb_path(k->offline->pdb);
 }
 
+const struct pol_pdb *kernel_offline_pdb(const struct pol_kernel *k)
+{
+	return k->offline->pdb;
+}
+
 /* libsepol's services work on one global policy and SID table, and report
  * through its global handle: point them at ours, quietly, for one call. */
 static policydb_t *enter(struct pol_kernel *k)
@@ -84,11 +89,15 @@ static void leave(void)
 	pdb_sepol_compat_end();
 }
 
-static int to_sid(const char *ctx, sepol_security_id_t *sid, struct pol_err *err)
+/* libsepol says only that ctx is invalid: *bad remembers it, for the caller
+ * to explain with kernel_explain_context() once out of libsepol's services. */
+static int to_sid(const char *ctx, sepol_security_id_t *sid, const char **bad)
 {
 	/* "<<none>>" is libsepol's word for no context, which it cannot use */
-	if (strcmp(ctx, "<<none>>") == 0 || sepol_context_to_sid(ctx, strlen(ctx), sid) < 0)
-		return pol_err_set(err, POL_EINVAL, "invalid context '%s'", ctx);
+	if (strcmp(ctx, "<<none>>") == 0 || sepol_context_to_sid(ctx, strlen(ctx), sid) < 0) {
+		*bad = ctx;
+		return POL_EINVAL;
+	}
 	return 0;
 }
 
@@ -175,11 +184,12 @@ int kernel_offline_av(struct pol_kernel *k, const char *scon, const char *tcon,
 	policydb_t *p = enter(k);
 	struct sepol_av_decision avd;
 	sepol_security_id_t ssid, tsid;
+	const char *bad = NULL;
 	unsigned int reason;
 	context_struct_t *s;
 	int rc;
 
-	if ((rc = to_sid(scon, &ssid, err)) < 0 || (rc = to_sid(tcon, &tsid, err)) < 0)
+	if ((rc = to_sid(scon, &ssid, &bad)) < 0 || (rc = to_sid(tcon, &tsid, &bad)) < 0)
 		goto out;
 	if (sepol_compute_av_reason(ssid, tsid, c->value, 0, &avd, &reason) < 0) {
 		rc = pol_err_set(err, POL_EINVAL, "libsepol cannot decide on class '%s'", c->name);
@@ -195,7 +205,7 @@ int kernel_offline_av(struct pol_kernel *k, const char *scon, const char *tcon,
 	out->flags = s && ebitmap_get_bit(&p->permissive_map, s->type) ? POL_KERNEL_AV_PERMISSIVE : 0;
 out:
 	leave();
-	return rc;
+	return bad ? kernel_explain_context(k, bad, err) : rc;
 }
 
 int kernel_offline_compute(struct pol_kernel *k, enum pol_kernel_compute_kind kind,
@@ -204,11 +214,12 @@ int kernel_offline_compute(struct pol_kernel *k, enum pol_kernel_compute_kind ki
 {
 	sepol_security_id_t ssid, tsid, sid;
 	sepol_security_context_t ctx;
+	const char *bad = NULL;
 	size_t len;
 	int rc;
 
 	enter(k);
-	if ((rc = to_sid(scon, &ssid, err)) < 0 || (rc = to_sid(tcon, &tsid, err)) < 0)
+	if ((rc = to_sid(scon, &ssid, &bad)) < 0 || (rc = to_sid(tcon, &tsid, &bad)) < 0)
 		goto out;
 	switch (kind) {
 	case POL_KERNEL_CREATE:
@@ -233,7 +244,7 @@ int kernel_offline_compute(struct pol_kernel *k, enum pol_kernel_compute_kind ki
 	*newcon = ctx;
 out:
 	leave();
-	return rc;
+	return bad ? kernel_explain_context(k, bad, err) : rc;
 }
 
 int kernel_offline_context(struct pol_kernel *k, const char *ctx, char **canonical,
@@ -241,11 +252,12 @@ int kernel_offline_context(struct pol_kernel *k, const char *ctx, char **canonic
 {
 	sepol_security_id_t sid;
 	sepol_security_context_t s;
+	const char *bad = NULL;
 	size_t len;
 	int rc;
 
 	enter(k);
-	rc = to_sid(ctx, &sid, err);
+	rc = to_sid(ctx, &sid, &bad);
 	if (rc == 0 && canonical) {
 		if (sepol_sid_to_context(sid, &s, &len) < 0)
 			rc = pol_err_set(err, -ENOMEM, "out of memory");
@@ -253,5 +265,5 @@ int kernel_offline_context(struct pol_kernel *k, const char *ctx, char **canonic
 			*canonical = s;
 	}
 	leave();
-	return rc;
+	return bad ? kernel_explain_context(k, bad, err) : rc;
 }

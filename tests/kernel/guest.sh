@@ -68,6 +68,13 @@ expect "access: user_t may not read shadow_t files (exit 1)" 1 "*denied: read*" 
 	sectl access $USER_T system_u:object_r:shadow_t:s0 file read
 expect "access: invalid source context (exit 2)" 2 "" "*invalid context 'system_u:system_r:user_t:s0'*" -- \
 	sectl access system_u:system_r:user_t:s0 system_u:object_r:shadow_t:s0 file read
+# issue 11: the kernel says only EINVAL; sectl says which part, and what was meant
+expect "access: an unknown type gets a did-you-mean (exit 2)" 2 "" \
+	"*invalid context 'system_u:system_r:sshd:s0': type 'sshd' is not defined; did you mean 'sshd_t'?*" -- \
+	sectl access system_u:system_r:sshd:s0 system_u:object_r:shadow_t:s0 file read
+expect "create: the target context explained too (exit 2)" 2 "" \
+	"*invalid context 'system_u:object_r:tmp:s0': type 'tmp' is not defined; did you mean 'tmp_t'?*" -- \
+	sectl create $USER_T system_u:object_r:tmp:s0 file
 expect "access: unknown permission (exit 2)" 2 "" "*unknown file permission 'reed'*did you mean 'read'*" -- \
 	sectl access $USER_T system_u:object_r:shadow_t:s0 file reed
 expect "access --json" 1 '*"decision": "denied"*' -- \

@@ -77,10 +77,28 @@ setup() {
 	[[ "$stderr" == "sectl: seqno 0, allowed="*" decided=ffffffff "* ]]
 }
 
-@test "sectl access --policy: an invalid context names itself (exit 2)" {
+@test "sectl access --policy: an invalid context names itself and the part that is wrong (exit 2)" {
 	require_debian_policy
 	run -2 --separate-stderr sectl --policy "$DEBIAN_POLICY" access system_u:system_r:user_t:s0 $SHADOW file
-	[ "$stderr" = "sectl: invalid context 'system_u:system_r:user_t:s0'" ]
+	[ "$stderr" = "sectl: invalid context 'system_u:system_r:user_t:s0': role 'system_r' is not authorized for type 'user_t'" ]
+	[ -z "$output" ]
+}
+
+# issue 11: invalid contexts get a did-you-mean, as classes and booleans do
+@test "sectl access/create/relabel/member --policy: a misspelt name in a context gets a did-you-mean (exit 2)" {
+	require_debian_policy
+	run -2 --separate-stderr sectl --policy "$DEBIAN_POLICY" access system_u:system_r:sshd:s0 $SHADOW file read
+	[ "$stderr" = "sectl: invalid context 'system_u:system_r:sshd:s0': type 'sshd' is not defined; did you mean 'sshd_t'?" ]
+	[ -z "$output" ]
+	# the target context too, and users and roles
+	run -2 --separate-stderr sectl --policy "$DEBIAN_POLICY" access $USER_T system_u:object_r:shadow:s0 file
+	[ "$stderr" = "sectl: invalid context 'system_u:object_r:shadow:s0': type 'shadow' is not defined; did you mean 'shadow_t'?" ]
+	run -2 --separate-stderr sectl --policy "$DEBIAN_POLICY" create user:user_r:user_t:s0 system_u:object_r:tmp_t:s0 file
+	[ "$stderr" = "sectl: invalid context 'user:user_r:user_t:s0': user 'user' is not defined; did you mean 'user_u'?" ]
+	run -2 --separate-stderr sectl --policy "$DEBIAN_POLICY" relabel $USER_T system_u:object:etc_t:s0 file
+	[ "$stderr" = "sectl: invalid context 'system_u:object:etc_t:s0': role 'object' is not defined; did you mean 'object_r'?" ]
+	run -2 --separate-stderr sectl --policy "$DEBIAN_POLICY" member $USER_T system_u:object_r:tmp_t:s99 dir
+	[[ "$stderr" == "sectl: invalid context 'system_u:object_r:tmp_t:s99': invalid MLS range 's99'"* ]]
 	[ -z "$output" ]
 }
 

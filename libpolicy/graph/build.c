@@ -38,6 +38,7 @@ void pol_graph_free(struct pol_graph *g)
 	free(g->dyn_ok);
 	free(g->tt);
 	free(g->rules);
+	free(g->rules_start);
 	free(g->all);
 	free(g->conds);
 	free(g);
@@ -632,6 +633,36 @@ static int named_tt(hashtab_key_t k, hashtab_datum_t d, void *arg)
 	return 0;
 }
 
+/* Order g->rules by source (a counting sort, stable) and fill
+ * g->rules_start, so that explaining an edge reads only the rules whose
+ * source is one of its two ends' types or attributes. 0 or -ENOMEM. */
+static int index_rules_by_source(struct pol_graph *g)
+{
+	uint32_t nv = g->pdb->p.p_types.nprim;
+	size_t *start = calloc((size_t)nv + 1, sizeof(*start));
+	struct graph_rule *sorted = malloc((g->nrules + 1) * sizeof(*sorted));
+
+	if (!start || !sorted) {
+		free(start);
+		free(sorted);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < g->nrules; i++)
+		start[g->rules[i].node->key.source_type]++;
+	for (uint32_t v = 1; v <= nv; v++)
+		start[v] += start[v - 1];
+	/* start[v] is now the end of v's rules: fill backwards */
+	for (size_t i = g->nrules; i-- > 0;)
+		sorted[--start[g->rules[i].node->key.source_type]] = g->rules[i];
+	/* and start[v] the beginning of v's, which is the end of v - 1's */
+	memmove(start, start + 1, (size_t)nv * sizeof(*start));
+	start[nv] = g->nrules;
+	free(g->rules);
+	g->rules = sorted;
+	g->rules_start = start;
+	return 0;
+}
+
 int pol_graph_dta(const struct pol_pdb *pdb, const struct pol_graph_opts *opts,
 		  struct pol_graph **out, struct pol_err *err)
 {
@@ -711,6 +742,8 @@ int pol_graph_dta(const struct pol_pdb *pdb, const struct pol_graph_opts *opts,
 				pairs_set(g, g->entry, S, ns, T, nt, false);
 		}
 	}
+	if (index_rules_by_source(g) < 0)
+		goto fail;
 	/* sedta reads filename type_transitions as any other (setools'
 	 * terules() includes them); the kernel computes an exec's SID without
 	 * a name, so the exact graph leaves them out */

@@ -71,8 +71,10 @@ struct pol_graph {
 		const char *name;
 	} * tt;
 	size_t ntt;
-	struct graph_rule *rules; /* dta: the rules read */
-	size_t nrules;
+	/* dta: the rules read, by source type or attribute: those of value v
+	 * are rules[rules_start[v - 1]] up to rules[rules_start[v]] */
+	struct graph_rule *rules;
+	size_t nrules, *rules_start;
 };
 
 /* Is rule r in force under the graph's boolean state (always true when

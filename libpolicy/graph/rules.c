@@ -235,6 +235,9 @@ static int explain_dta(const struct pol_graph *g, uint32_t s, uint32_t t,
 	uint64_t *ep = calloc(g->words + 1, 8);
 	bool failed = false;
 	size_t nep = 0;
+	ebitmap_t srcs;
+	ebitmap_node_t *node;
+	unsigned int bit;
 
 	if (!ep)
 		return -ENOMEM;
@@ -261,47 +264,58 @@ static int explain_dta(const struct pol_graph *g, uint32_t s, uint32_t t,
 		for (uint64_t b = ep[w]; b; b &= b - 1)
 			out->entrypoints[k++].type = w * 64 + (uint32_t)__builtin_ctzll(b) + 1;
 	out->nentrypoints = nep;
-	for (size_t i = 0; i < g->nrules; i++) {
-		const struct graph_rule *r = &g->rules[i];
-		const avtab_key_t *key = &r->node->key;
-		uint32_t perms = r->node->datum.data;
-		bool s_src = graph_in(g, s, key->source_type);
+	/* only a rule whose source is s or t, or an attribute of either,
+	 * can be one of this edge's */
+	ebitmap_init(&srcs);
+	if (ebitmap_or(&srcs, &g->pdb->p.type_attr_map[s], &g->pdb->p.type_attr_map[t]) < 0)
+		failed = true;
+	ebitmap_for_each_positive_bit(&srcs, node, bit)
+	{
+		for (size_t i = g->rules_start[bit]; i < g->rules_start[bit + 1]; i++) {
+			const struct graph_rule *r = &g->rules[i];
+			const avtab_key_t *key = &r->node->key;
+			uint32_t perms = r->node->datum.data;
+			bool s_src = graph_in(g, s, key->source_type);
 
-		if (key->specified & AVTAB_TRANSITION) {
-			if (!s_src || perms != t + 1)
+			if (key->specified & AVTAB_TRANSITION) {
+				if (!s_src || perms != t + 1)
+					continue;
+				for (size_t k = 0; k < nep; k++)
+					if (graph_in(g, out->entrypoints[k].type - 1,
+						     key->target_type))
+						graph_strv_add(&eps[k][2], graph_rule_text(g, r));
 				continue;
-			for (size_t k = 0; k < nep; k++)
-				if (graph_in(g, out->entrypoints[k].type - 1, key->target_type))
-					graph_strv_add(&eps[k][2], graph_rule_text(g, r));
-			continue;
-		}
-		if (key->target_class == dp.process) {
-			if (!s_src)
-				continue;
-			bool t_tgt = graph_in(g, t, key->target_type);
-			bool self = !g->exact || graph_in(g, s, key->target_type);
+			}
+			if (key->target_class == dp.process) {
+				if (!s_src)
+					continue;
+				bool t_tgt = graph_in(g, t, key->target_type);
+				bool self = !g->exact || graph_in(g, s, key->target_type);
 
-			if (exec_ok && t_tgt && has_perm(perms, dp.transition))
-				graph_strv_add(&tr, graph_rule_text(g, r));
-			if (exec_ok && self && has_perm(perms, dp.setexec))
-				graph_strv_add(&se, graph_rule_text(g, r));
-			if (dyn_ok && t_tgt && has_perm(perms, dp.dyntransition))
-				graph_strv_add(&dy, graph_rule_text(g, r));
-			if (dyn_ok && self && has_perm(perms, dp.setcurrent))
-				graph_strv_add(&sc, graph_rule_text(g, r));
-			continue;
-		}
-		for (size_t k = 0; k < nep; k++) {
-			uint32_t e = out->entrypoints[k].type - 1;
-
-			if (!graph_in(g, e, key->target_type))
+				if (exec_ok && t_tgt && has_perm(perms, dp.transition))
+					graph_strv_add(&tr, graph_rule_text(g, r));
+				if (exec_ok && self && has_perm(perms, dp.setexec))
+					graph_strv_add(&se, graph_rule_text(g, r));
+				if (dyn_ok && t_tgt && has_perm(perms, dp.dyntransition))
+					graph_strv_add(&dy, graph_rule_text(g, r));
+				if (dyn_ok && self && has_perm(perms, dp.setcurrent))
+					graph_strv_add(&sc, graph_rule_text(g, r));
 				continue;
-			if (has_perm(perms, dp.entrypoint) && graph_in(g, t, key->source_type))
-				graph_strv_add(&eps[k][0], graph_rule_text(g, r));
-			if (has_perm(perms, dp.execute) && s_src)
-				graph_strv_add(&eps[k][1], graph_rule_text(g, r));
+			}
+			for (size_t k = 0; k < nep; k++) {
+				uint32_t e = out->entrypoints[k].type - 1;
+
+				if (!graph_in(g, e, key->target_type))
+					continue;
+				if (has_perm(perms, dp.entrypoint) &&
+				    graph_in(g, t, key->source_type))
+					graph_strv_add(&eps[k][0], graph_rule_text(g, r));
+				if (has_perm(perms, dp.execute) && s_src)
+					graph_strv_add(&eps[k][1], graph_rule_text(g, r));
+			}
 		}
 	}
+	ebitmap_destroy(&srcs);
 	/* filename type_transitions (not among the rules read), one per
 	 * source type as setools lists them */
 	for (size_t i = 0; i < g->ntt; i++) {

@@ -45,11 +45,34 @@ static bool parse_hex(const char *v, unsigned long *out)
 	return *end == '\0';
 }
 
+/* A full permission list without its repeated names; false when none was
+ * repeated. AVC_MAX_PERMS distinct names are more than any class has (32
+ * at most): the names past them are dropped, and the denial is still
+ * counted as one with an unknown permission, which it is, rather than as
+ * one without permissions. */
+static bool drop_duplicate_perms(struct avc_fields *f)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < f->nperms; i++) {
+		bool dup = false;
+
+		for (size_t k = 0; k < kept && !dup; k++)
+			dup = strcmp(f->perms[k], f->perms[i]) == 0;
+		if (!dup)
+			f->perms[kept++] = f->perms[i];
+	}
+	if (kept == f->nperms)
+		return false;
+	f->nperms = kept;
+	return true;
+}
+
 bool audit_avc_parse(char *text, struct avc_fields *f)
 {
 	char *toks[512];
 	size_t n = 0;
-	bool src = false, tgt = false, cls = false;
+	bool src = false, tgt = false, cls = false, full = false;
 
 	memset(f, 0, sizeof(*f));
 	f->permissive = -1;
@@ -75,9 +98,10 @@ bool audit_avc_parse(char *text, struct avc_fields *f)
 			if (j == n - 1)
 				return false;
 			while (j < n && strcmp(toks[j], "}") != 0) {
-				if (f->nperms == AVC_MAX_PERMS)
-					return false;
-				f->perms[f->nperms++] = toks[j];
+				if (f->nperms == AVC_MAX_PERMS && !full)
+					full = !drop_duplicate_perms(f);
+				if (f->nperms < AVC_MAX_PERMS)
+					f->perms[f->nperms++] = toks[j];
 				j++;
 			}
 			if (j == n)

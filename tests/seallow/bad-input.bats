@@ -114,3 +114,19 @@ setup() {
 	run -0 --separate-stderr seallow explain -p "$TBIN" -i many.log
 	[[ "$output" == *"a_t b_t:file { read }: 40 denials"* ]]
 }
+
+# More names than any class has permissions (AVC_MAX_PERMS is 64): the
+# denial names permissions the class lacks, and is counted so, not as an
+# AVC without permissions
+@test "seallow: an AVC with more than 64 permissions is counted as an unknown permission" {
+	{
+		printf 'type=AVC msg=audit(1.000:91): avc:  denied  { read '
+		# short names: libauparse drops a list longer than about 255 bytes
+		for c in {a..z} {A..Z} {0..9} x1 x2 x3 x4; do printf '%s ' "$c"; done
+		printf '} for  pid=1 comm="x" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0\n'
+		cat "$FIXTURES/x.log"
+	} > manyperms.log
+	run -4 --separate-stderr seallow -p "$TBIN" -i manyperms.log
+	[[ "$stderr" == *"skipped 1 denial: permission not in the class"* ]]
+	[[ "$stderr" != *"skipped 1 line"* ]]
+}

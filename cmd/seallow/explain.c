@@ -17,10 +17,20 @@
 
 struct explain_ctx {
 	struct seallow_run *run;
+	struct ifdb *db;	       /* -R: the interfaces, NULL otherwise */
 	struct pol_label_specs *specs; /* NULL when file_contexts cannot be read */
 	struct json_object *list;
 	size_t groups, todo;
 };
+
+static struct json_object *str_array(const char *const *v, size_t n)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_object_array_add(a, json_object_new_string(v[i]));
+	return a;
+}
 
 static bool file_class(const char *c)
 {
@@ -100,55 +110,91 @@ static size_t common_prefix(const char *a, const char *b)
 	return n;
 }
 
-/* name_bind/name_connect of a port the policy gives no type of its own (a
- * range's type, unreserved_port_t): the port types the domain may already
- * use, and the semanage command that gives the port the likeliest of them,
- * the one named most like the domain (httpd_t: http_port_t). A port the
- * policy names is another service's: relabeling it is no fix. */
-static char **port_fix(struct explain_ctx *x, const struct pol_audit_group_info *g,
-		       struct pol_buf *fix, size_t *ntypes)
+/* One port's fix: the port types the domain may use for perm, best first. */
+struct port_fix {
+	const char *perm;
+	unsigned int port;
+	char **types;
+	size_t ntypes;
+};
+
+static void port_fixes_free(struct port_fix *v, size_t n)
 {
-	const char *perm = NULL, *current = NULL;
-	char **types = NULL, *end;
-	unsigned long port;
-	size_t len;
-	int n;
-
-	*ntypes = 0;
-	if (!g->port || g->nperms != 1 ||
-	    (strcmp(g->perms[0], "name_bind") && strcmp(g->perms[0], "name_connect")))
-		return NULL;
-	perm = g->perms[0];
-	port = strtoul(g->port, &end, 10);
-	len = strlen(g->tclass);
-	if (*end || port > 65535 || len <= 7 || strcmp(g->tclass + len - 7, "_socket"))
-		return NULL;
-	n = pol_audit_port_types(x->run->pol, g->source, g->tclass, perm, (unsigned int)port,
-				 &types, &current);
-	if (n <= 0 || current) {
-		for (int i = 0; i < n; i++)
-			free(types[i]);
-		free(types);
-		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < v[i].ntypes; k++)
+			free(v[i].types[k]);
+		free(v[i].types);
 	}
-	for (int i = 1; i < n; i++) {
-		size_t a = common_prefix(g->source, types[i]),
-		       b = common_prefix(g->source, types[0]);
+	free(v);
+}
 
-		if (a > b || (a == b && strlen(types[i]) < strlen(types[0]))) {
-			char *t = types[0];
+/* name_bind/name_connect of ports the policy gives no type of their own (a
+ * range's type, unreserved_port_t): for each port, the port types the
+ * domain may already use, and the semanage command that gives the port the
+ * likeliest of them, the one named most like the domain (httpd_t:
+ * http_port_t). A group merges every port of its triple, name_bind and
+ * name_connect alike: each port gets its own command. A port the policy
+ * names is another service's: relabeling it is no fix, nor is a port
+ * when a permission of the group has none. Returns the fixes (*n of them)
+ * or NULL. */
+static struct port_fix *port_fix(struct explain_ctx *x, const struct pol_audit_group_info *g,
+				 size_t *n)
+{
+	struct port_fix *v;
+	size_t len = strlen(g->tclass);
 
-			types[0] = types[i];
-			types[i] = t;
+	*n = 0;
+	if (!g->nports || len <= 7 || strcmp(g->tclass + len - 7, "_socket"))
+		return NULL;
+	for (size_t i = 0; i < g->nperms; i++) {
+		bool has = false;
+
+		for (size_t k = 0; k < g->nports && !has; k++)
+			has = strcmp(g->ports[k].perm, g->perms[i]) == 0;
+		if (!has)
+			return NULL;
+	}
+	v = calloc(g->nports, sizeof(*v));
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < g->nports; i++) {
+		const char *current = NULL;
+		char **types = NULL;
+		int nt = pol_audit_port_types(x->run->pol, g->source, g->tclass, g->ports[i].perm,
+					      g->ports[i].port, &types, &current);
+
+		v[i].perm = g->ports[i].perm;
+		v[i].port = g->ports[i].port;
+		v[i].types = types;
+		v[i].ntypes = nt > 0 ? (size_t)nt : 0;
+		if (nt <= 0 || current) {
+			port_fixes_free(v, i + 1);
+			return NULL;
+		}
+		for (int k = 1; k < nt; k++) {
+			size_t a = common_prefix(g->source, types[k]),
+			       b = common_prefix(g->source, types[0]);
+
+			if (a > b || (a == b && strlen(types[k]) < strlen(types[0]))) {
+				char *t = types[0];
+
+				types[0] = types[k];
+				types[k] = t;
+			}
 		}
 	}
-	pol_buf_printf(fix, "semanage port -a -t %s -p %.*s %lu   (%s may %s", types[0],
-		       (int)(len - 7), g->tclass, port, g->source, perm);
-	for (int i = 0; i < n; i++)
-		pol_buf_printf(fix, "%s%s", i ? ", " : " ", types[i]);
-	pol_buf_printf(fix, "; port %lu is %s)", port, g->target);
-	*ntypes = (size_t)n;
-	return types;
+	*n = g->nports;
+	return v;
+}
+
+static void port_command(struct pol_buf *b, const struct pol_audit_group_info *g,
+			 const struct port_fix *f)
+{
+	pol_buf_printf(b, "semanage port -a -t %s -p %.*s %u   (%s may %s", f->types[0],
+		       (int)(strlen(g->tclass) - 7), g->tclass, f->port, g->source, f->perm);
+	for (size_t i = 0; i < f->ntypes; i++)
+		pol_buf_printf(b, "%s%s", i ? ", " : " ", f->types[i]);
+	pol_buf_printf(b, "; port %u is %s)", f->port, g->target);
 }
 
 void fix_bool_command(struct pol_buf *b, const struct pol_audit_why *w)
@@ -172,14 +218,19 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	struct pol_buf fix = POL_BUF_INIT, rule = POL_BUF_INIT;
 	const char *fix_kind;
 	char *relabel = fix_relabel_type(x->run, x->specs, g);
-	char **ports = NULL;
+	struct port_fix *ports = NULL;
 	size_t nports = 0;
+	struct ifdb_choice ifc = {0};
+	char *if_extra = NULL;
 	struct pol_audit_diff d[3];
 	size_t nd = pol_audit_context_diffs(g->scontext, g->tcontext, d);
 	struct json_object *o = NULL, *causes = NULL;
 
 	x->groups++;
 	rule_text(&rule, g);
+	/* -R: the interface audit2allow -R would call instead of the rule */
+	if (x->db && ifdb_choose(x->db, g, &ifc) > 0)
+		if_extra = ifdb_choice_extra_text(&ifc);
 	/* the fix: the least privilege that helps */
 	if (w->causes & (1u << POL_AUDIT_ALLOW)) {
 		fix_kind = "none";
@@ -197,8 +248,13 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 			     "no rule can help: a constraint denies it; the contexts must change");
 		if (nd)
 			pol_buf_printf(&fix, " (%s vs %s)", d[0].source, d[0].target);
-	} else if ((ports = port_fix(x, g, &fix, &nports)) != NULL) {
+	} else if ((ports = port_fix(x, g, &nports)) != NULL) {
 		fix_kind = "port";
+		for (size_t i = 0; i < nports; i++) {
+			if (i)
+				pol_buf_puts(&fix, json ? "; " : "\n  fix: ");
+			port_command(&fix, g, &ports[i]);
+		}
 	} else if (w->nbool_set) {
 		fix_kind = "boolean";
 		fix_bool_command(&fix, w);
@@ -209,6 +265,9 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		fix_kind = "bounds";
 		pol_buf_printf(&fix, "allow the access to the parent (typebounds) of %s",
 			       g->source);
+	} else if (ifc.call && !ifc.refused) {
+		fix_kind = "interface";
+		pol_buf_puts(&fix, ifc.call);
 	} else {
 		fix_kind = "rule";
 		pol_buf_add(&fix, rule.data, rule.len);
@@ -227,10 +286,13 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 			json_object_array_add(perms, json_object_new_string(g->perms[i]));
 		json_object_object_add(o, "perms", perms);
 		json_object_object_add(o, "count", json_object_new_int64((int64_t)g->count));
+		pol_json_add_str(o, "node", g->node);
 		pol_json_add_str(o, "scontext", g->scontext);
 		pol_json_add_str(o, "tcontext", g->tcontext);
 		pol_json_add_str(o, "comm", g->comm && *g->comm ? g->comm : NULL);
 		pol_json_add_str(o, "path", g->file);
+		json_object_object_add(o, "commands", str_array(g->commands, g->ncommands));
+		json_object_object_add(o, "paths", str_array(g->files, g->nfiles));
 		json_object_object_add(o, "permissive", json_object_new_boolean(g->permissive));
 		json_object_object_add(o, "permissive_domain",
 				       json_object_new_boolean(w->permissive_domain));
@@ -240,6 +302,8 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		for (size_t i = 0; i < g->nperms; i++)
 			OUT(" %s", g->perms[i]);
 		OUT(" }: %zu denial%s", g->count, g->count == 1 ? "" : "s");
+		if (g->node)
+			OUT(", node \"%s\"", g->node);
 		if (g->comm && *g->comm)
 			OUT(", comm \"%s\"", g->comm);
 		if (g->file)
@@ -310,6 +374,16 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	if (relabel && !json)
 		OUT("  cause: mislabeled: file_contexts gives '%s' the type %s\n", g->file,
 		    relabel);
+	if (ifc.call && !json) {
+		if (ifc.refused)
+			OUT("  interface: %s refused: distance %d > %d; it would also grant %s "
+			    "(--broad-interfaces takes it)\n",
+			    ifc.call, ifc.distance, x->run->o->max_distance,
+			    if_extra ? if_extra : "?");
+		else
+			OUT("  interface: %s (distance %d) also grants %s\n", ifc.call,
+			    ifc.distance, if_extra ? if_extra : "?");
+	}
 	if (w->permissive_domain && !json)
 		OUT("  note: %s is a permissive domain: the access was not blocked\n", g->source);
 	if (json) {
@@ -319,11 +393,44 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		pol_json_add_str(o, "relabel_type", relabel);
 		pol_json_add_str(o, "port", g->port);
 		if (ports) {
-			struct json_object *pl = json_object_new_array();
+			struct json_object *pc = json_object_new_array();
 
-			for (size_t i = 0; i < nports; i++)
-				json_object_array_add(pl, json_object_new_string(ports[i]));
-			json_object_object_add(fo, "port_types", pl);
+			/* the first port's types, as before groups had several */
+			json_object_object_add(
+			    fo, "port_types",
+			    str_array((const char *const *)ports[0].types, ports[0].ntypes));
+			for (size_t i = 0; i < nports; i++) {
+				struct json_object *po = json_object_new_object();
+				struct pol_buf cmd = POL_BUF_INIT;
+
+				port_command(&cmd, g, &ports[i]);
+				pol_json_add_str(po, "perm", ports[i].perm);
+				json_object_object_add(po, "port",
+						       json_object_new_int((int)ports[i].port));
+				json_object_object_add(
+				    po, "port_types",
+				    str_array((const char *const *)ports[i].types,
+					      ports[i].ntypes));
+				pol_json_add_str(po, "command", pol_buf_str(&cmd));
+				json_object_array_add(pc, po);
+				pol_buf_release(&cmd);
+			}
+			json_object_object_add(fo, "ports", pc);
+		}
+		if (ifc.call) {
+			struct json_object *io = json_object_new_object();
+
+			pol_json_add_str(io, "call", ifc.call);
+			pol_json_add_str(io, "name", ifc.name);
+			pol_json_add_str(io, "argument", ifc.arg);
+			json_object_object_add(io, "distance", json_object_new_int(ifc.distance));
+			json_object_object_add(io, "refused", json_object_new_boolean(ifc.refused));
+			json_object_object_add(
+			    io, "also_grants",
+			    str_array((const char *const *)ifc.extra, ifc.nextra));
+			json_object_object_add(o, "interface", io);
+		} else if (x->db) {
+			json_object_object_add(o, "interface", NULL);
 		}
 		pol_json_add_str(fo, "kind", fix_kind);
 		pol_json_add_str(fo, "text", pol_buf_str(&fix));
@@ -334,9 +441,9 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		OUT("  fix: %s\n\n", pol_buf_str(&fix));
 	}
 	free(relabel);
-	for (size_t i = 0; i < nports; i++)
-		free(ports[i]);
-	free(ports);
+	port_fixes_free(ports, nports);
+	ifdb_choice_release(&ifc);
+	free(if_extra);
 	pol_buf_release(&fix);
 	pol_buf_release(&rule);
 	return 0;
@@ -362,6 +469,12 @@ int explain_output(struct seallow_run *run)
 	struct explain_ctx x = {.run = run};
 	struct json_object *doc = NULL;
 
+	if (run->o->refpolicy && pol_audit_set_groups(run->set)) {
+		int status = ifdb_open(run->o, &x.db);
+
+		if (status != EXIT_OK)
+			return status;
+	}
 	x.specs = fix_specs_open();
 	if (run->o->json) {
 		doc = pol_json_document("seallow");
@@ -386,5 +499,6 @@ int explain_output(struct seallow_run *run)
 		json_object_put(doc);
 	}
 	pol_label_specs_free(x.specs);
+	ifdb_free(x.db);
 	return x.todo ? EXIT_OK : EXIT_NOMATCH;
 }

@@ -36,9 +36,10 @@ static int write_atomic(const char *path, const char *data, size_t len, struct p
 	return pol_atomic_commit(a, err);
 }
 
-/* -M: NAME.te and NAME.pp, both or neither. */
+/* -M: NAME.te and NAME.pp, both or neither. The .pp is compiled from
+ * expanded when given (the .te's interface calls as m4 expands them). */
 int generate_package(struct seallow_run *run, const char *name, const char *te, size_t len,
-		     bool announce)
+		     const char *expanded, size_t explen, bool announce)
 {
 	char *te_path = NULL, *pp_path = NULL, *pp = NULL;
 	size_t pp_len = 0;
@@ -56,7 +57,8 @@ int generate_package(struct seallow_run *run, const char *name, const char *te, 
 		status = EXIT_ENV;
 		goto out;
 	}
-	rc = pol_audit_compile_pp(te_path, te, len, pol_pdb_mls(run->pdb), mem, &err);
+	rc = pol_audit_compile_pp(te_path, expanded ? expanded : te, expanded ? explen : len,
+				  pol_pdb_mls(run->pdb), mem, &err);
 	if (fclose(mem) != 0 && rc == 0)
 		rc = -errno;
 	if (rc == 0)
@@ -81,6 +83,21 @@ out:
 	return status;
 }
 
+int generate_expand(struct seallow_run *run, const char *name, const char *te, size_t len,
+		    char **expanded, size_t *explen)
+{
+	int status = refpolicy_expand(run->o, name, te, len, expanded, explen);
+
+	if (status == EXIT_OK) {
+		status = refpolicy_grant(run->set, name, *expanded, *explen);
+		if (status != EXIT_OK) {
+			free(*expanded);
+			*expanded = NULL;
+		}
+	}
+	return status;
+}
+
 static int print_verify(const struct pol_audit_group_info *g, bool allowed, const char *why_not,
 			void *data)
 {
@@ -93,9 +110,101 @@ static int print_verify(const struct pol_audit_group_info *g, bool allowed, cons
 	return 0;
 }
 
+/* -R: the database's answer per group, asked once (a second writing of
+ * the module repeats neither the question nor its notes). */
+struct picks {
+	struct ifdb *db;
+	char **calls, **sections; /* by group index; NULL: the rule */
+	bool *asked;
+	size_t n, ncalls;
+};
+
 static char *pick(const struct pol_audit_group_info *g, const char **section, void *data)
 {
-	return ifdb_pick(data, g, section);
+	struct picks *p = data;
+	size_t i = g->index;
+
+	if (i >= p->n)
+		return NULL;
+	if (!p->asked[i]) {
+		const char *sec = NULL;
+
+		p->asked[i] = true;
+		p->calls[i] = ifdb_pick(p->db, g, &sec);
+		if (p->calls[i]) {
+			p->sections[i] = strdup(sec);
+			if (!p->sections[i]) {
+				free(p->calls[i]);
+				p->calls[i] = NULL;
+			}
+			p->ncalls += p->calls[i] != NULL;
+		}
+	}
+	if (!p->calls[i])
+		return NULL;
+	*section = p->sections[i];
+	return strdup(p->calls[i]);
+}
+
+static void picks_release(struct picks *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		free(p->calls[i]);
+		free(p->sections[i]);
+	}
+	free(p->calls);
+	free(p->sections);
+	free(p->asked);
+	ifdb_free(p->db);
+}
+
+static int write_text(struct seallow_run *run, const char *module, unsigned int flags,
+		      struct picks *p, char **text, size_t *len)
+{
+	FILE *mem = open_memstream(text, len);
+	int rc;
+
+	if (!mem)
+		return -ENOMEM;
+	rc = pol_audit_set_write_calls(run->set, module, flags, p && p->db ? pick : NULL, p, mem);
+	if (fclose(mem) != 0 && rc == 0)
+		rc = -errno;
+	if (rc < 0) {
+		free(*text);
+		*text = NULL;
+	}
+	return rc;
+}
+
+/* -R -C with calls: the CIL of the module they expand to. */
+static int write_cil(struct seallow_run *run, const char *name, const char *expanded, size_t explen,
+		     char **text, size_t *len)
+{
+	struct pol_err err;
+	char *te_name = NULL;
+	FILE *mem;
+	int rc;
+
+	mem = open_memstream(text, len);
+	if (!mem)
+		return EXIT_ENV;
+	pol_err_init(&err);
+	if (asprintf(&te_name, "%s.te", name) < 0)
+		te_name = NULL;
+	rc = te_name ? pol_audit_compile_cil(te_name, expanded, explen, pol_pdb_mls(run->pdb), mem,
+					     &err)
+		     : -ENOMEM;
+	if (fclose(mem) != 0 && rc == 0)
+		rc = -errno;
+	if (rc < 0) {
+		pol_err_set(&err, rc, "cannot compile the interface calls to CIL");
+		cli_report(&err, rc);
+		free(*text);
+		*text = NULL;
+	}
+	free(te_name);
+	pol_err_release(&err);
+	return rc == 0 ? EXIT_OK : rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
 }
 
 int generate_output(struct seallow_run *run)
@@ -104,30 +213,67 @@ int generate_output(struct seallow_run *run)
 	/* -M must compile */
 	unsigned int flags = generate_flags(o) | (o->package ? POL_AUDIT_GEN_COMMENT_ALL : 0);
 	const char *module = o->package ? o->package : o->module;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem;
-	struct ifdb *db = NULL;
-	int rc, status;
+	char *text = NULL, *expanded = NULL;
+	size_t len = 0, explen = 0, ngroups = pol_audit_set_groups(run->set);
+	struct picks p = {0};
+	int rc, status = EXIT_OK;
 
-	if (o->refpolicy && pol_audit_set_groups(run->set)) {
-		status = ifdb_open(o, &db);
+	if (o->refpolicy && ngroups) {
+		status = ifdb_open(o, &p.db);
 		if (status != EXIT_OK)
 			return status;
+		p.n = ngroups;
+		p.calls = calloc(ngroups, sizeof(*p.calls));
+		p.sections = calloc(ngroups, sizeof(*p.sections));
+		p.asked = calloc(ngroups, sizeof(*p.asked));
+		if (!p.calls || !p.sections || !p.asked) {
+			picks_release(&p);
+			return EXIT_ENV;
+		}
 	}
-	mem = open_memstream(&text, &len);
-	if (!mem) {
-		ifdb_free(db);
-		return EXIT_ENV;
+	/* with -R -C the calls are asked for first: CIL has none */
+	rc = write_text(run, module, o->refpolicy ? flags & ~POL_AUDIT_GEN_CIL : flags, &p, &text,
+			&len);
+	if (rc == 0 && p.ncalls) {
+		/* -M, -C and --verify need what the calls expand to: a module */
+		const char *name = module ? module : "seallow_local";
+		char *mod_text = NULL;
+		size_t mod_len = 0;
+
+		for (size_t i = 0; i < p.n; i++)
+			if (p.calls[i])
+				pol_audit_set_choose(run->set, i, POL_AUDIT_CHOICE_CALL);
+		if (o->package || o->cil || o->verify) {
+			rc = module ? 0
+				    : write_text(run, name, flags & ~POL_AUDIT_GEN_CIL, &p,
+						 &mod_text, &mod_len);
+			if (rc == 0)
+				status =
+				    generate_expand(run, name, module ? text : mod_text,
+						    module ? len : mod_len, &expanded, &explen);
+			free(mod_text);
+		}
+		if (rc == 0 && status == EXIT_OK && o->cil) {
+			free(text);
+			text = NULL;
+			status = write_cil(run, name, expanded, explen, &text, &len);
+		}
+	} else if (rc == 0 && o->refpolicy && o->cil) {
+		free(text);
+		text = NULL;
+		rc = write_text(run, module, flags, NULL, &text, &len);
 	}
-	rc = pol_audit_set_write_calls(run->set, module, flags, db ? pick : NULL, db, mem);
-	ifdb_free(db);
-	if (fclose(mem) != 0 && rc == 0)
-		rc = -errno;
+	picks_release(&p);
 	if (rc < 0) {
 		free(text);
+		free(expanded);
 		fprintf(stderr, "%s: %s\n", cli_name(), strerror(-rc));
 		return EXIT_ENV;
+	}
+	if (status != EXIT_OK) {
+		free(text);
+		free(expanded);
+		return status;
 	}
 	if (o->xperms && !o->quiet) {
 		struct pol_err err;
@@ -138,7 +284,7 @@ int generate_output(struct seallow_run *run)
 		pol_err_release(&err);
 	}
 	if (o->package) {
-		status = generate_package(run, o->package, text, len, true);
+		status = generate_package(run, o->package, text, len, expanded, explen, true);
 	} else if (o->output) {
 		FILE *f = fopen(o->output, "ae");
 
@@ -154,6 +300,7 @@ int generate_output(struct seallow_run *run)
 		status = EXIT_OK;
 	}
 	free(text);
+	free(expanded);
 	if (status == EXIT_OK && o->verify) {
 		size_t fixed, still;
 
@@ -166,7 +313,7 @@ int generate_output(struct seallow_run *run)
 				"%s: verify: %zu of %zu denial groups allowed with these rules\n",
 				cli_name(), fixed, fixed + still);
 	}
-	if (status == EXIT_OK && !pol_audit_set_groups(run->set))
+	if (status == EXIT_OK && !ngroups)
 		status = EXIT_NOMATCH;
 	return status;
 }

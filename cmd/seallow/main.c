@@ -22,6 +22,7 @@ enum {
 	OPT_HEADERS,
 	OPT_MAX_DISTANCE,
 	OPT_BROAD,
+	OPT_PER_NODE,
 };
 
 // clang-format off
@@ -48,6 +49,7 @@ static const struct cli_option options[] = {
 	CLI_FLAG(OPT_VERIFY, "verify", "add the rules to the policy in memory and recheck\nevery denial group"),
 	CLI_FLAG(OPT_JSON, "json", "explain: one JSON document, an object per denial group"),
 	CLI_FLAG('q', "quiet", "no output; the exit status is the answer"),
+	CLI_FLAG(OPT_PER_NODE, "per-node", "explain, review: the denials of each host (node=)\nin groups of their own"),
 	CLI_VALUE(OPT_HEADERS, "headers", "DIR", "-R: refpolicy headers to read the interfaces from\n(default: /usr/share/selinux/devel/include)"),
 	CLI_VALUE(OPT_IFINFO, "interface-info", "FILE", "-R: read the interfaces from FILE (sepolgen-ifgen's format)\ninstead of the headers"),
 	CLI_VALUE(OPT_PERM_MAP, "perm-map", "FILE", "-R: permission weights (default: /var/lib/sepolgen/perm_map)"),
@@ -380,6 +382,7 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 		case OPT_IFINFO: o->interface_info = optarg; break;
 		case OPT_HEADERS: o->headers = optarg; break;
 		case OPT_BROAD: o->broad_interfaces = true; break;
+		case OPT_PER_NODE: o->per_node = true; break;
 		case OPT_MAX_DISTANCE: {
 			char *end;
 			long v;
@@ -408,27 +411,24 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 		return 1 + cli_usage_error("--module-package conflicts with --cil");
 	if ((o->module && !valid_module_name(o->module)) ||
 	    (o->package && !valid_module_name(o->package)))
-		return 1 + cli_usage_error("module names must begin with a letter, optionally followed "
-				       "by letters, numbers, \"-\", \"_\", \".\"");
-	if (o->refpolicy && o->cil)
-		return 1 + cli_usage_error("--reference conflicts with --cil");
-	if (o->refpolicy && o->package)
 		return 1 +
-		       cli_usage_error("--reference with --module-package: write the module with "
-				       "-R -m NAME -o NAME.te and build it with sepolc");
-	if (o->refpolicy && o->verify)
-		return 1 + cli_usage_error("--verify does not replay interface calls yet: drop -R");
+		       cli_usage_error("module names must begin with a letter, optionally followed "
+				       "by letters, numbers, \"-\", \"_\", \".\"");
 	if (o->mode == MODE_REVIEW) {
 		if (!o->input && !o->dmesg && !o->all && !o->boot)
 			return 1 +
 			       cli_usage_error("review reads its answers from the terminal: name "
 					       "the log with -i FILE, -a, -b or -d");
-		if (o->output || o->module || o->cil || o->refpolicy || o->json || o->quiet)
+		if (o->output || o->module || o->cil || o->json || o->quiet)
 			return 1 + cli_usage_error("review writes NAME.te and NAME.pp (-M NAME): "
-						   "-o, -m, -C, -R, --json and -q do not apply");
+						   "-o, -m, -C, --json and -q do not apply");
 	}
 	if (o->json && o->mode != MODE_EXPLAIN)
 		return 1 + cli_usage_error("--json goes with 'explain'");
+	if (o->per_node && o->mode != MODE_EXPLAIN && o->mode != MODE_REVIEW)
+		return 1 +
+		       cli_usage_error("--per-node goes with 'explain' and 'review' (a module's "
+				       "rules are the same whichever host was denied)");
 	if (o->module || o->package || o->refpolicy)
 	o->requires = true;
 	return 0;
@@ -487,6 +487,8 @@ int main(int argc, char **argv)
 	}
 	if (o.explain_long)
 		pol_audit_set_keep_messages(run.set);
+	if (o.per_node)
+		pol_audit_set_by_node(run.set);
 	if (o.boot)
 		run.since = boot_time();
 	run.why_out = stdout;

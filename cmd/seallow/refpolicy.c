@@ -61,6 +61,9 @@ struct iface {
 	char *name;
 	enum param param;
 	bool usable, tgt_param;
+	/* it calls an interface the headers lack: a module calling it does
+	 * not compile */
+	bool broken;
 	int info_dir; /* -1 until computed */
 	struct ifav *avs;
 	size_t navs, aavs;
@@ -86,6 +89,9 @@ struct ifdb {
 	size_t npm;
 	const struct seallow_opts *o;
 	size_t refused;
+	/* plain -R output, as audit2allow: even an interface whose module
+	 * would not compile; never when the module is compiled or explained */
+	bool allow_broken;
 };
 
 /* ---- Permission map (setools' / sepolgen's format) ------------------- */
@@ -488,13 +494,16 @@ static int on_rule(const struct pol_source_rule *r, void *data)
 	struct iface *f;
 	size_t k;
 
-	if (!r->file || strcmp(r->file, b->calls) != 0 || r->line < b->first_line ||
-	    (r->nsrc && !strcmp(r->src[0], NOP_TYPE)))
+	if (!r->file || strcmp(r->file, b->calls) != 0 || r->line < b->first_line)
 		return 0;
 	k = r->line - b->first_line;
 	if (k >= b->ncalls)
 		return 0;
 	f = &b->db->ifs[b->line_to_if[k]];
+	if (r->nsrc && !strcmp(r->src[0], NOP_TYPE)) {
+		f->broken = true;
+		return 0;
+	}
 	switch (r->kind) {
 	case POL_SOURCE_RULE_ALLOW:
 		/* sepolgen keeps no access of a "dontaudit" interface */
@@ -624,7 +633,10 @@ static const char *sepolc_program(char *buf, size_t size)
 	return "sepolc";
 }
 
-static int run_sepolc(const char *headers, const char *calls, const char *out, const char *err)
+/* sepolc --preprocess: m4 with the headers, as sepolc compiles a module;
+ * what names the input in a failure's message. */
+static int run_sepolc(const char *headers, const char *calls, const char *out, const char *err,
+		      const char *what, const char *cwd)
 {
 	char buf[PATH_MAX];
 	const char *prog = sepolc_program(buf, sizeof(buf));
@@ -640,6 +652,9 @@ static int run_sepolc(const char *headers, const char *calls, const char *out, c
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	/* after the opens: err may be relative to the caller's directory */
+	if (cwd)
+		posix_spawn_file_actions_addchdir_np(&fa, cwd);
 	rc = posix_spawnp(&pid, prog, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	if (rc != 0) {
@@ -653,8 +668,7 @@ static int run_sepolc(const char *headers, const char *calls, const char *out, c
 		char *text = NULL;
 		size_t len = 0;
 
-		fprintf(stderr, "%s: '%s --preprocess' failed on the interfaces of '%s'\n",
-			cli_name(), prog, headers);
+		fprintf(stderr, "%s: '%s --preprocess' failed on %s\n", cli_name(), prog, what);
 		if (pol_read_path(err, &text, &len) == 0)
 			fwrite(text, 1, len, stderr);
 		free(text);
@@ -750,8 +764,14 @@ static int build_from_headers(struct ifdb *db, const char *headers)
 			rc = -errno;
 	}
 	pol_buf_release(&text);
-	if (rc == 0)
-		rc = run_sepolc(headers, calls, out, err);
+	if (rc == 0) {
+		char *what = NULL;
+
+		if (asprintf(&what, "the interfaces of '%s'", headers) < 0)
+			what = NULL;
+		rc = run_sepolc(headers, calls, out, err, what ? what : headers, NULL);
+		free(what);
+	}
 	if (rc == 0)
 		rc = pol_read_path(out, &expanded, &len);
 	if (rc == 0) {
@@ -819,6 +839,64 @@ static bool cache_fresh(const char *cache, const char *headers)
 	return fresh;
 }
 
+/* The interfaces calling one the headers lack, beside the cache (the
+ * interface_info format, which sepolgen reads too, has no place for them):
+ * DIR/.interface_info-HASH.broken, a name a line (hidden, so that a glob
+ * for the cache finds the cache alone). */
+static char *broken_path(const char *cache)
+{
+	const char *slash = strrchr(cache, '/');
+	char *path = NULL;
+
+	if (!slash)
+		return NULL;
+	if (asprintf(&path, "%.*s/.%s.broken", (int)(slash - cache), cache, slash + 1) < 0)
+		return NULL;
+	return path;
+}
+
+static void broken_write(const struct ifdb *db, const char *cache)
+{
+	char *path = NULL;
+	FILE *f;
+
+	path = broken_path(cache);
+	if (!path)
+		return;
+	f = fopen(path, "we");
+	if (f) {
+		for (size_t i = 0; i < db->n; i++)
+			if (db->ifs[i].broken)
+				fprintf(f, "%s\n", db->ifs[i].name);
+		if (fclose(f) != 0)
+			unlink(path);
+	}
+	free(path);
+}
+
+static void broken_read(struct ifdb *db, const char *cache)
+{
+	char *path = NULL, line[512];
+	FILE *f;
+
+	path = broken_path(cache);
+	if (!path)
+		return;
+	f = fopen(path, "re");
+	free(path);
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		struct iface k = {.name = line}, *hit;
+
+		line[strcspn(line, "\n")] = '\0';
+		hit = bsearch(&k, db->ifs, db->n, sizeof(*db->ifs), cmp_iface);
+		if (hit)
+			hit->broken = true;
+	}
+	fclose(f);
+}
+
 static void cache_write(const struct ifdb *db, const char *cache)
 {
 	char *dir = strdup(cache), *tmp = NULL, *slash;
@@ -849,8 +927,11 @@ static void cache_write(const struct ifdb *db, const char *cache)
 		unlink(tmp);
 		goto out;
 	}
-	if (write_interface_info(db, f) < 0 || fclose(f) != 0 || rename(tmp, cache) != 0)
+	if (write_interface_info(db, f) < 0 || fclose(f) != 0 || rename(tmp, cache) != 0) {
 		unlink(tmp);
+		goto out;
+	}
+	broken_write(db, cache);
 out:
 	free(tmp);
 	free(dir);
@@ -868,6 +949,7 @@ int ifdb_open(const struct seallow_opts *o, struct ifdb **out)
 	if (!db)
 		return EXIT_ENV;
 	db->o = o;
+	db->allow_broken = o->mode == MODE_ALLOW && !o->package && !o->cil && !o->verify;
 	if (!pm && access(SEPOLGEN_PERM_MAP, R_OK) == 0)
 		pm = SEPOLGEN_PERM_MAP;
 	if (pm) {
@@ -910,11 +992,13 @@ int ifdb_open(const struct seallow_opts *o, struct ifdb **out)
 	if (rc == 0 && text)
 		rc = parse_interface_info(db, text);
 	free(text);
-	free(cache);
 	if (rc == 0) {
 		db_finish(db);
+		if (cache && !o->interface_info)
+			broken_read(db, cache);
 		rc = db_index(db);
 	}
+	free(cache);
 	if (rc < 0) {
 		ifdb_free(db);
 		return rc == -ENOMEM ? EXIT_ENV : rc == -ENOENT ? EXIT_ENV : EXIT_USAGE;
@@ -1000,7 +1084,7 @@ static void consider(const struct ifdb *db, size_t idx, const struct req *r, siz
 	struct iface *f = &db->ifs[idx];
 	int d;
 
-	if (!f->usable || !f->navs)
+	if (!f->usable || !f->navs || (f->broken && !db->allow_broken))
 		return;
 	d = av_set_match(db, f, r);
 	/* stable: the first of equal distances wins */
@@ -1011,37 +1095,63 @@ static void consider(const struct ifdb *db, size_t idx, const struct req *r, siz
 	}
 }
 
-/* What the call grants beyond the request, as "tgt:class { perms }" items. */
-static void describe_extra(const struct iface *f, const struct req *r, const char *arg,
-			   struct pol_buf *b)
+/* What the call grants beyond the request: "src tgt:class { perms }" items. */
+static int describe_extra(const struct iface *f, const struct req *r, const char *arg,
+			  struct ifdb_choice *c)
 {
-	bool any = false;
-
 	for (size_t i = 0; i < f->navs; i++) {
 		const struct ifav *av = &f->avs[i];
 		const char *src = is_param(av->src) ? arg : av->src;
 		const char *tgt = is_param(av->tgt) ? arg : av->tgt;
 		const char *cls = is_param(av->cls) ? arg : av->cls;
 		bool same = !strcmp(src, r->src) && !strcmp(tgt, r->tgt) && !strcmp(cls, r->cls);
+		struct pol_buf b = POL_BUF_INIT;
+		char **v;
 		size_t n = 0;
 
 		for (size_t k = 0; k < av->nperms; k++)
 			n += !(same && has(r->perms, r->nperms, av->perms[k]));
 		if (!n)
 			continue;
-		pol_buf_printf(b, "%s%s %s:%s {", any ? ", " : "", src,
-			       !strcmp(src, tgt) ? "self" : tgt, cls);
+		pol_buf_printf(&b, "%s %s:%s {", src, !strcmp(src, tgt) ? "self" : tgt, cls);
 		for (size_t k = 0; k < av->nperms; k++)
 			if (!(same && has(r->perms, r->nperms, av->perms[k])))
-				pol_buf_printf(b, " %s", av->perms[k]);
-		pol_buf_puts(b, " }");
-		any = true;
+				pol_buf_printf(&b, " %s", av->perms[k]);
+		pol_buf_puts(&b, " }");
+		v = b.failed ? NULL : realloc(c->extra, (c->nextra + 1) * sizeof(*v));
+		if (!v) {
+			pol_buf_release(&b);
+			return -ENOMEM;
+		}
+		c->extra = v;
+		v[c->nextra++] = pol_buf_detach(&b);
 	}
-	if (!any)
-		pol_buf_puts(b, "nothing more");
+	return 0;
 }
 
-char *ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, const char **section)
+void ifdb_choice_release(struct ifdb_choice *c)
+{
+	for (size_t i = 0; i < c->nextra; i++)
+		free(c->extra[i]);
+	free(c->extra);
+	free(c->call);
+	free(c->name);
+	free(c->arg);
+	memset(c, 0, sizeof(*c));
+}
+
+char *ifdb_choice_extra_text(const struct ifdb_choice *c)
+{
+	struct pol_buf b = POL_BUF_INIT;
+
+	for (size_t i = 0; i < c->nextra; i++)
+		pol_buf_printf(&b, "%s%s", i ? ", " : "", c->extra[i]);
+	if (!c->nextra)
+		pol_buf_puts(&b, "nothing more");
+	return pol_buf_detach(&b);
+}
+
+int ifdb_choose(struct ifdb *db, const struct pol_audit_group_info *g, struct ifdb_choice *c)
 {
 	struct req r = {g->source, g->target, g->tclass, g->perms, g->nperms};
 	const struct seallow_opts *o = db->o;
@@ -1050,10 +1160,9 @@ char *ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, const cha
 	bool found = false;
 	const struct iface *f;
 	const char *arg;
-	struct pol_buf extra = POL_BUF_INIT;
-	char *call = NULL;
 	size_t lo = 0, hi = db->nby_tgt;
 
+	memset(c, 0, sizeof(*c));
 	for (size_t i = 0; i < db->ntgt_all; i++)
 		consider(db, db->tgt_all[i], &r, &best, &dist, &found);
 	/* the interfaces naming this target: a range of by_tgt */
@@ -1068,37 +1177,171 @@ char *ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, const cha
 	for (size_t i = lo; i < db->nby_tgt && !strcmp(db->by_tgt[i].tgt, r.tgt); i++)
 		consider(db, db->by_tgt[i].idx, &r, &best, &dist, &found);
 	if (!found)
-		return NULL;
+		return 0;
 	f = &db->ifs[best];
 	arg = f->param == PARAM_TARGET	 ? g->target
 	      : f->param == PARAM_OBJECT ? g->tclass
 					 : g->source;
-	describe_extra(f, &r, arg, &extra);
-	if (dist > o->max_distance && !o->broad_interfaces) {
+	c->distance = dist;
+	c->refused = dist > o->max_distance && !o->broad_interfaces;
+	c->name = strdup(f->name);
+	c->arg = strdup(arg);
+	if (asprintf(&c->call, "%s(%s)", f->name, arg) < 0)
+		c->call = NULL;
+	if (!c->name || !c->arg || !c->call || describe_extra(f, &r, arg, c) < 0) {
+		ifdb_choice_release(c);
+		return -ENOMEM;
+	}
+	return 1;
+}
+
+char *ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, const char **section)
+{
+	const struct seallow_opts *o = db->o;
+	struct ifdb_choice c;
+	char *extra, *call = NULL;
+
+	if (ifdb_choose(db, g, &c) <= 0)
+		return NULL;
+	extra = ifdb_choice_extra_text(&c);
+	if (c.refused) {
 		db->refused++;
 		if (!o->quiet)
 			fprintf(stderr,
-				"%s: note: refused %s(%s) for %s %s:%s: distance %d > %d; it "
+				"%s: note: refused %s for %s %s:%s: distance %d > %d; it "
 				"would also grant %s (--broad-interfaces takes it)\n",
-				cli_name(), f->name, arg, g->source,
-				strcmp(g->source, g->target) ? g->target : "self", g->tclass, dist,
-				o->max_distance, extra.failed ? "?" : extra.data);
-		pol_buf_release(&extra);
-		return NULL;
+				cli_name(), c.call, g->source,
+				strcmp(g->source, g->target) ? g->target : "self", g->tclass,
+				c.distance, o->max_distance, extra ? extra : "?");
+	} else {
+		if (!o->quiet)
+			fprintf(stderr, "%s: note: %s for %s %s:%s (distance %d) also grants %s\n",
+				cli_name(), c.call, g->source,
+				strcmp(g->source, g->target) ? g->target : "self", g->tclass,
+				c.distance, extra ? extra : "?");
+		/* the section is the argument: one of the group's names */
+		*section = !strcmp(c.arg, g->source)   ? g->source
+			   : !strcmp(c.arg, g->target) ? g->target
+						       : g->tclass;
+		call = c.call;
+		c.call = NULL;
 	}
-	if (!o->quiet)
-		fprintf(stderr, "%s: note: %s(%s) for %s %s:%s (distance %d) also grants %s\n",
-			cli_name(), f->name, arg, g->source,
-			strcmp(g->source, g->target) ? g->target : "self", g->tclass, dist,
-			extra.failed ? "?" : extra.data);
-	pol_buf_release(&extra);
-	if (asprintf(&call, "%s(%s)", f->name, arg) < 0)
-		return NULL;
-	*section = arg;
+	free(extra);
+	ifdb_choice_release(&c);
 	return call;
 }
 
 size_t ifdb_interfaces(const struct ifdb *db)
 {
 	return db->n;
+}
+
+/* ---- A module with calls: its expansion -------------------------------- */
+
+static int write_file(const char *path, const char *data, size_t len)
+{
+	FILE *f = fopen(path, "we");
+	int rc = 0;
+
+	if (!f)
+		return -errno;
+	if (len && fwrite(data, 1, len, f) != len)
+		rc = -errno;
+	if (fclose(f) != 0 && rc == 0)
+		rc = -errno;
+	return rc;
+}
+
+int refpolicy_expand(const struct seallow_opts *o, const char *name, const char *te, size_t len,
+		     char **out, size_t *outlen)
+{
+	const char *tmp = getenv("TMPDIR");
+	char dir[4096], path[4400], exp[4400], err[4400], *what = NULL, *headers;
+	int rc;
+
+	/* sepolc runs in the temporary directory, so that m4's line markers
+	 * and its errors name NAME.te */
+	headers = realpath(o->headers ? o->headers : DEFAULT_HEADERS, NULL);
+	if (!headers) {
+		fprintf(stderr, "%s: cannot read '%s': %s\n", cli_name(),
+			o->headers ? o->headers : DEFAULT_HEADERS, strerror(errno));
+		return EXIT_ENV;
+	}
+	snprintf(dir, sizeof(dir), "%s/seallow.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "%s: cannot create a temporary directory: %s\n", cli_name(),
+			strerror(errno));
+		free(headers);
+		return EXIT_ENV;
+	}
+	snprintf(path, sizeof(path), "%s/%s.te", dir, name);
+	snprintf(exp, sizeof(exp), "%s/%s.exp", dir, name);
+	snprintf(err, sizeof(err), "%s/sepolc.err", dir);
+	rc = write_file(path, te, len);
+	if (rc < 0)
+		fprintf(stderr, "%s: cannot write '%s': %s\n", cli_name(), path, strerror(-rc));
+	if (rc == 0) {
+		if (asprintf(&what, "the module '%s.te' (its interface calls, with '%s')", name,
+			     headers) < 0)
+			what = NULL;
+		snprintf(path, sizeof(path), "%s.te", name);
+		rc = run_sepolc(headers, path, exp, err, what ? what : name, dir);
+		snprintf(path, sizeof(path), "%s/%s.te", dir, name);
+		free(what);
+	}
+	if (rc == 0) {
+		rc = pol_read_path(exp, out, outlen);
+		if (rc < 0)
+			fprintf(stderr, "%s: cannot read '%s': %s\n", cli_name(), exp,
+				strerror(-rc));
+	}
+	unlink(path);
+	unlink(exp);
+	unlink(err);
+	rmdir(dir);
+	free(headers);
+	if (rc == 0)
+		return EXIT_OK;
+	return rc == -ENOMEM || rc == -ENOENT || rc == -EACCES ? EXIT_ENV : EXIT_USAGE;
+}
+
+struct grant_ctx {
+	struct pol_audit_set *set;
+	int rc;
+};
+
+static int on_grant_rule(const struct pol_source_rule *r, void *data)
+{
+	struct grant_ctx *g = data;
+
+	/* what a boolean or a missing optional's requires decide is not
+	 * granted, nor a set with exclusions: the replay never says
+	 * "allowed" for what the module may not allow */
+	if (r->kind != POL_SOURCE_RULE_ALLOW || r->conditional || r->complex)
+		return 0;
+	for (size_t s = 0; s < r->nsrc; s++)
+		for (size_t t = 0; t < r->ntgt; t++)
+			for (size_t c = 0; c < r->nclasses; c++) {
+				int rc =
+				    pol_audit_set_add_grant(g->set, r->src[s], r->tgt[t],
+							    r->classes[c], r->perms, r->nperms);
+
+				if (rc == -ENOMEM)
+					return rc;
+			}
+	return 0;
+}
+
+int refpolicy_grant(struct pol_audit_set *set, const char *name, const char *text, size_t len)
+{
+	struct grant_ctx g = {.set = set};
+	struct pol_err err;
+	int rc;
+
+	pol_err_init(&err);
+	rc = pol_source_scan_rules(name, text, len, on_grant_rule, &g, &err);
+	if (rc < 0 && rc != -ENOMEM)
+		cli_report(&err, rc);
+	pol_err_release(&err);
+	return rc == 0 ? EXIT_OK : rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
 }

@@ -26,7 +26,7 @@
 
 extern char **environ;
 
-enum answer { ANS_ALLOW, ANS_DONTAUDIT, ANS_BOOLEAN, ANS_RELABEL, ANS_SKIP };
+enum answer { ANS_ALLOW, ANS_INTERFACE, ANS_DONTAUDIT, ANS_BOOLEAN, ANS_RELABEL, ANS_SKIP };
 
 /* A command to apply a choice: argv for running it, text for showing it. */
 struct command {
@@ -42,6 +42,9 @@ struct review {
 	enum pol_audit_choice *choices;
 	struct command *cmds;
 	size_t ncmds;
+	struct ifdb *db;	  /* -R: the interfaces offered */
+	char **calls, **sections; /* by group: the call chosen, the type it is filed under */
+	size_t ncalls;
 };
 
 /* A line from the terminal without its newline (heap), or NULL at the end. */
@@ -110,8 +113,19 @@ static char **argv_of(const char *first, ...)
 	return v;
 }
 
+/* "  label:    value" for each of a list, the label on the first line only. */
+static void print_list(const char *label, const char *const *v, size_t n, size_t more,
+		       const char *what)
+{
+	for (size_t i = 0; i < n; i++)
+		printf("  %-10s%s\n", i ? "" : label, v[i]);
+	if (more)
+		printf("  %-10s(and %zu more denial%s with other %s)\n", n ? "" : label, more,
+		       more == 1 ? "" : "s", what);
+}
+
 static void print_group(struct review *rv, const struct pol_audit_group_info *g,
-			const char *relabel, const char *boolcmd)
+			const char *relabel, const char *boolcmd, const struct ifdb_choice *ifc)
 {
 	const struct pol_audit_why *w = g->why;
 	struct pol_audit_diff d[3];
@@ -122,11 +136,10 @@ static void print_group(struct review *rv, const struct pol_audit_group_info *g,
 		printf(" %s", g->perms[i]);
 	printf(" }\n");
 	printf("  denials:  %zu%s\n", g->count, g->permissive ? " (permissive: not blocked)" : "");
-	if (g->comm && *g->comm)
-		printf("  command:  %s%s%s%s\n", g->comm, g->exe && *g->exe ? " (" : "",
-		       g->exe && *g->exe ? g->exe : "", g->exe && *g->exe ? ")" : "");
-	if (g->file)
-		printf("  path:     %s\n", g->file);
+	if (g->node)
+		printf("  node:     %s\n", g->node);
+	print_list("command:", g->commands, g->ncommands, g->commands_more, "commands");
+	print_list("path:", g->files, g->nfiles, g->files_more, "paths");
 	if (g->xperms)
 		printf("  ioctl:    %s\n", g->xperms);
 	printf("  contexts: %s -> %s\n", g->scontext, g->tcontext);
@@ -156,6 +169,19 @@ static void print_group(struct review *rv, const struct pol_audit_group_info *g,
 		printf("  cause:    mislabeled: file_contexts gives '%s' the type %s, the file is "
 		       "%s\n",
 		       g->file, relabel, g->target);
+	if (ifc && ifc->call) {
+		char *extra = ifdb_choice_extra_text(ifc);
+
+		if (ifc->refused)
+			printf("  interface: %s refused: distance %d > %d; it would also grant "
+			       "%s\n",
+			       ifc->call, ifc->distance, rv->run->o->max_distance,
+			       extra ? extra : "?");
+		else
+			printf("  interface: %s (distance %d) also grants %s\n", ifc->call,
+			       ifc->distance, extra ? extra : "?");
+		free(extra);
+	}
 }
 
 /* The default answer: the least privilege that helps. */
@@ -180,15 +206,23 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	char *relabel = fix_relabel_type(rv->run, rv->specs, g);
 	struct pol_buf bc = POL_BUF_INIT;
 	enum answer def = default_answer(g, relabel);
-	bool can_bool = g->why->nbool_set > 0;
+	bool can_bool = g->why->nbool_set > 0, can_if;
+	struct ifdb_choice ifc = {0};
 	char prompt[256];
 	int rc = 0;
 
 	if (can_bool)
 		fix_bool_command(&bc, g->why);
-	print_group(rv, g, relabel, can_bool ? pol_buf_str(&bc) : NULL);
-	snprintf(prompt, sizeof(prompt), "(A)llow (D)ontaudit%s%s (S)kip (F)inish a(B)ort [%s]: ",
-		 can_bool ? " b(O)olean" : "", relabel ? " (R)elabel" : "",
+	if (rv->db && ifdb_choose(rv->db, g, &ifc) < 0) {
+		free(relabel);
+		pol_buf_release(&bc);
+		return -ENOMEM;
+	}
+	can_if = ifc.call && !ifc.refused;
+	print_group(rv, g, relabel, can_bool ? pol_buf_str(&bc) : NULL, &ifc);
+	snprintf(prompt, sizeof(prompt), "(A)llow%s (D)ontaudit%s%s (S)kip (F)inish a(B)ort [%s]: ",
+		 can_if ? " (I)nterface" : "", can_bool ? " b(O)olean" : "",
+		 relabel ? " (R)elabel" : "",
 		 def == ANS_ALLOW	? "A"
 		 : def == ANS_DONTAUDIT ? "D"
 		 : def == ANS_BOOLEAN	? "O"
@@ -214,6 +248,15 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		case 'a':
 		case 'A':
 			a = ANS_ALLOW;
+			break;
+		case 'i':
+		case 'I':
+			if (!can_if) {
+				printf(rv->db ? "no interface within --max-distance covers this\n"
+					      : "interfaces are offered with -R\n");
+				continue;
+			}
+			a = ANS_INTERFACE;
 			break;
 		case 'd':
 		case 'D':
@@ -258,6 +301,15 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 			rv->choices[rv->idx] = POL_AUDIT_CHOICE_DEFAULT;
 			rv->rules++;
 			break;
+		case ANS_INTERFACE:
+			rv->choices[rv->idx] = POL_AUDIT_CHOICE_CALL;
+			rv->calls[rv->idx] = ifc.call;
+			ifc.call = NULL;
+			/* filed under its argument, as -R files it */
+			rv->sections[rv->idx] = strdup(ifc.arg);
+			rv->rules++;
+			rv->ncalls++;
+			break;
 		case ANS_DONTAUDIT:
 			rv->choices[rv->idx] = POL_AUDIT_CHOICE_DONTAUDIT;
 			rv->rules++;
@@ -289,8 +341,20 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 out:
 	rv->idx++;
 	free(relabel);
+	ifdb_choice_release(&ifc);
 	pol_buf_release(&bc);
 	return rc;
+}
+
+/* The writer's question for each group: the call chosen for it, if any. */
+static char *chosen_call(const struct pol_audit_group_info *g, const char **section, void *data)
+{
+	struct review *rv = data;
+
+	if (g->index >= rv->ngroups || !rv->calls[g->index] || !rv->sections[g->index])
+		return NULL;
+	*section = rv->sections[g->index];
+	return strdup(rv->calls[g->index]);
 }
 
 static int print_replay(const struct pol_audit_group_info *g, bool allowed, const char *why_not,
@@ -333,8 +397,8 @@ static int write_module(struct review *rv, char **pp_path)
 {
 	struct seallow_run *run = rv->run;
 	const char *name = run->o->package;
-	char *owned = NULL, *text = NULL;
-	size_t len = 0, fixed, still;
+	char *owned = NULL, *text = NULL, *expanded = NULL;
+	size_t len = 0, explen = 0, fixed, still;
 	FILE *mem;
 	int rc, status;
 
@@ -358,9 +422,11 @@ static int write_module(struct review *rv, char **pp_path)
 		free(owned);
 		return EXIT_ENV;
 	}
-	rc = pol_audit_set_write(
-	    run->set, name,
-	    generate_flags(run->o) | POL_AUDIT_GEN_COMMENT_ALL | POL_AUDIT_GEN_REQUIRES, mem);
+	/* with calls, a refpolicy module: policy_module() */
+	rc = pol_audit_set_write_calls(run->set, name,
+				       generate_flags(run->o) | POL_AUDIT_GEN_COMMENT_ALL |
+					   POL_AUDIT_GEN_REQUIRES,
+				       rv->ncalls ? chosen_call : NULL, rv, mem);
 	if (fclose(mem) != 0 && rc == 0)
 		rc = -errno;
 	if (rc < 0) {
@@ -369,7 +435,10 @@ static int write_module(struct review *rv, char **pp_path)
 		return EXIT_ENV;
 	}
 	printf("\n----- %s.te -----%s", name, text);
-	status = generate_package(run, name, text, len, false);
+	status = rv->ncalls ? generate_expand(run, name, text, len, &expanded, &explen) : EXIT_OK;
+	if (status == EXIT_OK)
+		status = generate_package(run, name, text, len, expanded, explen, false);
+	free(expanded);
 	if (status == EXIT_OK)
 		printf("Wrote %s.te and %s.pp.\n", name, name);
 	free(text);
@@ -401,8 +470,17 @@ int review_output(struct seallow_run *run)
 		return EXIT_NOMATCH;
 	}
 	rv.choices = calloc(rv.ngroups, sizeof(*rv.choices));
-	if (!rv.choices)
-		return EXIT_ENV;
+	rv.calls = calloc(rv.ngroups, sizeof(*rv.calls));
+	rv.sections = calloc(rv.ngroups, sizeof(*rv.sections));
+	if (!rv.choices || !rv.calls || !rv.sections) {
+		status = EXIT_ENV;
+		goto out;
+	}
+	if (run->o->refpolicy) {
+		status = ifdb_open(run->o, &rv.db);
+		if (status != EXIT_OK)
+			goto out;
+	}
 	for (size_t i = 0; i < rv.ngroups; i++)
 		rv.choices[i] = POL_AUDIT_CHOICE_OMIT;
 	rl_readline_name = "seallow";
@@ -465,6 +543,13 @@ out:
 	}
 	free(rv.cmds);
 	free(rv.choices);
+	for (size_t i = 0; i < rv.ngroups && rv.calls && rv.sections; i++) {
+		free(rv.calls[i]);
+		free(rv.sections[i]);
+	}
+	free(rv.calls);
+	free(rv.sections);
+	ifdb_free(rv.db);
 	free(pp);
 	pol_label_specs_free(rv.specs);
 	return status;

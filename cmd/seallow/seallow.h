@@ -21,7 +21,7 @@ struct seallow_opts {
 	/* -R */
 	const char *headers, *interface_info, *perm_map;
 	int max_distance;
-	bool broad_interfaces, verbose_notes;
+	bool broad_interfaces, verbose_notes, per_node;
 };
 
 struct seallow_run {
@@ -52,7 +52,27 @@ void ifdb_free(struct ifdb *db);
 /* The call for a group ("name(arg)", caller frees) or NULL: no interface
  * covers it, or the closest is refused as too broad (noted on stderr). */
 char *ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, const char **section);
+/* The closest interface for a group, refused or not. */
+struct ifdb_choice {
+	char *call, *name, *arg; /* "name(arg)", name, arg */
+	char **extra;		 /* what it grants beyond the denial: "src tgt:class { perms }" */
+	size_t nextra;
+	int distance;
+	bool refused; /* beyond --max-distance (and no --broad-interfaces) */
+};
+/* 1 and *c filled (ifdb_choice_release()), 0: no interface covers the
+ * group, -ENOMEM. */
+int ifdb_choose(struct ifdb *db, const struct pol_audit_group_info *g, struct ifdb_choice *c);
+void ifdb_choice_release(struct ifdb_choice *c);
+/* c's extra items joined with ", ", or "nothing more" (heap; NULL: no memory). */
+char *ifdb_choice_extra_text(const struct ifdb_choice *c);
 size_t ifdb_interfaces(const struct ifdb *db);
+/* A module's text with interface calls as m4 expands it with the headers
+ * (sepolc --preprocess), in *out (heap, caller frees); an exit status. */
+int refpolicy_expand(const struct seallow_opts *o, const char *name, const char *te, size_t len,
+		     char **out, size_t *outlen);
+/* Every unconditional allow rule of an expansion, for the replay. */
+int refpolicy_grant(struct pol_audit_set *set, const char *name, const char *text, size_t len);
 /* explain.c: the explain subcommand and --json. */
 int explain_output(struct seallow_run *run);
 /* explain.c, for review too: file_contexts (SEKIT_FILE_CONTEXTS or the
@@ -66,7 +86,11 @@ char *fix_relabel_type(struct seallow_run *run, struct pol_label_specs *specs,
 void fix_bool_command(struct pol_buf *b, const struct pol_audit_why *w);
 /* generate.c: NAME.te and NAME.pp from a module's text, both or neither. */
 int generate_package(struct seallow_run *run, const char *name, const char *te, size_t len,
-		     bool announce);
+		     const char *expanded, size_t explen, bool announce);
+/* A module text with interface calls expanded (refpolicy_expand()), its
+ * allow rules granted to the replay; an exit status. */
+int generate_expand(struct seallow_run *run, const char *name, const char *te, size_t len,
+		    char **expanded, size_t *explen);
 unsigned int generate_flags(const struct seallow_opts *o);
 /* review.c: seallow review. */
 int review_output(struct seallow_run *run);

@@ -223,6 +223,9 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 void pol_audit_set_add_role_type(struct pol_audit_set *set, const char *context);
 /* Keep every record of each group (for -e, which quotes them all). */
 void pol_audit_set_keep_messages(struct pol_audit_set *set);
+/* Keep the denials of each node= (a host forwarding its log with
+ * audisp-remote) in groups of their own; call before adding. */
+void pol_audit_set_by_node(struct pol_audit_set *set);
 /* Forget everything added (audit2allow -l on a policy load). */
 void pol_audit_set_reset(struct pol_audit_set *set);
 size_t pol_audit_set_skipped(const struct pol_audit_set *set, enum pol_audit_bad bad);
@@ -255,16 +258,36 @@ enum pol_audit_choice {
 	POL_AUDIT_CHOICE_DEFAULT,   /* as the flags say (allow, or dontaudit with -D) */
 	POL_AUDIT_CHOICE_OMIT,	    /* no rule (skipped, or fixed otherwise: boolean, relabel) */
 	POL_AUDIT_CHOICE_DONTAUDIT, /* a dontaudit rule whatever the flags; replay grants nothing */
+	/* an interface call (the writer's fn gives it; it writes the rule when
+	 * fn gives none); the replay grants the group nothing of its own, only
+	 * what pol_audit_set_add_grant() added: the calls' expansion */
+	POL_AUDIT_CHOICE_CALL,
 };
 
 /* Set the choice of the idx-th group in output order (pol_audit_set_each's);
  * -EINVAL when there is no such group. */
 int pol_audit_set_choose(struct pol_audit_set *set, size_t idx, enum pol_audit_choice choice);
 
+/* An allow rule the replay (pol_audit_set_verify) grants besides the
+ * groups' own: the expansion of the module's interface calls. src and tgt
+ * name types or attributes ("self" as tgt: each source type on itself),
+ * cls a class; permissions the class lacks are ignored. Returns 0,
+ * -ENOENT when the policy lacks a type or the class (nothing is granted),
+ * or -ENOMEM. */
+int pol_audit_set_add_grant(struct pol_audit_set *set, const char *src, const char *tgt,
+			    const char *cls, const char *const *perms, size_t nperms);
+
 /* The xperm warning: for every (source, target, class) that gets an
  * allowxperm, the ioctl numbers already allowed by the policy are lost.
  * Writes notes to err (one per triple). */
 void pol_audit_set_xperm_notes(const struct pol_audit_set *set, struct pol_err *err);
+
+#define POL_AUDIT_MAX_DISTINCT 16
+
+struct pol_audit_port_use {
+	const char *perm; /* "name_bind" or "name_connect" */
+	unsigned int port;
+};
 
 /* Iterate the groups in output order. */
 struct pol_audit_group_info {
@@ -281,6 +304,18 @@ struct pol_audit_group_info {
 	/* name_bind: src=, name_connect: dest= of the first denial that has it */
 	const char *port;
 	const char *xperms;		 /* "0x0 0x5401-0x5402" or NULL */
+	size_t index;			 /* the group's place in output order */
+	const char *node;		 /* pol_audit_set_by_node(): its node=, or NULL */
+	/* the distinct commands ("comm" or "comm (exe)") and object paths of
+	 * the group's denials, in order of appearance, at most
+	 * POL_AUDIT_MAX_DISTINCT of each; *_more: denials whose command or
+	 * path is none of those listed (the list was full) */
+	const char *const *commands, *const *files;
+	size_t ncommands, nfiles, commands_more, files_more;
+	/* the distinct (permission, port) of name_bind (src=) and name_connect
+	 * (dest=) denials, in order of appearance, as many as commands */
+	const struct pol_audit_port_use *ports;
+	size_t nports, ports_more;
 };
 int pol_audit_set_each(const struct pol_audit_set *set,
 		       int (*fn)(const struct pol_audit_group_info *g, void *data), void *data);
@@ -308,5 +343,9 @@ int pol_audit_port_types(struct pol_audit_policy *pol, const char *source, const
  * pol_audit_set_write with a module name) to a .pp in process. */
 int pol_audit_compile_pp(const char *te_name, const char *te, size_t len, bool mls, FILE *out,
 			 struct pol_err *err);
+/* The same module as CIL (libsepol's module-to-CIL, as sepolc writes a
+ * module's CIL for semodule -i). */
+int pol_audit_compile_cil(const char *te_name, const char *te, size_t len, bool mls, FILE *out,
+			  struct pol_err *err);
 
 #endif

@@ -6,8 +6,8 @@
 #include "audit/audit.h"
 #include "source/source.h"
 
-int pol_audit_compile_pp(const char *te_name, const char *te, size_t len, bool mls, FILE *out,
-			 struct pol_err *err)
+static int compile(const char *te_name, const char *te, size_t len, bool mls, bool cil, FILE *out,
+		   struct pol_err *err)
 {
 	struct pol_build_options opts = {.mls = mls};
 	struct pol_source *src = NULL;
@@ -20,8 +20,21 @@ int pol_audit_compile_pp(const char *te_name, const char *te, size_t len, bool m
 	if (rc == 0)
 		rc = pol_source_lower(src, &opts, &mod, err);
 	if (rc == 0)
-		rc = pol_module_write_pp(mod, &opts, NULL, 0, out, err);
+		rc = cil ? pol_module_write_cil(mod, out, err)
+			 : pol_module_write_pp(mod, &opts, NULL, 0, out, err);
 	pol_module_free(mod);
 	pol_source_free(src);
 	return rc;
+}
+
+int pol_audit_compile_pp(const char *te_name, const char *te, size_t len, bool mls, FILE *out,
+			 struct pol_err *err)
+{
+	return compile(te_name, te, len, mls, false, out, err);
+}
+
+int pol_audit_compile_cil(const char *te_name, const char *te, size_t len, bool mls, FILE *out,
+			  struct pol_err *err)
+{
+	return compile(te_name, te, len, mls, true, out, err);
 }

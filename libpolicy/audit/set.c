@@ -28,6 +28,10 @@ struct msg {
 	struct msg *next;
 };
 
+struct grant {
+	uint32_t s, t, cls, perms;
+};
+
 struct group {
 	char *src, *tgt, *cls;
 	uint32_t cls_value, stype, ttype;
@@ -37,6 +41,13 @@ struct group {
 	const struct pol_audit_why *why;
 	const struct pol_audit_ctx *sctx, *tctx;
 	char *comm, *exe, *path, *file, *port;
+	/* distinct commands, paths, ports (POL_AUDIT_MAX_DISTINCT at most) */
+	char **cmds, **files;
+	size_t ncmds, nfiles, cmds_more, files_more;
+	struct pol_audit_port_use *ports;
+	size_t nports, ports_more;
+	size_t order; /* place in output order, set by sorted_groups() */
+	char *node;   /* pol_audit_set_by_node(): the node= of its denials */
 	bool permissive;
 	enum pol_audit_choice choice;
 	struct range *xp;
@@ -53,7 +64,9 @@ struct pol_audit_set {
 	size_t skipped[POL_AUDIT_BAD_COUNT];
 	char **roles; /* "role\ttype", sorted at output */
 	size_t nroles;
-	bool keep_msgs;
+	bool keep_msgs, by_node;
+	struct grant *grants; /* pol_audit_set_add_grant() */
+	size_t ngrants;
 };
 
 int pol_audit_set_new(struct pol_audit_policy *pol, struct pol_audit_set **out, struct pol_err *err)
@@ -78,6 +91,16 @@ void pol_audit_set_keep_messages(struct pol_audit_set *set)
 	set->keep_msgs = true;
 }
 
+void pol_audit_set_by_node(struct pol_audit_set *set)
+{
+	set->by_node = true;
+}
+
+static bool same_node(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0) || (!a && b && !*b) || (!b && a && !*a);
+}
+
 static void free_group(struct group *g)
 {
 	for (struct msg *m = g->msgs, *next; m; m = next) {
@@ -100,6 +123,14 @@ static void free_group(struct group *g)
 	free(g->path);
 	free(g->file);
 	free(g->port);
+	for (size_t i = 0; i < g->ncmds; i++)
+		free(g->cmds[i]);
+	free(g->cmds);
+	for (size_t i = 0; i < g->nfiles; i++)
+		free(g->files[i]);
+	free(g->files);
+	free(g->ports);
+	free(g->node);
 	free(g->xp);
 	free(g);
 }
@@ -127,6 +158,7 @@ void pol_audit_set_free(struct pol_audit_set *set)
 	if (!set)
 		return;
 	pol_audit_set_reset(set);
+	free(set->grants);
 	free(set->slots);
 	free(set);
 }
@@ -270,6 +302,64 @@ static char *file_of(const struct pol_audit_avc *a)
 	return NULL;
 }
 
+/* s into a list of distinct strings, unless it is full (*more counts those). */
+static void add_distinct(char ***list, size_t *n, size_t *more, const char *s)
+{
+	char **v;
+
+	if (!s || !*s)
+		return;
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*list)[i], s) == 0)
+			return;
+	if (*n == POL_AUDIT_MAX_DISTINCT) {
+		(*more)++;
+		return;
+	}
+	v = realloc(*list, (*n + 1) * sizeof(*v));
+	if (!v)
+		return;
+	*list = v;
+	v[*n] = strdup(s);
+	if (v[*n])
+		(*n)++;
+}
+
+/* "comm (exe)", or the one of them the denial has. */
+static void add_command(struct group *g, const struct pol_audit_avc *a)
+{
+	const char *comm = a->comm && *a->comm ? a->comm : NULL;
+	const char *exe = a->exe && *a->exe ? a->exe : NULL;
+	char *s = NULL;
+
+	if (comm && exe) {
+		if (asprintf(&s, "%s (%s)", comm, exe) < 0)
+			return;
+		add_distinct(&g->cmds, &g->ncmds, &g->cmds_more, s);
+		free(s);
+		return;
+	}
+	add_distinct(&g->cmds, &g->ncmds, &g->cmds_more, comm ? comm : exe);
+}
+
+static void add_port(struct group *g, const char *perm, unsigned int port)
+{
+	struct pol_audit_port_use *v;
+
+	for (size_t i = 0; i < g->nports; i++)
+		if (g->ports[i].port == port && strcmp(g->ports[i].perm, perm) == 0)
+			return;
+	if (g->nports == POL_AUDIT_MAX_DISTINCT) {
+		g->ports_more++;
+		return;
+	}
+	v = realloc(g->ports, (g->nports + 1) * sizeof(*v));
+	if (!v)
+		return;
+	g->ports = v;
+	v[g->nports++] = (struct pol_audit_port_use){perm, port};
+}
+
 enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol_audit_avc *a)
 {
 	const struct pol_audit_ctx *sc, *tc;
@@ -277,6 +367,7 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 	uint32_t cls, av, h;
 	enum pol_audit_bad bad;
 	struct group *g;
+	char *file;
 
 	if (a->granted)
 		return POL_AUDIT_OK;
@@ -290,8 +381,12 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 	}
 	set->denials++;
 	h = hash_key(sc->type, sc->type_len, tc->type, tc->type_len, cls, why->verdict);
+	if (set->by_node && a->node)
+		for (const char *p = a->node; *p; p++)
+			h = (h ^ (unsigned char)*p) * 16777619u;
 	for (g = set->slots[h % set->nslots]; g; g = g->next)
 		if (g->hash == h && g->cls_value == cls && g->verdict == why->verdict &&
+		    (!set->by_node || same_node(g->node, a->node)) &&
 		    strlen(g->src) == sc->type_len && memcmp(g->src, sc->type, sc->type_len) == 0 &&
 		    strlen(g->tgt) == tc->type_len && memcmp(g->tgt, tc->type, tc->type_len) == 0)
 			break;
@@ -315,24 +410,33 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 		g->comm = dup_or_empty(a->comm);
 		g->exe = dup_or_empty(a->exe);
 		g->path = dup_or_empty(a->avc_path);
+		if (set->by_node && a->node && *a->node)
+			g->node = strdup(a->node);
 		g->next = set->slots[h % set->nslots];
 		set->slots[h % set->nslots] = g;
 		if (++set->ngroups > set->nslots * 2)
 			grow(set);
 	}
-	if (!g->file)
-		g->file = file_of(a);
-	if (!g->port) {
+	file = file_of(a);
+	if (!g->file && file)
+		g->file = strdup(file);
+	add_distinct(&g->files, &g->nfiles, &g->files_more, file);
+	free(file);
+	add_command(g, a);
+	for (size_t i = 0; i < a->nperms; i++) {
 		const char *port = NULL;
 
-		for (size_t i = 0; i < a->nperms; i++) {
-			if (!strcmp(a->perms[i], "name_bind"))
-				port = a->sport;
-			else if (!strcmp(a->perms[i], "name_connect"))
-				port = a->dport;
-		}
-		if (port && *port && strspn(port, "0123456789") == strlen(port))
+		if (!strcmp(a->perms[i], "name_bind"))
+			port = a->sport;
+		else if (!strcmp(a->perms[i], "name_connect"))
+			port = a->dport;
+		if (!port || !*port || strspn(port, "0123456789") != strlen(port) ||
+		    strlen(port) > 5)
+			continue;
+		if (!g->port)
 			g->port = strdup(port);
+		add_port(g, a->perms[i][5] == 'b' ? "name_bind" : "name_connect",
+			 (unsigned int)strtoul(port, NULL, 10));
 	}
 	g->perms |= av;
 	g->count++;
@@ -387,6 +491,9 @@ static int cmp_group(const void *a, const void *b)
 		c = strcmp(tgt_name(x), tgt_name(y));
 	if (!c)
 		c = strcmp(x->cls, y->cls);
+	/* by node: one host's group after another's (no node first) */
+	if (!c && (x->node || y->node))
+		c = !x->node ? -1 : !y->node ? 1 : strcmp(x->node, y->node);
 	if (!c)
 		c = (x->seq > y->seq) - (x->seq < y->seq);
 	return c;
@@ -409,6 +516,8 @@ static struct group **sorted_groups(const struct pol_audit_set *set)
 			v[n++] = g;
 	if (n > 1)
 		qsort(v, n, sizeof(*v), cmp_group);
+	for (size_t i = 0; i < n; i++)
+		v[i]->order = i;
 	return v;
 }
 
@@ -748,6 +857,17 @@ static void group_info(const struct pol_audit_set *set, const struct group *g,
 	info->why = g->why;
 	info->scontext = g->sctx->str;
 	info->tcontext = g->tctx->str;
+	info->index = g->order;
+	info->node = g->node;
+	info->commands = (const char *const *)g->cmds;
+	info->ncommands = g->ncmds;
+	info->commands_more = g->cmds_more;
+	info->files = (const char *const *)g->files;
+	info->nfiles = g->nfiles;
+	info->files_more = g->files_more;
+	info->ports = g->ports;
+	info->nports = g->nports;
+	info->ports_more = g->ports_more;
 }
 
 static int cmp_call(const void *a, const void *b)
@@ -968,6 +1088,82 @@ int pol_audit_set_each(const struct pol_audit_set *set,
 
 /* ---- replay ----------------------------------------------------------- */
 
+/* Whether the replay grants a group its own rule. */
+static bool own_rule(const struct group *g)
+{
+	return g->choice != POL_AUDIT_CHOICE_OMIT && g->choice != POL_AUDIT_CHOICE_DONTAUDIT &&
+	       g->choice != POL_AUDIT_CHOICE_CALL;
+}
+
+static int push_grant(struct pol_audit_set *set, uint32_t s, uint32_t t, uint32_t cls,
+		      uint32_t perms)
+{
+	struct grant *v;
+
+	for (size_t i = 0; i < set->ngrants; i++) {
+		struct grant *g = &set->grants[i];
+
+		if (g->s == s && g->t == t && g->cls == cls) {
+			g->perms |= perms;
+			return 0;
+		}
+	}
+	v = realloc(set->grants, (set->ngrants + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	set->grants = v;
+	v[set->ngrants++] = (struct grant){s, t, cls, perms};
+	return 0;
+}
+
+/* A type's or an attribute's value, 0 when the policy has neither. */
+static uint32_t type_value(const policydb_t *p, const char *name)
+{
+	const type_datum_t *t = hashtab_search(p->p_types.table, (hashtab_key_t)name);
+
+	return t ? t->s.value : 0;
+}
+
+int pol_audit_set_add_grant(struct pol_audit_set *set, const char *src, const char *tgt,
+			    const char *cls, const char *const *perms, size_t nperms)
+{
+	const policydb_t *p = set->pol->p;
+	const class_datum_t *c = hashtab_search(p->p_classes.table, (hashtab_key_t)cls);
+	uint32_t s = type_value(p, src), t = strcmp(tgt, "self") ? type_value(p, tgt) : s;
+	uint32_t mask = 0;
+	const type_datum_t *sd;
+	ebitmap_node_t *node;
+	unsigned int bit;
+
+	if (!c || !s || !t)
+		return -ENOENT;
+	for (size_t i = 0; i < nperms; i++) {
+		const perm_datum_t *pd =
+		    hashtab_search(c->permissions.table, (hashtab_key_t)perms[i]);
+
+		if (!pd && c->comdatum)
+			pd =
+			    hashtab_search(c->comdatum->permissions.table, (hashtab_key_t)perms[i]);
+		if (pd)
+			mask |= UINT32_C(1) << (pd->s.value - 1);
+	}
+	if (!mask)
+		return 0;
+	sd = p->type_val_to_struct[s - 1];
+	/* "self" of an attribute: each of its types on itself, as the
+	 * expansion writes it */
+	if (strcmp(tgt, "self") || !sd || sd->flavor != TYPE_ATTRIB)
+		return push_grant(set, s, t, c->s.value, mask);
+	ebitmap_for_each_positive_bit(&p->attr_type_map[s - 1], node, bit)
+	{
+		int rc = push_grant(set, bit + 1, bit + 1, c->s.value, mask);
+
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
 int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 			 int (*fn)(const struct pol_audit_group_info *g, bool allowed,
 				   const char *why_not, void *data),
@@ -981,21 +1177,26 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 	*fixed = *still = 0;
 	if (!v)
 		return -ENOMEM;
-	saved = calloc(set->ngroups + 1, sizeof(*saved));
+	saved = calloc(set->ngroups + set->ngrants + 1, sizeof(*saved));
 	if (!saved) {
 		free(v);
 		return -ENOMEM;
 	}
 	/* dontaudit rules allow nothing */
 	if (!(flags & POL_AUDIT_GEN_DONTAUDIT)) {
-		for (; granted < set->ngroups; granted++) {
-			struct group *g = v[granted];
+		for (; granted < set->ngroups + set->ngrants; granted++) {
+			struct grant gr;
 
-			if (g->choice == POL_AUDIT_CHOICE_OMIT ||
-			    g->choice == POL_AUDIT_CHOICE_DONTAUDIT)
-				continue;
-			rc = audit_grant(set->pol, g->stype, g->ttype, g->cls_value, g->perms,
-					 &saved[granted]);
+			if (granted < set->ngroups) {
+				struct group *g = v[granted];
+
+				if (!own_rule(g))
+					continue;
+				gr = (struct grant){g->stype, g->ttype, g->cls_value, g->perms};
+			} else {
+				gr = set->grants[granted - set->ngroups];
+			}
+			rc = audit_grant(set->pol, gr.s, gr.t, gr.cls, gr.perms, &saved[granted]);
 			if (rc < 0)
 				break;
 		}
@@ -1033,16 +1234,95 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 			rc = fn(&info, ok, why_not, data);
 		}
 	}
+	/* in reverse: a triple granted twice gets its first saved value back */
 	while (granted > 0) {
-		struct group *g = v[--granted];
+		struct grant gr;
 
-		if (g->choice == POL_AUDIT_CHOICE_OMIT || g->choice == POL_AUDIT_CHOICE_DONTAUDIT)
-			continue;
-		audit_ungrant(set->pol, g->stype, g->ttype, g->cls_value, saved[granted]);
+		if (--granted < set->ngroups) {
+			struct group *g = v[granted];
+
+			if (!own_rule(g))
+				continue;
+			gr = (struct grant){g->stype, g->ttype, g->cls_value, g->perms};
+		} else {
+			gr = set->grants[granted - set->ngroups];
+		}
+		audit_ungrant(set->pol, gr.s, gr.t, gr.cls, saved[granted]);
 	}
 	free(saved);
 	free(v);
 	return rc;
+}
+
+/* The ioctl numbers the policy's allowxperm rules give (stype, ttype, cls)
+ * now, as "{ 0x5401-0x5402 0x8910 }" in b; false when no allowxperm rule
+ * names the triple (every number is allowed with the ioctl permission). */
+static bool allowed_ioctls(const struct pol_audit_set *set, const struct group *g,
+			   struct pol_buf *b)
+{
+	policydb_t *p = set->pol->p;
+	uint32_t *bits = calloc(65536 / 32, sizeof(*bits));
+	ebitmap_node_t *sn, *tn;
+	unsigned int i, j;
+	bool any = false;
+
+	if (!bits)
+		return false;
+	ebitmap_for_each_positive_bit(&p->type_attr_map[g->stype - 1], sn, i)
+	{
+		ebitmap_for_each_positive_bit(&p->type_attr_map[g->ttype - 1], tn, j)
+		{
+			avtab_key_t key = {.source_type = (uint16_t)(i + 1),
+					   .target_type = (uint16_t)(j + 1),
+					   .target_class = (uint16_t)g->cls_value,
+					   .specified = AVTAB_XPERMS_ALLOWED};
+
+			for (avtab_ptr_t n = avtab_search_node(&p->te_avtab, &key); n;
+			     n = avtab_search_node_next(n, AVTAB_XPERMS_ALLOWED)) {
+				const avtab_extended_perms_t *x = n->datum.xperms;
+
+				if (!x)
+					continue;
+				any = true;
+				for (unsigned int k = 0; k < 256; k++) {
+					if (!(x->perms[k / 32] & (UINT32_C(1) << (k % 32))))
+						continue;
+					if (x->specified == AVTAB_XPERMS_IOCTLDRIVER) {
+						/* the whole driver: its 256 functions */
+						for (unsigned int f = 0; f < 8; f++)
+							bits[(k << 8) / 32 + f] = UINT32_MAX;
+					} else if (x->specified == AVTAB_XPERMS_IOCTLFUNCTION) {
+						unsigned int v = (unsigned int)x->driver << 8 | k;
+
+						bits[v / 32] |= UINT32_C(1) << (v % 32);
+					}
+				}
+			}
+		}
+	}
+	if (any) {
+		pol_buf_puts(b, "{");
+		for (unsigned int v = 0; v < 65536;) {
+			unsigned int lo;
+
+			if (!(bits[v / 32] & (UINT32_C(1) << (v % 32)))) {
+				v++;
+				continue;
+			}
+			lo = v;
+			while (v + 1 < 65536 &&
+			       (bits[(v + 1) / 32] & (UINT32_C(1) << ((v + 1) % 32))))
+				v++;
+			if (lo == v)
+				pol_buf_printf(b, " 0x%x", lo);
+			else
+				pol_buf_printf(b, " 0x%x-0x%x", lo, v);
+			v++;
+		}
+		pol_buf_puts(b, " }");
+	}
+	free(bits);
+	return any;
 }
 
 void pol_audit_set_xperm_notes(const struct pol_audit_set *set, struct pol_err *err)
@@ -1053,16 +1333,28 @@ void pol_audit_set_xperm_notes(const struct pol_audit_set *set, struct pol_err *
 		return;
 	for (size_t i = 0; i < set->ngroups; i++) {
 		struct group *g = v[i];
+		struct pol_buf now = POL_BUF_INIT;
 
 		if (!g->nxp ||
 		    (i && v[i - 1]->nxp && strcmp(v[i - 1]->src, g->src) == 0 &&
 		     strcmp(v[i - 1]->tgt, g->tgt) == 0 && v[i - 1]->cls_value == g->cls_value))
 			continue;
-		pol_err_add(err, POL_SEV_WARNING, POL_EINVAL, NULL, 0, 0,
-			    "allowxperm %s %s:%s ioctl: once a triple has an allowxperm rule, "
-			    "every ioctl number it does not list is denied; add the numbers the "
+		if (allowed_ioctls(set, g, &now))
+			pol_err_add(err, POL_SEV_WARNING, POL_EINVAL, NULL, 0, 0,
+				    "allowxperm %s %s:%s ioctl: once a triple has an allowxperm "
+				    "rule, every ioctl number it does not list is denied; the "
+				    "policy's allowxperm rules allow %s now",
+				    g->src, tgt_name(g), g->cls, pol_buf_str(&now));
+		else
+			pol_err_add(
+			    err, POL_SEV_WARNING, POL_EINVAL, NULL, 0, 0,
+			    "allowxperm %s %s:%s ioctl: once a triple has an allowxperm "
+			    "rule, every ioctl number it does not list is denied; the policy "
+			    "has no allowxperm rule for it now, so every number the ioctl "
+			    "permission allows today would be denied: add the numbers the "
 			    "program needs besides these",
 			    g->src, tgt_name(g), g->cls);
+		pol_buf_release(&now);
 	}
 	free(v);
 }

@@ -18,6 +18,7 @@ struct scan {
 	int rc;
 	const char **names;
 	size_t alloc;
+	unsigned int cond; /* depth of if blocks and optional else blocks */
 };
 
 /* The plain names of a set; *complex when it has "*", "~" or "-name". */
@@ -52,8 +53,11 @@ static int scan_emit(struct scan *s, const struct src_stmt *st, enum pol_source_
 {
 	const struct src_set *sets[4] = {a, b, c, d};
 	size_t counts[4] = {0}, base = 0;
-	struct pol_source_rule r = {
-	    .kind = kind, .file = st->loc.file, .line = st->loc.line, .deflt = deflt};
+	struct pol_source_rule r = {.kind = kind,
+				    .file = st->loc.file,
+				    .line = st->loc.line,
+				    .deflt = deflt,
+				    .conditional = s->cond > 0};
 	int rc;
 
 	for (int i = 0; i < 4; i++) {
@@ -106,14 +110,18 @@ static int scan_walk(struct scan *s, const struct src_stmt *st)
 			break;
 		}
 		case SRC_IF:
+			s->cond++;
 			rc = scan_walk(s, st->u.cond.then_block.first);
 			if (rc == 0)
 				rc = scan_walk(s, st->u.cond.else_block.first);
+			s->cond--;
 			break;
 		case SRC_OPTIONAL:
 			rc = scan_walk(s, st->u.optional.body.first);
+			s->cond++;
 			if (rc == 0)
 				rc = scan_walk(s, st->u.optional.else_block.first);
+			s->cond--;
 			break;
 		default:
 			break;

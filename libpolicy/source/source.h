@@ -86,6 +86,7 @@ struct pol_source_rule {
 	size_t nsrc, ntgt, nclasses, nperms;
 	const char *deflt; /* POL_SOURCE_RULE_TYPE: the new type */
 	bool complex;	   /* a set had "*", "~" or "-name": only its plain names are given */
+	bool conditional;  /* inside an if block, or an optional's else block */
 };
 
 /*

@@ -67,3 +67,44 @@ setup() {
 	[ "$(jq -c '.denials[0].fix.port_types' <<<"$output")" = '["web_port_t","web_cache_port_t"]' ]
 	[ "$(jq -r '.denials[1].fix.kind' <<<"$output")" = rule ]
 }
+
+@test "seallow explain: name_bind and name_connect merged in one group: a semanage command per port" {
+	sepolc -o p.bin "$FIXTURES/p.conf" >/dev/null 2>&1
+	cat > ports.log <<'LOG'
+type=AVC msg=audit(1.000:1): avc:  denied  { name_bind } for  pid=10 comm="webd" src=8081 scontext=u:r:a_t tcontext=u:r:unreserved_port_t tclass=tcp_socket permissive=0
+type=AVC msg=audit(1.000:2): avc:  denied  { name_connect } for  pid=10 comm="webd" dest=9000 scontext=u:r:a_t tcontext=u:r:unreserved_port_t tclass=tcp_socket permissive=0
+type=AVC msg=audit(1.000:3): avc:  denied  { name_bind } for  pid=10 comm="webd" src=8082 scontext=u:r:a_t tcontext=u:r:unreserved_port_t tclass=tcp_socket permissive=0
+LOG
+	run -0 seallow explain -p p.bin -i ports.log
+	[[ "$output" == *"{ name_bind name_connect }: 3 denials"* ]]
+	[[ "$output" == *"fix: semanage port -a -t web_port_t -p tcp 8081   (a_t may name_bind web_port_t, web_cache_port_t; port 8081 is unreserved_port_t)"$'\n'"  fix: semanage port -a -t db_port_t -p tcp 9000   (a_t may name_connect db_port_t; port 9000 is unreserved_port_t)"$'\n'"  fix: semanage port -a -t web_port_t -p tcp 8082 "* ]]
+	run -0 seallow explain --json -p p.bin -i ports.log
+	[ "$(jq -r '.denials[0].fix.kind' <<<"$output")" = port ]
+	[ "$(jq -c '[.denials[0].fix.ports[] | [.perm, .port, .port_types[0]]]' <<<"$output")" = '[["name_bind",8081,"web_port_t"],["name_connect",9000,"db_port_t"],["name_bind",8082,"web_port_t"]]' ]
+}
+
+@test "seallow explain --per-node: the denials of each host (node=) in groups of their own" {
+	run -0 --separate-stderr seallow explain -p "$TBIN" -i "$FIXTURES/hosts.log"
+	[[ "$output" != *node* ]]
+	cat "$FIXTURES/hosts.log" - > hosts2.log <<'LOG'
+node=hostb type=AVC msg=audit(1700000000.200:11): avc:  denied  { read } for  pid=44 comm="cat" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0
+LOG
+	run -0 --separate-stderr seallow explain -p "$TBIN" -i hosts2.log
+	[[ "$output" == *"a_t b_t:file { read }: 2 denials"* ]]
+	run -0 --separate-stderr seallow explain --per-node -p "$TBIN" -i hosts2.log
+	[[ "$output" == *"a_t b_t:file { read }: 1 denial, node \"hosta\""*"a_t b_t:file { read }: 1 denial, node \"hostb\""* ]]
+	run -0 --separate-stderr seallow explain --json --per-node -p "$TBIN" -i hosts2.log
+	[ "$(jq -c '[.denials[] | [.target, .node]]' <<<"$output")" = '[["b_t","hosta"],["b_t","hostb"],["c_t","hostb"]]' ]
+	run -2 --separate-stderr seallow --per-node -p "$TBIN" -i hosts2.log
+	[[ "$stderr" == *"--per-node goes with 'explain' and 'review'"* ]]
+}
+
+@test "seallow explain --json: every distinct command and path of a group" {
+	cat > many.log <<'LOG'
+type=AVC msg=audit(1.000:1): avc:  denied  { read } for  pid=1 comm="cat" path="/srv/a" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0
+type=AVC msg=audit(1.000:2): avc:  denied  { read } for  pid=2 comm="less" exe="/usr/bin/less" path="/srv/b" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0
+LOG
+	run -0 seallow explain --json -p "$TBIN" -i many.log
+	[ "$(jq -c '.denials[0].commands' <<<"$output")" = '["cat","less (/usr/bin/less)"]' ]
+	[ "$(jq -c '.denials[0].paths' <<<"$output")" = '["/srv/a","/srv/b"]' ]
+}

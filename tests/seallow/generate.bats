@@ -35,6 +35,16 @@ setup() {
 	[[ "$stderr" == *"allowxperm a_t d_t:file ioctl: once a triple has an allowxperm rule"* ]]
 }
 
+@test "seallow: the allowxperm warning says which ioctl numbers the policy allows now" {
+	run -0 --separate-stderr seallow -x -p "$TBIN" -i "$FIXTURES/x.log"
+	[[ "$stderr" == *"the policy has no allowxperm rule for it now, so every number the ioctl permission allows today would be denied"* ]]
+	{ cat "$FIXTURES/t.conf"; echo 'allow a_t d_t:file ioctl;'; echo 'allowxperm a_t d_t:file ioctl { 0x8910 0x5403-0x5404 0x1200-0x12ff };'; } > xp.conf
+	sepolc -o xp.bin xp.conf >/dev/null 2>&1
+	run -0 --separate-stderr seallow -x -p xp.bin -i "$FIXTURES/x.log"
+	[[ "$output" == *"allowxperm a_t d_t:file ioctl { 0x0 0x5401-0x5402 };"* ]]
+	[[ "$stderr" == *"allowxperm a_t d_t:file ioctl: once a triple has an allowxperm rule, every ioctl number it does not list is denied; the policy's allowxperm rules allow { 0x1200-0x12ff 0x5403-0x5404 0x8910 } now"* ]]
+}
+
 @test "seallow: -D writes dontaudit and dontauditxperm rules" {
 	run -0 --separate-stderr seallow -D -x -p "$TBIN" -i "$FIXTURES/x.log"
 	[[ "$output" == *"dontaudit a_t d_t:file ioctl;"* ]]

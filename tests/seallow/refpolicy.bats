@@ -94,10 +94,95 @@ setup() {
 	diff theirs ours
 }
 
-@test "seallow: -R with -C, -M or --verify is a usage error" {
-	run -2 --separate-stderr seallow -R -C -i "$FIXTURES/t.log"
-	[[ "$stderr" == *"--reference conflicts with --cil"* ]]
-	run -2 --separate-stderr seallow -R -M foo -i "$FIXTURES/t.log"
-	run -2 --separate-stderr seallow -R --verify -i "$FIXTURES/t.log"
+@test "seallow: -R -M writes the calls in NAME.te and compiles what they expand to into NAME.pp" {
+	run -4 --separate-stderr seallow "${R[@]}" -M local
+	[[ "$output" == *"semodule -i local.pp"* ]]
+	grep -qx 'policy_module(local, 1.0)' local.te
+	grep -qxF 't_read_b(a_t)' local.te
+	! grep -q 'allow a_t b_t' local.te
+	[ -s local.pp ]
+	hll=/usr/libexec/selinux/hll/pp
+	[ -x "$hll" ] || skip "no $hll to read the .pp back"
+	"$hll" local.pp local.cil
+	# t_read_b's rule, from the headers' interface, not the denial's rule
+	grep -qF '(allow a_t b_t (file (read open getattr)))' local.cil
+	grep -qF '(allow a_t c_t (file (read)))' local.cil
+}
+
+@test "seallow: -R --verify replays what the calls expand to" {
+	run -4 --separate-stderr seallow "${R[@]}" --verify
+	grep -qxF 't_read_b(a_t)' <<<"$output"
+	[[ "$stderr" == *"verify: a_t b_t:file { read }: allowed"* ]]
+	[[ "$stderr" == *"verify: a_t c_t:file { read }: allowed"* ]]
+	# the constraint still denies d_t's write, whatever the module grants
+	[[ "$stderr" == *"verify: a_t d_t:file { write }: still denied: a constraint"* ]]
+	[[ "$stderr" == *"denial groups allowed with these rules"* ]]
+}
+
+@test "seallow: -R --verify grants only what the interface grants" {
+	# an interface database whose pick covers b_t's read by its name only:
+	# the headers expand t_read_c, which grants c_t, never b_t
+	printf '[InterfaceVector t_read_c $1:source ]\n$1,b_t,file,read\n' > info
+	run -0 --separate-stderr seallow -R -p "$TBIN" -i "$FIXTURES/t.log" --interface-info info \
+		--headers "$FIXTURES/headers" --perm-map "$FIXTURES/perm_map" --verify -t b_t
+	grep -qx 't_read_c(a_t)' <<<"$output"
+	[[ "$stderr" == *"verify: a_t b_t:file { read }: still denied: no allow rule"* ]]
+	[[ "$stderr" == *"0 of 1 denial groups allowed"* ]]
+}
+
+@test "seallow: a module that is compiled never calls an interface calling a missing one" {
+	# t_read_d calls t_nonexistent: plain -R picks it, as audit2allow does
+	run -4 --separate-stderr seallow "${R[@]}"
+	grep -qx 't_read_d(a_t)' <<<"$output"
+	grep -qx 't_read_d' "$XDG_CACHE_HOME"/sekit/.interface_info-*.broken
+	# -M would not compile with it: the rule stays (from the cache too)
+	run -4 --separate-stderr seallow "${R[@]}" -M local
+	! grep -q t_read_d local.te
+	grep -qx 'allow a_t d_t:file read;' local.te
+}
+
+@test "seallow: -R -C writes the CIL of the module the calls expand to" {
+	run -4 --separate-stderr seallow "${R[@]}" -C
+	[[ "$output" == *"(allow a_t b_t (file (read open getattr)))"* ]]
+	[[ "$output" == *"(allow a_t c_t (file (read)))"* ]]
+	[[ "$output" != *"t_read_b"* ]]
+}
+
+@test "seallow: -R -M with a call the headers do not define fails and writes nothing" {
+	printf '[InterfaceVector zz_read_b $1:source ]\n$1,b_t,file,read\n' > info
+	run -2 --separate-stderr seallow -R -p "$TBIN" -i "$FIXTURES/t.log" --interface-info info \
+		--headers "$FIXTURES/headers" --perm-map "$FIXTURES/perm_map" -M local
+	[[ "$stderr" == *"zz_read_b"* ]]
+	[ ! -e local.te ]
+	[ ! -e local.pp ]
+}
+
+@test "seallow explain -R: the interface a group would get and what it grants beyond it" {
+	run -4 --separate-stderr seallow explain "${R[@]}" --max-distance=100
+	block=$(printf '%s\n' "$output" | sed -n '/^a_t c_t:file { read }/,/^$/p')
+	[[ "$block" == *"interface: t_read_c(a_t) (distance 0) also grants nothing more"* ]]
+	block=$(printf '%s\n' "$output" | sed -n '/^a_t d_t:file { getattr open write }/,/^$/p')
+	[[ "$block" == *"interface: t_manage_all(a_t) refused: distance 115 > 100; it would also grant a_t b_t:file { getattr ioctl open read write }"* ]]
+	[[ "$block" != *"fix: t_manage_all"* ]]
+}
+
+@test "seallow explain -R --json: the interface object" {
+	run -4 --separate-stderr seallow explain --json "${R[@]}" --max-distance=100
+	b=$(jq -c '.denials[] | select(.target == "b_t" and .verdict != "allowed") | .interface' <<<"$output")
+	[ "$(jq -r .call <<<"$b")" = 't_read_b(a_t)' ]
+	[ "$(jq -r .name <<<"$b")" = t_read_b ]
+	[ "$(jq -r .argument <<<"$b")" = a_t ]
+	[ "$(jq -r .distance <<<"$b")" = 8 ]
+	[ "$(jq -r .refused <<<"$b")" = false ]
+	[ "$(jq -c .also_grants <<<"$b")" = '["a_t b_t:file { getattr open }"]' ]
+	d=$(jq -c '[.denials[] | select(.target == "d_t" and (.perms | index("open")))][0]' <<<"$output")
+	[ "$(jq -r .interface.refused <<<"$d")" = true ]
+	[ "$(jq -r .fix.kind <<<"$d")" != interface ]
+	# without -R there is no interface key
+	run -4 --separate-stderr seallow explain --json -p "$TBIN" -i "$FIXTURES/t.log"
+	[ "$(jq -r '.denials[0] | has("interface")' <<<"$output")" = false ]
+}
+
+@test "seallow: -R --max-distance=x is a usage error" {
 	run -2 --separate-stderr seallow -R --max-distance=x -i "$FIXTURES/t.log"
 }

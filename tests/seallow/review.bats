@@ -80,3 +80,37 @@ setup() {
 		[[ "$stderr" == *"do not apply"* ]]
 	done
 }
+
+@test "seallow review: every distinct command and path of a group, not only the first denial's" {
+	cat > many.log <<'LOG'
+type=AVC msg=audit(1.000:1): avc:  denied  { read } for  pid=1 comm="cat" path="/srv/a" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0
+type=AVC msg=audit(1.000:2): avc:  denied  { read } for  pid=2 comm="less" exe="/usr/bin/less" path="/srv/b" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0
+type=AVC msg=audit(1.000:3): avc:  denied  { read } for  pid=3 comm="cat" path="/srv/a" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0
+LOG
+	run -1 $DRIVE '[O]: ' b -- seallow review -p "$TBIN" -i many.log
+	[[ "$output" == *"  denials:  3"$'\n'"  command:  cat"$'\n'"            less (/usr/bin/less)"$'\n'"  path:     /srv/a"$'\n'"            /srv/b"$'\n'"  contexts:"* ]]
+}
+
+@test "seallow review -R: allow via interface writes the call, compiles its expansion and replays it" {
+	export XDG_CACHE_HOME="$BATS_TEST_TMPDIR/cache"
+	head -2 "$FIXTURES/t.log" > two.log
+	run -0 $DRIVE '[O]: ' i '[O]: ' i 'Module name [seallow_local]: ' ifmod \
+		"Run 'semodule -i ifmod.pp' now? [y/N]: " n \
+		-- seallow review -R -p "$TBIN" -i two.log --headers "$FIXTURES/headers" \
+		--perm-map "$FIXTURES/perm_map"
+	[[ "$output" == *"interface: t_read_b(a_t) (distance 8) also grants a_t b_t:file { getattr open }"* ]]
+	[[ "$output" == *"(A)llow (I)nterface (D)ontaudit b(O)olean (S)kip (F)inish a(B)ort [O]: "* ]]
+	grep -qx 'policy_module(ifmod, 1.0)' ifmod.te
+	grep -qxF 't_read_b(a_t)' ifmod.te
+	grep -qxF 't_read_c(a_t)' ifmod.te
+	! grep -q '^allow' ifmod.te
+	[ -s ifmod.pp ]
+	[[ "$output" == *"a_t b_t:file { read }: allowed"*"a_t c_t:file { read }: allowed"*"2 of 2 denial groups allowed with these rules"* ]]
+	[ ! -e ran ]
+}
+
+@test "seallow review: without -R no interface is offered" {
+	head -1 "$FIXTURES/t.log" > one.log
+	run -1 $DRIVE '[O]: ' i 'interfaces are offered with -R' b -- seallow review -p "$TBIN" -i one.log
+	[[ "$output" != *"(I)nterface"* ]]
+}

@@ -92,6 +92,44 @@ int sequery_dispatch(struct sequery *sq, int argc, char **argv)
 	return cli_usage_error("unknown command '%s'", argv[0]);
 }
 
+int sequery_parse_args(const struct ap_option *opts, int argc, char **argv, struct sequery_args *a,
+		       int (*print_usage)(void))
+{
+	struct ap_item *items;
+	int n = ap_parse(opts, argc - 1, argv + 1, &items), status = -1;
+
+	if (n < 0)
+		return cli_usage_error(NULL);
+	for (int i = 0; i < n && status < 0; i++) {
+		switch (items[i].id) {
+		case 0:
+			if (a->npos == a->max) /* the value is argv's, not items' */
+				status =
+				    cli_usage_error("unrecognized argument: %s", items[i].value);
+			else
+				a->pos[a->npos++] = items[i].value;
+			break;
+		case SQ_ARG_JSON:
+			a->json = true;
+			break;
+		case SQ_ARG_QUIET:
+			a->quiet = true;
+			break;
+		case SQ_ARG_HELP:
+			status = print_usage();
+			break;
+		case SQ_ARG_ALL:
+			a->any = false;
+			break;
+		case SQ_ARG_ANY:
+			a->any = true;
+			break;
+		}
+	}
+	free(items);
+	return status;
+}
+
 int sequery_policy(struct sequery *sq, const char *path, struct pol_pdb **pdb)
 {
 	struct pol_err err;

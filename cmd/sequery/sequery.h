@@ -66,6 +66,31 @@ struct json_object *sequery_rule_json(const struct pol_rule *r);
 struct json_object *sequery_reason_json(const struct pol_access_reason *why);
 void sequery_print_reason(const struct pol_access_reason *why);
 
+/*
+ * what-can and who-can: their positional arguments (at most max, into
+ * pos[]) and options. json and quiet start as the global options' values.
+ */
+struct sequery_args {
+	const char **pos;
+	int max, npos;
+	bool json, quiet;
+	bool any; /* who-can --any (the last of --all and --any wins) */
+};
+/* The ids of their option tables, which end with SEQUERY_ARGS_OPTIONS. */
+enum { SQ_ARG_JSON = 1, SQ_ARG_QUIET, SQ_ARG_HELP, SQ_ARG_ALL, SQ_ARG_ANY };
+// clang-format off
+#define SEQUERY_ARGS_OPTIONS \
+	{ SQ_ARG_JSON, { "--json" }, AP_FLAG, NULL, "one JSON document (see sequery(1))" }, \
+	{ SQ_ARG_QUIET, { "-q", "--quiet" }, AP_FLAG, NULL, "print nothing; the exit status is the answer" }, \
+	{ SQ_ARG_HELP, { "-h", "--help" }, AP_FLAG, NULL, "display this help and exit" }, \
+	{ 0, { NULL }, AP_FLAG, NULL, NULL }
+// clang-format on
+/* Parse argv (argv[0] the command) with opts into a. Returns -1 to go on,
+ * or the exit status to return: print_usage()'s for -h, a usage error's for a
+ * bad option or one positional argument too many. */
+int sequery_parse_args(const struct ap_option *opts, int argc, char **argv, struct sequery_args *a,
+		       int (*print_usage)(void));
+
 /* NULL-name-terminated table of subcommands. */
 extern const struct sequery_command sequery_commands[];
 int sequery_dispatch(struct sequery *sq, int argc, char **argv);

@@ -12,16 +12,7 @@
 #include "cli.h"
 #include "sequery.h"
 
-enum { O_JSON = 1, O_QUIET, O_HELP };
-
-// clang-format off
-const struct ap_option sequery_what_can_options[] = {
-	{ O_JSON, { "--json" }, AP_FLAG, NULL, "one JSON document (see sequery(1))" },
-	{ O_QUIET, { "-q", "--quiet" }, AP_FLAG, NULL, "print nothing; the exit status is the answer" },
-	{ O_HELP, { "-h", "--help" }, AP_FLAG, NULL, "display this help and exit" },
-	{ 0, { NULL }, AP_FLAG, NULL, NULL },
-};
-// clang-format on
+const struct ap_option sequery_what_can_options[] = {SEQUERY_ARGS_OPTIONS};
 
 static int usage(void)
 {
@@ -120,46 +111,22 @@ static void print_json(const struct pol_pdb *pdb, const struct pol_access_list *
 int sequery_what_can(struct sequery *sq, int argc, char **argv)
 {
 	const char *pos[3] = { NULL }, *source, *tclass = NULL, *policy = NULL;
+	struct sequery_args args = {.pos = pos, .max = 3, .json = sq->json, .quiet = sq->quiet};
 	struct pol_access_list *list;
-	struct ap_item *items;
 	struct pol_pdb *pdb;
 	struct pol_err err;
-	bool json = sq->json, quiet = sq->quiet;
-	int n, npos = 0, rc, status;
+	int rc, status;
 
-	n = ap_parse(sequery_what_can_options, argc - 1, argv + 1, &items);
-	if (n < 0)
-		return cli_usage_error(NULL);
-	for (int i = 0; i < n; i++) {
-		switch (items[i].id) {
-		case 0:
-			if (npos == 3) {
-				const char *extra = items[i].value; /* argv's, not items' */
-
-				free(items);
-				return cli_usage_error("unrecognized argument: %s", extra);
-			}
-			pos[npos++] = items[i].value;
-			break;
-		case O_JSON:
-			json = true;
-			break;
-		case O_QUIET:
-			quiet = true;
-			break;
-		case O_HELP:
-			free(items);
-			return usage();
-		}
-	}
-	free(items);
-	if (npos == 0)
+	status = sequery_parse_args(sequery_what_can_options, argc, argv, &args, usage);
+	if (status >= 0)
+		return status;
+	if (args.npos == 0)
 		return cli_usage_error("no source given");
 	source = pos[0];
-	if (npos == 3) {
+	if (args.npos == 3) {
 		tclass = pos[1];
 		policy = pos[2];
-	} else if (npos == 2) {
+	} else if (args.npos == 2) {
 		if (looks_like_policy(pos[1]))
 			policy = pos[1];
 		else
@@ -174,9 +141,9 @@ int sequery_what_can(struct sequery *sq, int argc, char **argv)
 	pol_err_release(&err);
 	if (rc < 0)
 		return status;
-	if (json && !quiet)
+	if (args.json && !args.quiet)
 		print_json(pdb, list, source, tclass);
-	else if (!quiet)
+	else if (!args.quiet)
 		print_text(list);
 	status = list->count ? EXIT_OK : EXIT_NOMATCH;
 	pol_access_list_free(list);

@@ -11,19 +11,14 @@
 #include "cli.h"
 #include "sequery.h"
 
-enum { O_ALL = 1, O_ANY, O_JSON, O_QUIET, O_HELP };
-
 /* argparse rather than getopt_long: the shell completes from this table,
  * as it does from sesearch's. */
 // clang-format off
 const struct ap_option sequery_who_can_options[] = {
-	{ O_ALL, { "--all" }, AP_FLAG, NULL,
+	{ SQ_ARG_ALL, { "--all" }, AP_FLAG, NULL,
 	  "a domain needs every permission, from one rule or several\n(the default)" },
-	{ O_ANY, { "--any" }, AP_FLAG, NULL, "one of the permissions is enough" },
-	{ O_JSON, { "--json" }, AP_FLAG, NULL, "one JSON document (see sequery(1))" },
-	{ O_QUIET, { "-q", "--quiet" }, AP_FLAG, NULL, "print nothing; the exit status is the answer" },
-	{ O_HELP, { "-h", "--help" }, AP_FLAG, NULL, "display this help and exit" },
-	{ 0, { NULL }, AP_FLAG, NULL, NULL },
+	{ SQ_ARG_ANY, { "--any" }, AP_FLAG, NULL, "one of the permissions is enough" },
+	SEQUERY_ARGS_OPTIONS,
 };
 // clang-format on
 
@@ -164,60 +159,32 @@ static size_t count_names(const char *perms)
 int sequery_who_can(struct sequery *sq, int argc, char **argv)
 {
 	const char *pos[4] = { NULL };
+	struct sequery_args args = {.pos = pos, .max = 4, .json = sq->json, .quiet = sq->quiet};
 	struct pol_access_list *list;
-	struct ap_item *items;
 	struct pol_pdb *pdb;
 	struct pol_err err;
-	bool json = sq->json, quiet = sq->quiet, any = false;
-	int n, npos = 0, rc, status;
+	int rc, status;
 
-	n = ap_parse(sequery_who_can_options, argc - 1, argv + 1, &items);
-	if (n < 0)
-		return cli_usage_error(NULL);
-	for (int i = 0; i < n; i++) {
-		switch (items[i].id) {
-		case 0:
-			if (npos == 4) {
-				const char *extra = items[i].value; /* argv's, not items' */
-
-				free(items);
-				return cli_usage_error("unrecognized argument: %s", extra);
-			}
-			pos[npos++] = items[i].value;
-			break;
-		case O_ALL:
-			any = false;
-			break;
-		case O_ANY:
-			any = true;
-			break;
-		case O_JSON:
-			json = true;
-			break;
-		case O_QUIET:
-			quiet = true;
-			break;
-		case O_HELP:
-			free(items);
-			return usage();
-		}
-	}
-	free(items);
-	if (npos < 3)
-		return cli_usage_error("%s given", npos == 0 ? "no permission, class or target" :
-						   npos == 1 ? "no class or target" : "no target");
+	status = sequery_parse_args(sequery_who_can_options, argc, argv, &args, usage);
+	if (status >= 0)
+		return status;
+	if (args.npos < 3)
+		return cli_usage_error("%s given", args.npos == 0 ? "no permission, class or target"
+						   : args.npos == 1 ? "no class or target"
+								    : "no target");
 
 	if ((status = sequery_policy(sq, pos[3], &pdb)))
 		return status;
 	pol_err_init(&err);
-	rc = pol_access_who_can(pdb, pos[0], pos[1], pos[2], any ? POL_ACCESS_ANY : 0, &list, &err);
+	rc = pol_access_who_can(pdb, pos[0], pos[1], pos[2], args.any ? POL_ACCESS_ANY : 0, &list,
+				&err);
 	status = cli_report(&err, rc);
 	pol_err_release(&err);
 	if (rc < 0)
 		return status;
-	if (json && !quiet)
-		print_json(pdb, list, pos[0], pos[1], pos[2], any);
-	else if (!quiet)
+	if (args.json && !args.quiet)
+		print_json(pdb, list, pos[0], pos[1], pos[2], args.any);
+	else if (!args.quiet)
 		print_text(list, count_names(pos[0]));
 	status = list->count ? EXIT_OK : EXIT_NOMATCH;
 	pol_access_list_free(list);

@@ -145,6 +145,38 @@ int src_backend_write_error(FILE *out, const char *what, struct pol_err *err)
 	return pol_err_set(err, POL_EINVAL, "cannot write the %s", what);
 }
 
+int src_backend_write(struct backend_msgs *m, FILE *out, const char *what,
+		      int (*write)(struct policy_file *pf, void *arg), void *arg)
+{
+	struct pdb_sepol *sh = src_backend_handle(m);
+	struct policy_file pf;
+	int rc;
+
+	if (!sh)
+		return pol_err_set(m->err, -ENOMEM, "out of memory");
+	policy_file_init(&pf);
+	pf.type = PF_USE_STDIO;
+	pf.fp = out;
+	pf.handle = pdb_sepol_handle(sh);
+	src_backend_compat_begin(m);
+	rc = write(&pf, arg);
+	src_backend_compat_end();
+	pdb_sepol_free(sh);
+	if (rc != 0 || fflush(out) != 0 || ferror(out))
+		return src_backend_write_error(out, what, m->err);
+	return m->errors ? POL_EINVAL : 0;
+}
+
+static int write_policydb(struct policy_file *pf, void *p)
+{
+	return policydb_write(p, pf);
+}
+
+int src_backend_write_policydb(struct backend_msgs *m, policydb_t *p, FILE *out, const char *what)
+{
+	return src_backend_write(m, out, what, write_policydb, p);
+}
+
 int src_backend_read_file(const char *path, char **data, size_t *len, struct pol_err *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;

@@ -64,6 +64,18 @@ unsigned int src_backend_line_col(struct backend_msgs *m, const char *file, unsi
  * has one, else what libsepol said. Returns the status to return. */
 int src_backend_write_error(FILE *out, const char *what, struct pol_err *err);
 
+/*
+ * Write to out with one of libsepol's writers: write(pf, arg) is given a
+ * stdio policy_file whose handle's messages, and the compat handle's, go
+ * to m. Returns 0; POL_EINVAL when m counted errors (a warning under
+ * werror); or the write's error, with what ("binary policy", "module")
+ * naming the output (src_backend_write_error()).
+ */
+int src_backend_write(struct backend_msgs *m, FILE *out, const char *what,
+		      int (*write)(struct policy_file *pf, void *arg), void *arg);
+/* src_backend_write() with policydb_write(p): a kernel policy or a module. */
+int src_backend_write_policydb(struct backend_msgs *m, policydb_t *p, FILE *out, const char *what);
+
 /* The whole of a file (or pipe); *data is heap memory (free()), with
  * room for a NUL after *len bytes. Returns 0 or -errno, with the error in
  * err. */

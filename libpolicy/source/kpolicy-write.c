@@ -61,8 +61,6 @@ int pol_kpolicy_write_binary(struct pol_pdb *kp, const struct pol_build_options 
 	unsigned int have = kp->p.policyvers, vers;
 	uint32_t unknown = kp->p.handle_unknown;
 	size_t errors_before = err ? pol_err_errors(err) : 0;
-	struct policy_file pf;
-	struct pdb_sepol *sh;
 	int rc;
 
 	if (opts->version &&
@@ -76,9 +74,6 @@ int pol_kpolicy_write_binary(struct pol_pdb *kp, const struct pol_build_options 
 	vers = write_version(kp, opts, err);
 	if (err && pol_err_errors(err) > errors_before)
 		return POL_EVERSION;
-	sh = src_backend_handle(&msgs);
-	if (!sh)
-		return pol_err_set(err, -ENOMEM, "out of memory");
 	/*
 	 * The target and MLS flag were fixed when the policy was made (its
 	 * ocontexts depend on them). handle_unknown only changes when asked,
@@ -91,20 +86,11 @@ int pol_kpolicy_write_binary(struct pol_pdb *kp, const struct pol_build_options 
 		    opts->handle_unknown == POL_UNKNOWN_ALLOW	 ? SEPOL_ALLOW_UNKNOWN
 		    : opts->handle_unknown == POL_UNKNOWN_REJECT ? SEPOL_REJECT_UNKNOWN
 								 : SEPOL_DENY_UNKNOWN;
-	policy_file_init(&pf);
-	pf.type = PF_USE_STDIO;
-	pf.fp = out;
-	pf.handle = pdb_sepol_handle(sh);
-	src_backend_compat_begin(&msgs);
 	/* A downgrade reports what it drops as warnings (libsepol's words). */
-	rc = policydb_write(&kp->p, &pf);
-	src_backend_compat_end();
-	pdb_sepol_free(sh);
+	rc = src_backend_write_policydb(&msgs, &kp->p, out, "binary policy");
 	kp->p.policyvers = have;
 	kp->p.handle_unknown = unknown;
-	if (rc != 0 || fflush(out) != 0 || ferror(out))
-		return src_backend_write_error(out, "binary policy", err);
-	return msgs.errors ? POL_EINVAL : 0;
+	return rc;
 }
 
 typedef int (*text_writer)(FILE *fp, struct policydb *pdb);

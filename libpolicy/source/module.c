@@ -174,26 +174,17 @@ int pol_module_write_mod(struct pol_module *mod, const struct pol_build_options 
 			 struct pol_err *err)
 {
 	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
-	struct policy_file pf;
-	struct pdb_sepol *sh;
 	int rc = prepare_mod(mod, opts, err);
 
 	if (rc < 0)
 		return rc;
-	sh = src_backend_handle(&msgs);
-	if (!sh)
-		return pol_err_set(err, -ENOMEM, "out of memory");
-	policy_file_init(&pf);
-	pf.type = PF_USE_STDIO;
-	pf.fp = out;
-	pf.handle = pdb_sepol_handle(sh);
-	src_backend_compat_begin(&msgs);
-	rc = policydb_write(&mod->p, &pf);
-	src_backend_compat_end();
-	pdb_sepol_free(sh);
-	if (rc != 0 || fflush(out) != 0 || ferror(out))
-		return src_backend_write_error(out, "module", err);
-	return msgs.errors ? POL_EINVAL : 0;
+	return src_backend_write_policydb(&msgs, &mod->p, out, "module");
+}
+
+/* A struct sepol_policy_file is a policy_file and nothing else. */
+static int write_package(struct policy_file *pf, void *pkg)
+{
+	return sepol_module_package_write(pkg, (struct sepol_policy_file *)pf);
 }
 
 int pol_module_write_pp(struct pol_module *mod, const struct pol_build_options *opts,
@@ -201,8 +192,6 @@ int pol_module_write_pp(struct pol_module *mod, const struct pol_build_options *
 {
 	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
 	struct sepol_module_package pkg;
-	struct sepol_policy_file spf;
-	struct pdb_sepol *sh;
 	int rc = prepare_mod(mod, opts, err);
 
 	if (rc < 0)
@@ -220,18 +209,5 @@ int pol_module_write_pp(struct pol_module *mod, const struct pol_build_options *
 		pkg.file_contexts = (char *)fc;
 		pkg.file_contexts_len = fc_len;
 	}
-	policy_file_init(&spf.pf);
-	spf.pf.type = PF_USE_STDIO;
-	spf.pf.fp = out;
-	sh = src_backend_handle(&msgs);
-	if (!sh)
-		return pol_err_set(err, -ENOMEM, "out of memory");
-	spf.pf.handle = pdb_sepol_handle(sh);
-	src_backend_compat_begin(&msgs);
-	rc = sepol_module_package_write(&pkg, &spf);
-	src_backend_compat_end();
-	pdb_sepol_free(sh);
-	if (rc != 0 || fflush(out) != 0 || ferror(out))
-		return src_backend_write_error(out, "module package", err);
-	return msgs.errors ? POL_EINVAL : 0;
+	return src_backend_write(&msgs, out, "module package", write_package, &pkg);
 }

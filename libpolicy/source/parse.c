@@ -489,21 +489,13 @@ static bool ends_without_semicolon(enum tok keyword)
 	case K_CLASS:
 	case K_COMMON:
 	case K_SID:
-	case K_FSCON:
-	case K_GENFSCON:
-	case K_PORTCON:
-	case K_NETIFCON:
-	case K_NODECON:
-	case K_IBPKEYCON:
-	case K_IBENDPORTCON:
-	case K_PIRQCON:
-	case K_IOMEMCON:
-	case K_IOPORTCON:
-	case K_PCIDEVICECON:
-	case K_DEVICETREECON:
 		return true;
-	default:
+	case K_FS_USE_XATTR:
+	case K_FS_USE_TASK:
+	case K_FS_USE_TRANS:
 		return false;
+	default: /* the other ocontexts */
+		return statement_family(keyword) == FAM_OCON;
 	}
 }
 

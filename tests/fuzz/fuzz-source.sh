@@ -1,27 +1,41 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# fuzz-source.sh DIR: build the libFuzzer target fuzz-source (sepolc's
-# parser and lowering) with clang, libFuzzer and ASan/UBSan in a build tree
-# of its own under DIR, write its seeds, and run it for FUZZ_SECONDS
-# (default 600) on one core. What 'make fuzz' runs; see tests/fuzz/README.md.
+# fuzz-source.sh DIR [TARGET]: build a libFuzzer target with clang,
+# libFuzzer and ASan/UBSan in a build tree of its own under DIR, write its
+# seeds, and run it for FUZZ_SECONDS (default 600) on one core. What 'make
+# fuzz' runs for each of its FUZZ_TARGETS; see tests/fuzz/README.md.
 #
-# Seeds: checkpolicy's corpus (policy.conf files and negative modules),
-# setools' test policies ($SEKIT_CORPUS), sepolc's own fixtures and the
-# refpolicy-style module of the oracle. Findings land in DIR/crashes/
-# (libFuzzer's crash-*, leak-*, timeout-*, oom-* files; fork mode, so the
-# run goes on after a finding); the corpus the fuzzer grows stays in
-# DIR/corpus for the next run.
+# TARGET source (the default): fuzz-source.c, sepolc's parser and
+# lowering. Seeds: checkpolicy's corpus (policy.conf files and negative
+# modules), setools' test policies ($SEKIT_CORPUS), sepolc's own fixtures
+# and the refpolicy-style module of the oracle.
+# TARGET audit: fuzz-audit.c, seallow's audit reader and what seallow does
+# with the denials, over tests/seallow/fixtures/t.conf. Seeds: seallow's
+# fixture logs and the audit logs of $SEKIT_CORPUS (their first 16 KiB).
+#
+# Findings land in DIR/crashes/ (libFuzzer's crash-*, leak-*, timeout-*,
+# oom-* files; fork mode, so the run goes on after a finding); the corpus
+# the fuzzer grows stays in DIR/corpus for the next run. With TARGET audit,
+# DIR/audit/ holds its seeds, corpus and crashes instead.
 #
 # Environment: FUZZ_SECONDS, FUZZ_CC (default clang), FUZZ_JOBS (parallel
-# fuzzing processes, default 1), FUZZ_EXPAND=1 (also link and expand),
-# SEKIT_CORPUS. Exit status: 0 no finding, 1 findings, 2 build failure,
-# 77 clang or libFuzzer missing.
+# fuzzing processes, default 1), FUZZ_EXPAND=1 (source: also link and
+# expand), SEKIT_CORPUS. Exit status: 0 no finding, 1 findings, 2 build
+# failure, 77 clang or libFuzzer missing.
 set -u
 
 src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 dir=${1:-fuzz-build}
+target=${2:-source}
 mkdir -p "$dir" && dir=$(cd "$dir" && pwd)
+case $target in
+source | audit) ;;
+*)
+	echo "fuzz-source: unknown target '$target' (source or audit)"
+	exit 2
+	;;
+esac
 seconds=${FUZZ_SECONDS:-600}
 cc=${FUZZ_CC:-clang}
 jobs=${FUZZ_JOBS:-1}
@@ -64,34 +78,51 @@ make -C "$build" -j2 --no-print-directory $built libpolicy/libpolicy.la >"$dir/b
 	exit 2
 }
 sepol_static=$(sed -n 's/^SEPOL_STATIC = //p' "$build/Makefile")
+# the target's own directory: seeds, corpus and findings of each apart
+out=$dir
+[ "$target" = source ] || out=$dir/$target
+mkdir -p "$out"
 # shellcheck disable=SC2086
 "$cc" -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer $san \
 	-include "$build/config.h" -I"$src/libpolicy" \
-	"$src/tests/fuzz/fuzz-source.c" "$build/libpolicy/.libs/libpolicy.a" $sepol_static \
-	$(pkg-config --libs json-c libpcre2-8) -o "$dir/fuzz-source" || exit 2
+	"$src/tests/fuzz/fuzz-$target.c" "$build/libpolicy/.libs/libpolicy.a" $sepol_static \
+	$(pkg-config --libs json-c libpcre2-8 auparse audit) -o "$dir/fuzz-$target" || exit 2
 
 # seeds, rewritten on every run (cheap)
-rm -rf "$dir/seeds"
-mkdir -p "$dir/seeds" "$dir/corpus" "$dir/crashes"
+rm -rf "$out/seeds"
+mkdir -p "$out/seeds" "$out/corpus" "$out/crashes"
 n=0
-for f in "$corpus"/checkpolicy/*.conf "$corpus"/checkpolicy/negative/*.te \
-	"$corpus"/setools/*.conf "$corpus"/setools/*/*.conf \
-	"$src"/tests/sepolc/fixtures/*/* "$src"/tests/oracle/sepolc-module/*.te \
-	"$src"/tests/sequery/fixtures/good/*.conf; do
-	[ -f "$f" ] || continue
-	[ "$(stat -c %s "$f")" -le 65536 ] || continue
-	cp "$f" "$dir/seeds/$n-$(basename "$f")"
-	n=$((n + 1))
-done
-echo "fuzz-source: $n seeds, $seconds s on $jobs process(es); findings in $dir/crashes/"
+if [ "$target" = source ]; then
+	max_len=65536
+	dict=$src/tests/fuzz/policy.dict
+	for f in "$corpus"/checkpolicy/*.conf "$corpus"/checkpolicy/negative/*.te \
+		"$corpus"/setools/*.conf "$corpus"/setools/*/*.conf \
+		"$src"/tests/sepolc/fixtures/*/* "$src"/tests/oracle/sepolc-module/*.te \
+		"$src"/tests/sequery/fixtures/good/*.conf; do
+		[ -f "$f" ] || continue
+		[ "$(stat -c %s "$f")" -le 65536 ] || continue
+		cp "$f" "$out/seeds/$n-$(basename "$f")"
+		n=$((n + 1))
+	done
+else
+	max_len=16384
+	dict=$src/tests/fuzz/audit.dict
+	export FUZZ_AUDIT_POLICY=$src/tests/seallow/fixtures/t.conf
+	for f in "$src"/tests/seallow/fixtures/*.log "$corpus"/audit/*.log "$corpus"/audit/*.txt; do
+		[ -f "$f" ] || continue
+		head -c "$max_len" "$f" >"$out/seeds/$n-$(basename "$f")"
+		n=$((n + 1))
+	done
+fi
+echo "fuzz-$target: $n seeds, $seconds s on $jobs process(es); findings in $out/crashes/"
 
 ASAN_OPTIONS=${ASAN_OPTIONS:-allocator_may_return_null=1:detect_leaks=1} \
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
-	"$dir/fuzz-source" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-	-max_len=65536 -dict="$src/tests/fuzz/policy.dict" -print_final_stats=1 \
-	-artifact_prefix="$dir/crashes/" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 \
-	-ignore_ooms=1 "$dir/corpus" "$dir/seeds" 2>&1 | tee "$dir/fuzz.log" |
-	grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|INFO: fuzzed for|SUMMARY|stat::|Test unit written)' 
-found=$(find "$dir/crashes" -type f | wc -l)
-echo "fuzz-source: $found finding(s) in $dir/crashes/ (log: $dir/fuzz.log)"
+	"$dir/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+	-max_len="$max_len" -dict="$dict" -print_final_stats=1 \
+	-artifact_prefix="$out/crashes/" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 \
+	-ignore_ooms=1 "$out/corpus" "$out/seeds" 2>&1 | tee "$out/fuzz.log" |
+	grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|INFO: fuzzed for|SUMMARY|stat::|Test unit written)'
+found=$(find "$out/crashes" -type f | wc -l)
+echo "fuzz-$target: $found finding(s) in $out/crashes/ (log: $out/fuzz.log)"
 [ "$found" -eq 0 ]

@@ -77,6 +77,17 @@ ts_show() {
 	head -n "${SEKIT_ORACLE_DIFF_LINES:-40}" "$1" | sed 's/^/    /'
 }
 
+# ts_same EXPECTED ACTUAL PASS FAIL: a check that the two files are the
+# same: PASS, or FAIL and their diff -u (kept in ACTUAL.diff).
+ts_same() {
+	if diff -u "$1" "$2" >"$2.diff"; then
+		ts_ok "$3"
+	else
+		ts_fail "$4"
+		ts_show "$2.diff"
+	fi
+}
+
 # ts_summary: "N passed, N failed", then exit 0 if none failed, else 1.
 ts_summary() {
 	echo "$ts_pass passed, $ts_failed failed"
@@ -89,6 +100,20 @@ ts_now() { echo "${EPOCHREALTIME/[.,]/}"; }
 
 # ts_secs MICROSECONDS: as seconds with two decimals.
 ts_secs() { awk -v t="$1" 'BEGIN { printf "%.2f", t / 1e6 }'; }
+
+# ts_wait_peak PID [INTERVAL]: wait for PID (a child of this shell), polling
+# its VmHWM in /proc every INTERVAL seconds (0.05); its peak resident memory
+# in kB is left in TS_PEAK_KB. Returns PID's exit status.
+ts_wait_peak() {
+	local v
+	TS_PEAK_KB=0
+	while kill -0 "$1" 2>/dev/null; do
+		v=$(awk '/^VmHWM:/ { print $2 }' "/proc/$1/status" 2>/dev/null)
+		[ -n "$v" ] && [ "$v" -gt "$TS_PEAK_KB" ] && TS_PEAK_KB=$v
+		sleep "${2:-0.05}"
+	done
+	wait "$1"
+}
 
 # ts_median: the median of the numbers on stdin ("nan" for none).
 ts_median() {

@@ -59,20 +59,14 @@ measure() {
 			awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }' >>"$tmp/$name.cpus"
 			echo $((rss / 1024)) >>"$tmp/$name.rsss"
 		else
-			local t0 t1 pid hwm=0 v
+			local t0 t1
 			t0=${EPOCHREALTIME/[.,]/}
 			"$@" >/dev/null 2>"$tmp/$name.err" &
-			pid=$!
-			while kill -0 "$pid" 2>/dev/null; do
-				v=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
-				[ -n "$v" ] && [ "$v" -gt "$hwm" ] && hwm=$v
-				sleep 0.05
-			done
-			wait "$pid"
+			ts_wait_peak $!
 			t1=${EPOCHREALTIME/[.,]/}
 			awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", (b - a) / 1e6 }' >>"$tmp/$name.walls"
 			echo nan >>"$tmp/$name.cpus"
-			echo $((hwm / 1024)) >>"$tmp/$name.rsss"
+			echo $((TS_PEAK_KB / 1024)) >>"$tmp/$name.rsss"
 		fi
 	done
 	ts_median <"$tmp/$name.walls" >"$tmp/$name.wall"

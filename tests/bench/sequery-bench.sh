@@ -119,14 +119,8 @@ subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNUL
 print(round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024))' "$@"
 	else
 		"$@" >/dev/null 2>&1 &
-		local pid=$! hwm=0 v
-		while kill -0 "$pid" 2>/dev/null; do
-			v=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
-			[ -n "$v" ] && [ "$v" -gt "$hwm" ] && hwm=$v
-			sleep 0.01
-		done
-		wait "$pid"
-		echo $((hwm / 1024))
+		ts_wait_peak $! 0.01
+		echo $((TS_PEAK_KB / 1024))
 	fi
 }
 

@@ -71,6 +71,11 @@ def l(p, target):
     global made
     os.symlink(target, os.path.join(root, p))
     made += 1
+def f_in(sub, name):
+    """a file in directory sub, which is made first if need be"""
+    if not os.path.isdir(os.path.join(root, sub)):
+        d(sub)
+    f(sub + "/" + name)
 for top in ["etc", "usr/bin", "usr/sbin", "usr/lib/x86_64-linux-gnu", "usr/lib/systemd/system",
             "usr/share/doc", "usr/share/man", "usr/include", "var/lib/dpkg/info", "var/log",
             "var/cache/apt", "var/www/html", "var/spool/cron", "srv", "opt", "home", "root", "boot",
@@ -87,31 +92,19 @@ while made < want:
     elif k == 3:
         f("usr/sbin/daemon%d" % n)
     elif k < 6:
-        sub = "usr/lib/x86_64-linux-gnu/pkg%d" % (n % 400)
-        if not os.path.isdir(os.path.join(root, sub)):
-            d(sub)
-        f("%s/libthing%d.so.%d" % (sub, n, n % 7))
+        f_in("usr/lib/x86_64-linux-gnu/pkg%d" % (n % 400), "libthing%d.so.%d" % (n, n % 7))
     elif k == 6:
         f("usr/lib/systemd/system/unit%d.service" % n)
     elif k < 9:
-        pkg = "usr/share/doc/package%d" % (n % 3000)
-        if not os.path.isdir(os.path.join(root, pkg)):
-            d(pkg)
-        f("%s/changelog%d.gz" % (pkg, n))
+        f_in("usr/share/doc/package%d" % (n % 3000), "changelog%d.gz" % n)
     elif k == 9:
-        sec = "usr/share/man/man%d" % (n % 8 + 1)
-        if not os.path.isdir(os.path.join(root, sec)):
-            d(sec)
-        f("%s/page%d.%d.gz" % (sec, n, n % 8 + 1))
+        f_in("usr/share/man/man%d" % (n % 8 + 1), "page%d.%d.gz" % (n, n % 8 + 1))
     elif k == 10:
         f("usr/include/header%d.h" % n)
     elif k == 11:
         f("var/lib/dpkg/info/package%d.list" % n)
     elif k == 12:
-        sub = "etc/conf%d.d" % (n % 300)
-        if not os.path.isdir(os.path.join(root, sub)):
-            d(sub)
-        f("%s/setting%d.conf" % (sub, n))
+        f_in("etc/conf%d.d" % (n % 300), "setting%d.conf" % n)
     elif k == 13:
         f("var/log/log%d.log" % n)
     elif k == 14:
@@ -129,10 +122,7 @@ while made < want:
     elif k == 18:
         l("usr/bin/alias%d" % n, "prog%d" % (n - 18))
     else:
-        sub = "var/lib/mysql/db%d" % (n % 50)
-        if not os.path.isdir(os.path.join(root, sub)):
-            d(sub)
-        f("%s/table%d.ibd" % (sub, n))
+        f_in("var/lib/mysql/db%d" % (n % 50), "table%d.ibd" % n)
 print(made)
 EOF
 }

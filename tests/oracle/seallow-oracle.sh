@@ -50,6 +50,17 @@ if $full; then
 	logs+=("$work/gen-20000.log")
 fi
 
+# same NAME: $work/theirs (audit2allow's) and $work/ours (seallow's) agree
+same() {
+	if cmp -s "$work/theirs" "$work/ours"; then
+		ts_ok "$1"
+	else
+		ts_fail "$1 (< audit2allow, > seallow)"
+		diff "$work/theirs" "$work/ours" >"$work/diff"
+		SEKIT_ORACLE_DIFF_LINES=20 ts_show "$work/diff"
+	fi
+}
+
 for log in "${logs[@]}"; do
 	for form in "" -D -r "-m oracletest" -x -w; do
 		# word splitting of $form is wanted: "-m oracletest" is two words
@@ -57,14 +68,7 @@ for log in "${logs[@]}"; do
 		(cd "$work" && /usr/bin/python3 "$a2a" $form -p "$policy" -i "$log" 2>/dev/null) | sort >"$work/theirs"
 		# shellcheck disable=SC2086
 		(cd "$work" && "$seallow" $form -p "$policy" -i "$log" 2>"$work/err") | sort >"$work/ours"
-		name="$(basename "$log") [${form:-plain}]"
-		if cmp -s "$work/theirs" "$work/ours"; then
-			ts_ok "$name"
-		else
-			ts_fail "$name (< audit2allow, > seallow)"
-			diff "$work/theirs" "$work/ours" >"$work/diff"
-			SEKIT_ORACLE_DIFF_LINES=20 ts_show "$work/diff"
-		fi
+		same "$(basename "$log") [${form:-plain}]"
 	done
 done
 # -R: both from the interface database sepolgen-ifgen writes (seallow reads
@@ -81,14 +85,7 @@ if command -v sepolgen-ifgen >/dev/null && [ -d /usr/share/selinux/devel/include
 			-p "$policy" -i "$log" 2>/dev/null) | sort >"$work/theirs"
 		(cd "$work" && "$seallow" -R --broad-interfaces --interface-info="$work/interface_info" \
 			-p "$policy" -i "$log" 2>"$work/err") | sort >"$work/ours"
-		name="$(basename "$log") [-R]"
-		if cmp -s "$work/theirs" "$work/ours"; then
-			ts_ok "$name"
-		else
-			ts_fail "$name (< audit2allow, > seallow)"
-			diff "$work/theirs" "$work/ours" >"$work/diff"
-			SEKIT_ORACLE_DIFF_LINES=20 ts_show "$work/diff"
-		fi
+		same "$(basename "$log") [-R]"
 	done
 else
 	echo "SKIP: -R (no sepolgen-ifgen or no /usr/share/selinux/devel)"

@@ -87,24 +87,22 @@ fi
 # sepolc, one command each, in the module's directory (where its .if is)
 fcarg=()
 [ -f "$work/ours/$name.fc" ] && fcarg=("$name.fc")
-if (cd "$work/ours" && "$SEPOLC" -o "$name.cil" "$name.te" "${fcarg[@]}") \
-	>"$work/sepolc.out" 2>"$work/sepolc.err" && [ -s "$work/ours/$name.cil" ]; then
-	ts_ok "sepolc $name.te ${fcarg[*]} writes $name.cil"
-	have_cil=1
-else
-	ts_fail "sepolc -o $name.cil $name.te ${fcarg[*]} fails; stderr:"
-	ts_show "$work/sepolc.err"
-	have_cil=0
-fi
-if (cd "$work/ours" && "$SEPOLC" --pp -o "$name.pp" "$name.te" "${fcarg[@]}") \
-	>"$work/sepolc-pp.out" 2>"$work/sepolc-pp.err" && [ -s "$work/ours/$name.pp" ]; then
-	ts_ok "sepolc --pp $name.te ${fcarg[*]} writes $name.pp"
-	have_pp=1
-else
-	ts_fail "sepolc --pp -o $name.pp $name.te ${fcarg[*]} fails; stderr:"
-	ts_show "$work/sepolc-pp.err"
-	have_pp=0
-fi
+# build LOG OUT [OPTION]: sepolc [OPTION] -o OUT writes OUT; 0 when it does
+build() {
+	local log=$1 out=$2
+	shift 2
+	if (cd "$work/ours" && "$SEPOLC" "$@" -o "$out" "$name.te" "${fcarg[@]}") \
+		>"$work/$log.out" 2>"$work/$log.err" && [ -s "$work/ours/$out" ]; then
+		ts_ok "sepolc ${*:+$* }$name.te ${fcarg[*]} writes $out"
+	else
+		ts_fail "sepolc ${*:+$* }-o $out $name.te ${fcarg[*]} fails; stderr:"
+		ts_show "$work/$log.err"
+		return 1
+	fi
+}
+have_cil=0 have_pp=0
+build sepolc "$name.cil" && have_cil=1
+build sepolc-pp "$name.pp" --pp && have_pp=1
 
 # sorted_cil IN OUT [nofc]: the CIL's lines sorted, blank and comment lines
 # dropped, indentation removed; without filecon lines when asked.
@@ -131,12 +129,9 @@ if [ "$have_pp" = 1 ]; then
 	if "$hll_pp" "$work/ours/$name.pp" "$work/ours-pp.cil" 2>"$work/pp.err"; then
 		sorted_cil "$work/ref.cil" "$work/ref.sorted"
 		sorted_cil "$work/ours-pp.cil" "$work/ours-pp.sorted"
-		if diff -u "$work/ref.sorted" "$work/ours-pp.sorted" >"$work/pp.diff"; then
-			ts_ok "sepolc's $name.pp converts to the reference's CIL, file contexts included"
-		else
-			ts_fail "sepolc's $name.pp, through hll/pp, differs from the reference (- reference, + sepolc):"
-			ts_show "$work/pp.diff"
-		fi
+		ts_same "$work/ref.sorted" "$work/ours-pp.sorted" \
+			"sepolc's $name.pp converts to the reference's CIL, file contexts included" \
+			"sepolc's $name.pp, through hll/pp, differs from the reference (- reference, + sepolc):"
 	else
 		ts_fail "semodule's hll/pp cannot read sepolc's $name.pp:"
 		ts_show "$work/pp.err"
@@ -187,10 +182,7 @@ for t in $types; do
 done
 seinfo "$ref_pol" 2>&1 | sed 1d >>"$work/q.ref"
 seinfo "$our_pol" 2>&1 | sed 1d >>"$work/q.ours"
-if diff -u "$work/q.ref" "$work/q.ours" >"$work/q.diff"; then
-	ts_ok "installed, sepolc's module gives the same rules as the reference for $(wc -w <<<"$types") types, and the same statistics"
-else
-	ts_fail "installed, the rules of the module's types differ (sesearch; - reference, + sepolc):"
-	ts_show "$work/q.diff"
-fi
+ts_same "$work/q.ref" "$work/q.ours" \
+	"installed, sepolc's module gives the same rules as the reference for $(wc -w <<<"$types") types, and the same statistics" \
+	"installed, the rules of the module's types differ (sesearch; - reference, + sepolc):"
 ts_summary

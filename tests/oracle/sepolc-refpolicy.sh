@@ -136,12 +136,9 @@ same_policy() {
 		return
 	fi
 	"$CHECKPOLICY" "${mls[@]}" -b -F "$ref" -o "$work/ref.conf" >/dev/null 2>&1
-	if diff -u "$work/ref.conf" "$work/ours.conf" >"$work/dec.diff"; then
-		ts_ok "$name: checkpolicy -b -F gives the same policy.conf for both binaries"
-	else
-		ts_fail "$name: checkpolicy -b -F differs (- checkpolicy's binary, + sepolc's):"
-		ts_show "$work/dec.diff"
-	fi
+	ts_same "$work/ref.conf" "$work/ours.conf" \
+		"$name: checkpolicy -b -F gives the same policy.conf for both binaries" \
+		"$name: checkpolicy -b -F differs (- checkpolicy's binary, + sepolc's):"
 }
 
 base=("${mls[@]}" -U deny -E)
@@ -163,12 +160,8 @@ fi
 if [ "$(basename "$SEPOLC")" != checkpolicy ] &&
 	sepolc_run "$work/ours-F.conf" "${base[@]}" -F "$conf"; then
 	"$CHECKPOLICY" "${mls[@]}" -b -F "$work/ref.bin" -o "$work/ref.conf" >/dev/null 2>&1
-	if diff -u "$work/ref.conf" "$work/ours-F.conf" >"$work/F.diff"; then
-		ts_ok "sepolc -F writes what checkpolicy -b -F writes"
-	else
-		ts_fail "sepolc -F differs from checkpolicy -b -F (- checkpolicy, + sepolc):"
-		ts_show "$work/F.diff"
-	fi
+	ts_same "$work/ref.conf" "$work/ours-F.conf" "sepolc -F writes what checkpolicy -b -F writes" \
+		"sepolc -F differs from checkpolicy -b -F (- checkpolicy, + sepolc):"
 fi
 
 reference "$work/ref.cil" "${base[@]}" -C "$conf" || exit 1

@@ -39,6 +39,13 @@ tmp=$TS_WORKDIR
 
 polsha=$(sha256sum "$policy" | cut -c1-64)
 
+# rotate FORMAT...: each name on stdin through the FORMATs in turn (the
+# first name through the first), the name in place of each %s
+rotate() {
+	awk -v formats="$(printf '%s\n' "$@")" 'BEGIN { n = split(formats, f, "\n") }
+		{ s = f[(NR - 1) % n + 1]; gsub(/%s/, $1, s); print s }'
+}
+
 # --- inventory -------------------------------------------------------------
 seinfo "$policy" --flat -c >"$tmp/classes"
 seinfo "$policy" --flat -a >"$tmp/attrs"
@@ -371,41 +378,29 @@ awk '{ print (NR % 2 ? "--role_allow -s " : "--role_allow -t ") $1
 # --- aliases ---------------------------------------------------------------------------
 echo
 echo "# --- aliases (generated: alias primary-type pairs spread over the list) ---"
-ts_spread 12 <"$tmp/aliases" | awk '{ m = NR % 4
-	if (m == 1) print "-A -dt -t " $1 " -c dir"
-	else if (m == 2) print "-T -D " $1
-	else if (m == 3) print "-A -s " $1 " -t " $1
-	else print "--dontaudit -dt -t " $1 }'
+ts_spread 12 <"$tmp/aliases" |
+	rotate "-A -dt -t %s -c dir" "-T -D %s" "-A -s %s -t %s" "--dontaudit -dt -t %s"
 
 # --- attributes ------------------------------------------------------------------------
 echo
 echo "# --- attributes (generated: small attributes spread over the list) ---"
-awk '$2 > 0 && $2 <= 30 {print $1}' "$tmp/attrsizes" | ts_spread 12 | awk '{ m = NR % 4
-	if (m == 1) print "-A -ds -s " $1
-	else if (m == 2) print "-A -dt -t " $1
-	else if (m == 3) print "-T -s " $1
-	else print "--dontaudit -s " $1 " -c file" }'
+awk '$2 > 0 && $2 <= 30 {print $1}' "$tmp/attrsizes" | ts_spread 12 |
+	rotate "-A -ds -s %s" "-A -dt -t %s" "-T -s %s" "--dontaudit -s %s -c file"
 
 # --- Booleans --------------------------------------------------------------------------
 echo
 echo "# --- Booleans (generated) ---"
-awk '{print $1}' "$tmp/bools" | ts_spread 12 | awk '{ m = NR % 4
-	if (m == 1) print "-A -b " $1
-	else if (m == 2) print "--dontaudit -b " $1
-	else if (m == 3) print "-T --type_change -b " $1
-	else print "-A -b " $1 " -eb" }'
+awk '{print $1}' "$tmp/bools" | ts_spread 12 |
+	rotate "-A -b %s" "--dontaudit -b %s" "-T --type_change -b %s" "-A -b %s -eb"
 
 # --- domains and file types ------------------------------------------------------------
 echo
 echo "# --- domains (generated) ---"
-ts_spread 12 <"$tmp/domains" | awk '{ m = NR % 4
-	if (m == 1) print "-A -s " $1 " -t " $1
-	else if (m == 2) print "-T -s " $1
-	else if (m == 3) print "--dontaudit -s " $1 " -c file"
-	else print "--type_change --type_member --range_trans -s " $1 }'
+ts_spread 12 <"$tmp/domains" | rotate "-A -s %s -t %s" "-T -s %s" "--dontaudit -s %s -c file" \
+	"--type_change --type_member --range_trans -s %s"
 echo
 echo "# --- file types (generated) ---"
-ts_spread 6 <"$tmp/filetypes" | awk '{ print (NR % 2 ? "-A -dt -t " $1 " -c file" : "-T -D " $1) }'
+ts_spread 6 <"$tmp/filetypes" | rotate "-A -dt -t %s -c file" "-T -D %s"
 } | dedupe >"$out_rules"
 
 # ===========================================================================

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/json.h"
 
 #include "cli.h"
@@ -18,7 +19,7 @@ enum { O_BATCH = 512 };
 // clang-format off
 static const struct cli_option options[] = {
 	CLI_FLAG(O_BATCH, "batch", "read queries from stdin, one per line (\"SCON TCON\n"
-				   "CLASS ...\"), and print one answer line each"),
+				   "CLASS ...\"), and print each with its answer"),
 	CLI_GROUP(sectl_common_options),
 	CLI_END,
 };
@@ -64,11 +65,15 @@ static int usage(const char *cmd)
 	return EXIT_OK;
 }
 
-/* One question: argv-style words (SCON TCON CLASS [PERM... | NAME]). */
+/* One question: argv-style words (SCON TCON CLASS [PERM... | NAME]), and in
+ * a batch the line it came from, for messages. */
 struct query {
 	char **words;
 	int nwords;
+	unsigned int line; /* 0: the command line */
 };
+
+#define BATCH_FILE "<stdin>"
 
 /* Classes already read, so a batch reads each class's files once. */
 struct class_cache {
@@ -118,15 +123,8 @@ static uint32_t class_mask(const struct pol_kernel_class *c)
 	return m;
 }
 
-static void print_key(const char *key, const struct pol_kernel_class *c, uint32_t mask, bool batch)
+static void print_key(const char *key, const struct pol_kernel_class *c, uint32_t mask)
 {
-	if (batch) {
-		printf(" %s=", key);
-		for (size_t i = 0, n = 0; i < c->nperms; i++)
-			if (mask & c->perms[i].mask)
-				printf("%s%s", n++ ? "," : "", c->perms[i].name);
-		return;
-	}
 	printf("%s:%s", key, mask ? " " : "");
 	sectl_print_perms(c, mask);
 	putchar('\n');
@@ -140,17 +138,38 @@ static struct json_object *hex(uint32_t v)
 	return json_object_new_string(buf);
 }
 
-static void av_json(struct json_object *o, const struct pol_kernel_class *c, uint32_t shown,
-		    const struct pol_kernel_av *av, bool asked)
+/* The i-th permission a query asks about: its PERMs in their order, or
+ * each of the class's when it names none. False past the last. */
+static bool nth_perm(const struct query *q, const struct pol_kernel_class *c, size_t i,
+		     const char **name, uint32_t *mask)
 {
-	struct json_object *raw = json_object_new_object();
+	if (q->nwords == 3) {
+		if (i >= c->nperms)
+			return false;
+		*name = c->perms[i].name;
+		*mask = c->perms[i].mask;
+		return true;
+	}
+	if (i >= (size_t)q->nwords - 3)
+		return false;
+	*name = q->words[3 + i];
+	*mask = pol_kernel_class_perm(c, *name);
+	return true;
+}
+
+static void av_json(struct json_object *o, const struct query *q, const struct pol_kernel_class *c,
+		    uint32_t shown, const struct pol_kernel_av *av, bool asked)
+{
+	struct json_object *raw = json_object_new_object(), *perms = json_object_new_array();
+	bool permissive = av->flags & POL_KERNEL_AV_PERMISSIVE;
+	const char *name;
+	uint32_t m;
 
 	json_object_object_add(o, "allowed", sectl_perms_json(c, av->allowed & shown));
 	json_object_object_add(o, "denied", sectl_perms_json(c, ~av->allowed & shown));
 	json_object_object_add(o, "auditallow", sectl_perms_json(c, av->auditallow & shown));
 	json_object_object_add(o, "dontaudit", sectl_perms_json(c, ~av->auditdeny & shown));
-	json_object_object_add(o, "permissive",
-			       json_object_new_boolean(!!(av->flags & POL_KERNEL_AV_PERMISSIVE)));
+	json_object_object_add(o, "permissive", json_object_new_boolean(permissive));
 	if (asked)
 		pol_json_add_str(o, "decision", (av->allowed & shown) == shown ? "allowed" : "denied");
 	json_object_object_add(o, "seqno", json_object_new_int64(av->seqno));
@@ -160,25 +179,99 @@ static void av_json(struct json_object *o, const struct pol_kernel_class *c, uin
 	json_object_object_add(raw, "auditdeny", hex(av->auditdeny));
 	json_object_object_add(raw, "flags", hex(av->flags));
 	json_object_object_add(o, "raw", raw);
+	/* the batch line's fields, one map per permission asked */
+	for (size_t i = 0; nth_perm(q, c, i, &name, &m); i++) {
+		struct json_object *p = json_object_new_object();
+
+		pol_json_add_str(p, "permission", name);
+		pol_json_add_str(p, "decision", av->allowed & m ? "allowed" : "denied");
+		json_object_object_add(p, "auditallow",
+				       json_object_new_boolean(!!(av->auditallow & m)));
+		json_object_object_add(p, "dontaudit",
+				       json_object_new_boolean(!!(~av->auditdeny & m)));
+		json_object_object_add(p, "permissive", json_object_new_boolean(permissive));
+		json_object_array_add(perms, p);
+	}
+	json_object_object_add(o, "permissions", perms);
 }
 
 static void av_text(const struct sectl *sc, const struct pol_kernel_class *c, uint32_t shown,
-		    const struct pol_kernel_av *av, bool batch)
+		    const struct pol_kernel_av *av)
 {
-	print_key("allowed", c, av->allowed & shown, batch);
-	print_key("denied", c, ~av->allowed & shown, batch);
-	if (batch || (av->auditallow & shown))
-		print_key("auditallow", c, av->auditallow & shown, batch);
-	if (batch || (~av->auditdeny & shown))
-		print_key("dontaudit", c, ~av->auditdeny & shown, batch);
-	if (batch)
-		printf(" permissive=%d", !!(av->flags & POL_KERNEL_AV_PERMISSIVE));
-	else if (av->flags & POL_KERNEL_AV_PERMISSIVE)
+	print_key("allowed", c, av->allowed & shown);
+	print_key("denied", c, ~av->allowed & shown);
+	if (av->auditallow & shown)
+		print_key("auditallow", c, av->auditallow & shown);
+	if (~av->auditdeny & shown)
+		print_key("dontaudit", c, ~av->auditdeny & shown);
+	if (av->flags & POL_KERNEL_AV_PERMISSIVE)
 		puts("permissive: yes");
-	if (sc->verbose && !batch)
+	if (sc->verbose)
 		fprintf(stderr, "%s: seqno %u, allowed=%08x decided=%08x auditallow=%08x auditdeny=%08x flags=%x\n",
 			cli_name(), av->seqno, av->allowed, av->decided, av->auditallow, av->auditdeny,
 			av->flags);
+}
+
+/*
+ * --batch: "SCON TCON CLASS PERM DECISION [auditallow] [dontaudit]
+ * [permissive]", a line per permission asked, the question echoed so that a
+ * script pairs each answer with its question whatever it asked.
+ */
+static void av_lines(const struct query *q, const struct pol_kernel_class *c,
+		     const struct pol_kernel_av *av)
+{
+	const char *name;
+	uint32_t m;
+
+	for (size_t i = 0; nth_perm(q, c, i, &name, &m); i++)
+		printf("%s %s %s %s %s%s%s%s\n", q->words[0], q->words[1], q->words[2], name,
+		       av->allowed & m ? "allowed" : "denied",
+		       av->auditallow & m ? " auditallow" : "",
+		       ~av->auditdeny & m ? " dontaudit" : "",
+		       av->flags & POL_KERNEL_AV_PERMISSIVE ? " permissive" : "");
+}
+
+/* The words of a question, then its answer: "SCON TCON CLASS [NAME]: ANSWER"
+ * (create, relabel, member) or "... error" (access, a line that is no query). */
+static void echo(const struct query *q, const char *sep, const char *answer)
+{
+	for (int i = 0; i < q->nwords; i++)
+		printf("%s%s", i ? " " : "", q->words[i]);
+	printf("%s%s\n", sep, answer);
+}
+
+/* A failed access question in a batch: "SCON TCON CLASS PERM error" for each
+ * permission it names, "SCON TCON CLASS - error" when it names none. */
+static void error_lines(const struct query *q)
+{
+	if (q->nwords == 3) {
+		echo(q, " - ", "error");
+		return;
+	}
+	for (int i = 3; i < q->nwords; i++)
+		printf("%s %s %s %s error\n", q->words[0], q->words[1], q->words[2], q->words[i]);
+}
+
+/* Report err, each diagnostic at the batch line it is about (BATCH_FILE:LINE:). */
+static int report(const struct query *q, const struct pol_err *err, int rc)
+{
+	struct pol_err at;
+	int status;
+
+	if (!q->line)
+		return cli_report_kernel(err, rc);
+	pol_err_init(&at);
+	for (size_t i = 0; i < err->count; i++) {
+		const struct pol_diag *d = &err->diags[i];
+
+		pol_err_add(&at, d->severity, d->code, d->file ? d->file : BATCH_FILE,
+			    d->file ? d->line : q->line, d->col, "%s", d->message);
+	}
+	if (rc < 0 && pol_err_errors(&at) == 0)
+		pol_err_add(&at, POL_SEV_ERROR, rc, BATCH_FILE, q->line, 0, "%s", pol_strerror(rc));
+	status = cli_report_kernel(&at, rc);
+	pol_err_release(&at);
+	return status;
 }
 
 struct run {
@@ -197,6 +290,7 @@ static int answer(struct run *r, const struct query *q, struct pol_err *err)
 {
 	const struct pol_kernel_class *c = NULL;
 	struct json_object *o = NULL;
+	bool text = !r->list && !r->sc->quiet;
 	uint32_t asked = 0;
 	int rc;
 
@@ -211,6 +305,8 @@ static int answer(struct run *r, const struct query *q, struct pol_err *err)
 	}
 	if (r->list) {
 		o = json_object_new_object();
+		if (q->line)
+			json_object_object_add(o, "line", json_object_new_int64(q->line));
 		pol_json_add_str(o, "scontext", q->words[0]);
 		pol_json_add_str(o, "tcontext", q->words[1]);
 		pol_json_add_str(o, "class", q->words[2]);
@@ -225,13 +321,11 @@ static int answer(struct run *r, const struct query *q, struct pol_err *err)
 			if (o) {
 				if (asked)
 					json_object_object_add(o, "requested", sectl_perms_json(c, asked));
-				av_json(o, c, shown, &av, asked != 0);
-			} else if (!r->sc->quiet) {
-				if (r->batch)
-					printf("%s %s %s:", q->words[0], q->words[1], q->words[2]);
-				av_text(r->sc, c, shown, &av, r->batch);
-				if (r->batch)
-					putchar('\n');
+				av_json(o, q, c, shown, &av, asked != 0);
+			} else if (text && r->batch) {
+				av_lines(q, c, &av);
+			} else if (text) {
+				av_text(r->sc, c, shown, &av);
 			}
 			return (av.allowed & asked) == asked ? EXIT_OK : EXIT_NOMATCH;
 		}
@@ -245,62 +339,75 @@ static int answer(struct run *r, const struct query *q, struct pol_err *err)
 				if (name)
 					pol_json_add_str(o, "name", name);
 				pol_json_add_str(o, "context", newcon);
-			} else if (!r->sc->quiet && r->batch) {
-				printf("%s %s %s: %s\n", q->words[0], q->words[1], q->words[2], newcon);
-			} else if (!r->sc->quiet) {
+			} else if (text && r->batch) {
+				echo(q, ": ", newcon);
+			} else if (text) {
 				puts(newcon);
 			}
 			free(newcon);
 			return EXIT_OK;
 		}
 	}
-	/* In a batch, the answer line says there was an error, so the lines
-	 * still match the questions; the reason goes to stderr. */
+	/* In a batch, the answer says there was an error, so that every
+	 * question still gets its answer; the reason goes to stderr. */
 	if (o)
 		pol_json_add_str(o, "error", err->count ? err->diags[0].message : pol_strerror(rc));
-	else if (r->batch && !r->sc->quiet)
-		printf("%s %s %s: error\n", q->words[0], q->words[1], q->words[2]);
-	return cli_report_kernel(err, rc);
+	else if (text && r->batch && r->access)
+		error_lines(q);
+	else if (text && r->batch)
+		echo(q, ": ", "error");
+	return report(q, err, rc);
 }
 
-static int split(char *line, struct query *q, char **words, int max)
+/* Split line into q's words (a growing array in *words). Returns their
+ * number, or -ENOMEM. */
+static int split(char *line, struct query *q, char ***words, size_t *alloc)
 {
-	q->words = words;
 	q->nwords = 0;
 	for (char *w = strtok(line, " \t\r\n"); w; w = strtok(NULL, " \t\r\n")) {
-		if (q->nwords == max)
-			return -1;
-		words[q->nwords++] = w;
+		if (POL_ARRAY_GROW(*words, (size_t)q->nwords + 1, *alloc) < 0)
+			return -ENOMEM;
+		(*words)[q->nwords++] = w;
 	}
+	q->words = *words;
 	return q->nwords;
 }
 
 static int batch(struct run *r, struct pol_err *err)
 {
-	char *line = NULL, *words[40];
-	size_t len = 0;
+	char *line = NULL, **words = NULL;
+	size_t len = 0, alloc = 0;
 	unsigned int lineno = 0;
 	int status = EXIT_OK;
 
 	while (getline(&line, &len, stdin) > 0) {
-		struct query q;
+		struct query q = {.line = ++lineno};
 		int n, s;
 
-		lineno++;
-		n = split(line, &q, words, 40);
+		n = split(line, &q, &words, &alloc);
+		if (n < 0) {
+			pol_err_clear(err);
+			status = cli_report(err, pol_err_set(err, -ENOMEM, "out of memory"));
+			break;
+		}
 		if (n == 0 || words[0][0] == '#')
 			continue;
-		if (n < 3 || n > (r->access ? 40 : (r->kind == POL_KERNEL_CREATE ? 4 : 3))) {
+		if (n < 3 || (!r->access && n > (r->kind == POL_KERNEL_CREATE ? 4 : 3))) {
 			pol_err_clear(err);
-			pol_err_add(err, POL_SEV_ERROR, POL_EINVAL, "<stdin>", lineno, 0,
-				    "expected 'SCON TCON CLASS%s'",
+			pol_err_set(err, POL_EINVAL, "expected 'SCON TCON CLASS%s'",
 				    r->access			   ? " [PERM...]"
 				    : r->kind == POL_KERNEL_CREATE ? " [NAME]"
 								   : "");
-			cli_report(err, POL_EINVAL);
-			if (!r->sc->quiet && !r->list)
-				puts("error");
-			s = EXIT_USAGE;
+			if (r->list) {
+				struct json_object *o = json_object_new_object();
+
+				json_object_object_add(o, "line", json_object_new_int64(q.line));
+				pol_json_add_str(o, "error", err->diags[0].message);
+				json_object_array_add(r->list, o);
+			} else if (!r->sc->quiet) {
+				echo(&q, r->access ? " " : ": ", "error");
+			}
+			s = report(&q, err, POL_EINVAL);
 		} else {
 			s = answer(r, &q, err);
 		}
@@ -310,6 +417,7 @@ static int batch(struct run *r, struct pol_err *err)
 		if (!r->list)
 			fflush(stdout);
 	}
+	free(words);
 	free(line);
 	return status;
 }
@@ -352,7 +460,7 @@ static int run_queries(struct sectl *sc, const char *cmd, int argc, char **argv)
 	if (r.batch) {
 		status = batch(&r, &err);
 	} else {
-		struct query q = { argv + optind, nargs };
+		struct query q = {argv + optind, nargs, 0};
 
 		status = answer(&r, &q, &err);
 	}

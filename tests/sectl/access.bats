@@ -102,7 +102,9 @@ setup() {
 	[ -z "$output" ]
 }
 
-@test "sectl access --batch: one answer line per query, errors kept in step" {
+# issue 11: a batch echoes each permission asked with its decision, a line
+# each, so that a script pairs answers with questions
+@test "sectl access --batch: a line per permission asked, the question echoed, errors kept in step" {
 	require_debian_policy
 	run -2 --separate-stderr sectl --policy "$DEBIAN_POLICY" access --batch <<-EOF
 		# a comment, then a blank line
@@ -111,13 +113,78 @@ setup() {
 		$USER_T $SHADOW nosuchclass
 		too few
 		system_u:system_r:kernel_t:s0 $SHADOW file read getattr
+		$USER_T $SHADOW file raed write
+		system_u:system_r:sshd:s0 $SHADOW file read
+		$USER_T $SHADOW file write read write
 	EOF
-	[ "${lines[0]}" = "$USER_T $SHADOW file: allowed= denied=read auditallow= dontaudit=read permissive=0" ]
-	[ "${lines[1]}" = "$USER_T $SHADOW nosuchclass: error" ]
-	[ "${lines[2]}" = "error" ]
-	[ "${lines[3]}" = "system_u:system_r:kernel_t:s0 $SHADOW file: allowed=getattr,read denied= auditallow= dontaudit=getattr permissive=0" ]
-	[[ "$stderr" == *"unknown class 'nosuchclass'"* ]]
-	[[ "$stderr" == *"<stdin>:5: error: expected 'SCON TCON CLASS [PERM...]'"* ]]
+	[ "${lines[0]}" = "$USER_T $SHADOW file read denied dontaudit" ]
+	[ "${lines[1]}" = "$USER_T $SHADOW nosuchclass - error" ]
+	[ "${lines[2]}" = "too few error" ]
+	[ "${lines[3]}" = "system_u:system_r:kernel_t:s0 $SHADOW file read allowed" ]
+	[ "${lines[4]}" = "system_u:system_r:kernel_t:s0 $SHADOW file getattr allowed dontaudit" ]
+	[ "${lines[5]}" = "$USER_T $SHADOW file raed error" ]
+	[ "${lines[6]}" = "$USER_T $SHADOW file write error" ]
+	[ "${lines[7]}" = "system_u:system_r:sshd:s0 $SHADOW file read error" ]
+	# in the order asked, repeats included
+	[ "${lines[8]}" = "$USER_T $SHADOW file write denied" ]
+	[ "${lines[9]}" = "$USER_T $SHADOW file read denied dontaudit" ]
+	[ "${lines[10]}" = "$USER_T $SHADOW file write denied" ]
+	[ "${#lines[@]}" -eq 11 ]
+	# each reason at its line
+	[ "$stderr" = "<stdin>:4: error: unknown class 'nosuchclass'
+<stdin>:5: error: expected 'SCON TCON CLASS [PERM...]'
+<stdin>:7: error: unknown file permission 'raed'
+<stdin>:7: note: did you mean 'read'?
+<stdin>:8: error: invalid context 'system_u:system_r:sshd:s0': type 'sshd' is not defined; did you mean 'sshd_t'?" ]
+}
+
+@test "sectl access --batch: without PERM, a line for each permission of the class" {
+	require_debian_policy
+	local etc=system_u:object_r:etc_t:s0 n
+	run -0 sectl --policy "$DEBIAN_POLICY" access $USER_T $etc file
+	n=$(($(wc -w <<<"${lines[0]} ${lines[1]}") - 2))
+	run -0 --separate-stderr sectl --policy "$DEBIAN_POLICY" access --batch <<<"$USER_T $etc file"
+	[ -z "$stderr" ]
+	[ "${#lines[@]}" -eq "$n" ]
+	[[ "$output" == *"$USER_T $etc file read allowed"* ]]
+	[[ "$output" == *"$USER_T $etc file write denied"* ]]
+	# every line: the question, a permission and its decision
+	! grep -Ev "^$USER_T $etc file [a-z_]+ (allowed|denied)( auditallow)?( dontaudit)?( permissive)?\$" <<<"$output"
+}
+
+@test "sectl access --batch: the exit status is the worst answer's" {
+	require_debian_policy
+	local kernel=system_u:system_r:kernel_t:s0
+	run -0 sectl --policy "$DEBIAN_POLICY" access --batch <<<"$kernel $SHADOW file read"
+	[ "$output" = "$kernel $SHADOW file read allowed" ]
+	run -1 sectl --policy "$DEBIAN_POLICY" access --batch <<<"$kernel $SHADOW file read
+$USER_T $SHADOW file read"
+	run -2 sectl --policy "$DEBIAN_POLICY" access --batch <<<"$USER_T $SHADOW file read
+$kernel $SHADOW file raed"
+	# -q: the status only
+	run -1 --separate-stderr sectl -q --policy "$DEBIAN_POLICY" access --batch <<<"$USER_T $SHADOW file read"
+	[ -z "$output" ] && [ -z "$stderr" ]
+}
+
+@test "sectl access --batch: through selinuxfs, a failure is located at its line too" {
+	run -3 --separate-stderr sectl access --batch <<<"u:r:a_t:s0 u:r:b_t:s0 file read write"
+	[ "$output" = $'u:r:a_t:s0 u:r:b_t:s0 file read error\nu:r:a_t:s0 u:r:b_t:s0 file write error' ]
+	[ "$stderr" = "<stdin>:1: error: '$FS/access' gave no answer: not a selinuxfs transaction file" ]
+}
+
+@test "sectl create --batch: the question echoed, NAME included" {
+	require_debian_policy
+	local tmp=system_u:object_r:tmp_t:s0
+	run -2 --separate-stderr sectl --policy "$DEBIAN_POLICY" create --batch <<-EOF
+		$USER_T $tmp file
+		$USER_T $tmp file myname
+		$USER_T $tmp
+	EOF
+	[ "${lines[0]}" = "$USER_T $tmp file: user_u:object_r:user_tmp_t:s0" ]
+	[ "${lines[1]}" = "$USER_T $tmp file myname: error" ]
+	[ "${lines[2]}" = "$USER_T $tmp: error" ]
+	[ "$stderr" = "<stdin>:2: error: name-based transitions need the kernel, not a policy file
+<stdin>:3: error: expected 'SCON TCON CLASS [NAME]'" ]
 }
 
 @test "sectl access --json: the decision as one document" {
@@ -129,6 +196,26 @@ setup() {
 	[ "$(jq -r .raw.decided <<<"$output")" = 0xffffffff ]
 	run -1 sectl --policy "$DEBIAN_POLICY" --json access --batch <<<"$USER_T $SHADOW file read"
 	[ "$(jq -c '.answers[0].denied' <<<"$output")" = '["read"]' ]
+}
+
+@test "sectl access --json: a map per permission asked; a batch's answers carry their line" {
+	require_debian_policy
+	require_command jq jq
+	local kernel=system_u:system_r:kernel_t:s0
+	run -1 sectl --policy "$DEBIAN_POLICY" --json access $USER_T $SHADOW file read
+	[ "$(jq -c '.permissions' <<<"$output")" = \
+		'[{"permission":"read","decision":"denied","auditallow":false,"dontaudit":true,"permissive":false}]' ]
+	run -2 --separate-stderr sectl --policy "$DEBIAN_POLICY" --json access --batch <<-EOF
+		$kernel $SHADOW file getattr read
+
+		too few
+		$USER_T $SHADOW nosuchclass
+	EOF
+	[ "$(jq -c '[.answers[] | [.line, .error]]' <<<"$output")" = \
+		"[[1,null],[3,\"expected 'SCON TCON CLASS [PERM...]'\"],[4,\"unknown class 'nosuchclass'\"]]" ]
+	[ "$(jq -c '[.answers[0].permissions[] | [.permission, .decision, .dontaudit]]' <<<"$output")" = \
+		'[["getattr","allowed",true],["read","allowed",false]]' ]
+	[ "$(jq -c '[.diagnostics[] | [.file, .line]]' <<<"$stderr")" = '[["<stdin>",3],["<stdin>",4]]' ]
 }
 
 @test "sectl create/relabel/member --policy: the label the policy gives" {

@@ -50,8 +50,25 @@ static int why_not_args(struct sr_query *q)
 		return cli_usage_error("--why-not needs a source and a target type");
 	if (q->shortest || q->all_paths || q->reverse)
 		return cli_usage_error("--why-not cannot be used with -S, -A or -r");
-	if (q->dot)
-		return cli_usage_error("--why-not and --dot cannot be used together");
+	if (q->dot || q->svg)
+		return cli_usage_error("--why-not and --%s cannot be used together",
+				       q->dot ? "dot" : "svg");
+	return -1;
+}
+
+/* --svg FILE is --dot's graph through Graphviz, which must be there */
+static int svg_arg(struct sr_query *q)
+{
+	if (q->json)
+		return cli_usage_error("--json and --svg cannot be used together");
+	if (!sr_svg_available()) {
+		fprintf(stderr,
+			"%s: --svg: graphviz's dot is not installed (apt-get install graphviz); "
+			"--dot prints the graph as text\n",
+			cli_name());
+		return EXIT_ENV;
+	}
+	q->dot = true;
 	return -1;
 }
 
@@ -114,6 +131,9 @@ int sr_parse(const struct cli_option *table, const char *usage, int argc, char *
 		case OPT_DOT:
 			q->dot = true;
 			break;
+		case OPT_SVG:
+			q->svg = optarg;
+			break;
 		case 'm':
 			q->map = optarg;
 			break;
@@ -161,6 +181,8 @@ int sr_parse(const struct cli_option *table, const char *usage, int argc, char *
 		return cli_usage_error("-b and --booleans cannot be used together");
 	if (q->json && q->dot)
 		return cli_usage_error("--json and --dot cannot be used together");
+	if (q->svg)
+		return svg_arg(q);
 	return -1;
 }
 
@@ -265,8 +287,15 @@ int sr_open(struct sr_query *q)
 		if (!q->json_items)
 			return EXIT_ENV;
 	}
-	if (q->dot)
-		printf("digraph sereach {\n\trankdir=LR;\n\tnode [shape=box];\n");
+	if (q->dot) {
+		q->dot_out = q->svg ? tmpfile() : stdout;
+		if (!q->dot_out) {
+			fprintf(stderr, "%s: cannot create a temporary file for --svg: %s\n",
+				cli_name(), strerror(errno));
+			return EXIT_ENV;
+		}
+		fprintf(q->dot_out, "digraph sereach {\n\trankdir=LR;\n\tnode [shape=box];\n");
+	}
 	return 0;
 }
 
@@ -423,10 +452,10 @@ void sr_dot_path(struct sr_query *q, const uint32_t *path, size_t n, bool revers
 
 		step_ends(path, k, reverse_steps, &s, &t);
 		if (q->flow)
-			printf("\t\"%s\" -> \"%s\" [label=\"%u\"];\n", sr_type(q, s), sr_type(q, t),
-			       pol_graph_weight(q->g, s, t));
+			fprintf(q->dot_out, "\t\"%s\" -> \"%s\" [label=\"%u\"];\n", sr_type(q, s),
+				sr_type(q, t), pol_graph_weight(q->g, s, t));
 		else
-			printf("\t\"%s\" -> \"%s\";\n", sr_type(q, s), sr_type(q, t));
+			fprintf(q->dot_out, "\t\"%s\" -> \"%s\";\n", sr_type(q, s), sr_type(q, t));
 	}
 }
 
@@ -451,13 +480,22 @@ int sr_finish(struct sr_query *q, int status)
 			pol_json_print(stdout, doc, 1);
 			json_object_put(doc);
 		} else if (q->dot) {
-			printf("}\n");
+			fprintf(q->dot_out, "}\n");
 		} else if (q->stats) {
 			printf("\nGraph statistics:\nGraph nodes: %zu\nGraph edges: %zu\n",
 			       pol_graph_node_count(q->g), pol_graph_edge_count(q->g));
 		}
 		status = q->found ? EXIT_OK : EXIT_NOMATCH;
+		/* an empty graph is rendered too, as --dot prints it */
+		if (q->svg) {
+			int rendered = sr_svg_render(q->dot_out, q->svg);
+
+			if (rendered != EXIT_OK)
+				status = rendered;
+		}
 	}
+	if (q->dot_out && q->dot_out != stdout)
+		fclose(q->dot_out);
 	json_object_put(q->json_items);
 	pol_graph_free(q->g);
 	/* the policy stays reachable (kept) for the kernel to reclaim, as

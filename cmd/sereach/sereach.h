@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "graph/graph.h"
 #include "pdb/pdb.h"
@@ -26,6 +27,7 @@ enum {
 	OPT_VERSION_LONG,
 	OPT_DIRECT,
 	OPT_WHY_NOT,
+	OPT_SVG,
 };
 
 /* setools' text for what a search finds. */
@@ -52,6 +54,7 @@ struct sr_text {
 	CLI_FLAG(OPT_STATS, "stats", "print the graph's node and edge counts"), \
 	CLI_FLAG(OPT_JSON, "json", "one JSON document (setools-mcp's key names)"), \
 	CLI_FLAG(OPT_DOT, "dot", "the steps found as a Graphviz DOT graph"), \
+	CLI_VALUE(OPT_SVG, "svg", "FILE", "the DOT graph rendered by Graphviz's dot into FILE"), \
 	CLI_FLAG(OPT_DEBUG, "debug", NULL), \
 	CLI_HELP_VERSION, \
 	CLI_END
@@ -61,6 +64,7 @@ struct sr_query {
 	const struct sr_text *text;
 	bool flow;
 	const char *policy, *source, *target, *map, *bools_setools, *booleans;
+	const char *svg; /* --svg FILE (--dot's text goes to dot_out) */
 	bool shortest, reverse, full, stats, json, dot, exact, verbose, why_not;
 	long all_paths; /* 0: not asked */
 	long limit;
@@ -75,6 +79,7 @@ struct sr_query {
 	enum pol_graph_bool_mode bool_mode;
 	struct pol_graph *g;
 	/* output state */
+	FILE *dot_out; /* stdout, or with --svg a temporary file */
 	long found;
 	struct json_object *json_items;
 };
@@ -106,6 +111,11 @@ void sr_json_path(struct sr_query *q, const uint32_t *path, size_t n, bool rever
  * two-node path), and a path from the source to the target. */
 int sr_on_step(const uint32_t *path, size_t n, void *data);
 int sr_on_path(const uint32_t *path, size_t n, void *data);
+/* --svg: whether Graphviz's dot is in PATH; render the DOT text (a file
+ * read from its start) into path through dot, atomically. Returns the
+ * exit status, with the reason on stderr. */
+bool sr_svg_available(void);
+int sr_svg_render(FILE *dot_text, const char *path);
 /* Add one edge of a DOT graph. */
 void sr_dot_path(struct sr_query *q, const uint32_t *path, size_t n, bool reverse_steps);
 

@@ -1,0 +1,91 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# sereach --svg FILE: --dot's graph through Graphviz's dot, written atomically.
+# A fake dot in PATH tests the plumbing whether or not graphviz is installed;
+# one test renders with the real dot when there is one.
+bats_require_minimum_version 1.5.0
+
+load common
+
+setup_file() {
+	compile_fixtures d p
+}
+
+# fake_dot BODY: a "dot" in $BATS_TEST_TMPDIR/bin running the shell BODY,
+# first in PATH
+fake_dot() {
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	printf '#!/bin/sh\n%s\n' "$1" >"$BATS_TEST_TMPDIR/bin/dot"
+	chmod +x "$BATS_TEST_TMPDIR/bin/dot"
+	PATH="$BATS_TEST_TMPDIR/bin:$PATH"
+}
+
+@test "sereach --svg: without graphviz's dot, says so before reading the policy and exits 3" {
+	local sr
+	sr=$(command -v sereach)
+	mkdir "$BATS_TEST_TMPDIR/nodot"
+	run -3 --separate-stderr /usr/bin/env PATH="$BATS_TEST_TMPDIR/nodot" "$sr" dta -p /nonexistent -s a_t --svg "$BATS_TEST_TMPDIR/g.svg"
+	[[ $stderr == *"--svg: graphviz's dot is not installed"* ]] || { echo "$stderr"; false; }
+	[ -z "$output" ]
+	[ ! -e "$BATS_TEST_TMPDIR/g.svg" ]
+	run -3 --separate-stderr /usr/bin/env PATH="$BATS_TEST_TMPDIR/nodot" "$sr" flow -p /nonexistent -s a_t --svg "$BATS_TEST_TMPDIR/g.svg"
+	[[ $stderr == *"graphviz's dot is not installed"* ]]
+}
+
+@test "sereach dta --svg: the DOT text goes through dot -Tsvg into FILE, nothing on stdout" {
+	need_fixture d
+	fake_dot '[ "$*" = -Tsvg ] || exit 9; echo "<svg>"; cat; echo "</svg>"'
+	mkdir "$BATS_TEST_TMPDIR/out"
+	run -0 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/d.bin" -s a_t --svg "$BATS_TEST_TMPDIR/out/g.svg"
+	[ -z "$output" ] && [ -z "$stderr" ]
+	run -0 cat "$BATS_TEST_TMPDIR/out/g.svg"
+	[ "${lines[0]}" = "<svg>" ] && [ "${lines[1]}" = "digraph sereach {" ]
+	[[ $output == *$'\t"a_t" -> "c_t";\n'* && ${lines[-2]} == "}" && ${lines[-1]} == "</svg>" ]]
+	# the directory holds the result only: the temporary file was renamed
+	run -0 ls -A "$BATS_TEST_TMPDIR/out"
+	[ "$output" = g.svg ]
+}
+
+@test "sereach flow --svg: weights label the edges; nothing found still renders, exit 1" {
+	need_fixture p
+	fake_dot 'cat'
+	run -0 --separate-stderr sereach flow -p "$BATS_FILE_TMPDIR/p.bin" -m "$FIX/p.map" -s a_t -w 1 --svg "$BATS_TEST_TMPDIR/f.svg"
+	run -0 cat "$BATS_TEST_TMPDIR/f.svg"
+	[[ $output == *$'\t"a_t" -> "b_t" [label="10"];\n}' ]] || { echo "$output"; false; }
+	run -1 --separate-stderr sereach flow -p "$BATS_FILE_TMPDIR/p.bin" -m "$FIX/p.map" -s b_t -w 1 --svg "$BATS_TEST_TMPDIR/f.svg"
+	[ -z "$output" ]
+	run -0 cat "$BATS_TEST_TMPDIR/f.svg"
+	[[ $output == "digraph sereach {"* && $output != *"->"* ]]
+}
+
+@test "sereach --svg: a failing dot leaves FILE as it was, exit 3" {
+	need_fixture d
+	fake_dot 'echo "<svg partial"; echo "Error: syntax" >&2; exit 1'
+	mkdir "$BATS_TEST_TMPDIR/out"
+	echo old >"$BATS_TEST_TMPDIR/out/g.svg"
+	run -3 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/d.bin" -s a_t --svg "$BATS_TEST_TMPDIR/out/g.svg"
+	[[ $stderr == *"Error: syntax"* && $stderr == *"dot failed with exit status 1; '$BATS_TEST_TMPDIR/out/g.svg' is unchanged"* ]] ||
+		{ echo "$stderr"; false; }
+	[ "$(cat "$BATS_TEST_TMPDIR/out/g.svg")" = old ]
+	run -0 ls -A "$BATS_TEST_TMPDIR/out"
+	[ "$output" = g.svg ] || { echo "$output"; false; }
+}
+
+@test "sereach --svg: usage errors with --json and --why-not" {
+	need_fixture d
+	fake_dot 'cat'
+	run -2 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/d.bin" -s a_t --json --svg "$BATS_TEST_TMPDIR/g.svg"
+	[[ $stderr == *"--json and --svg cannot be used together"* ]]
+	run -2 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/d.bin" --why-not a_t c_t --svg "$BATS_TEST_TMPDIR/g.svg"
+	[[ $stderr == *"--why-not and --svg cannot be used together"* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/g.svg" ]
+}
+
+@test "sereach dta --svg: with graphviz installed, a real SVG" {
+	need_fixture d
+	require_command dot graphviz
+	run -0 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/d.bin" -s a_t --svg "$BATS_TEST_TMPDIR/g.svg"
+	run -0 cat "$BATS_TEST_TMPDIR/g.svg"
+	[[ $output == *"<svg"* && $output == *"a_t"* && $output == *"c_t"* ]]
+}

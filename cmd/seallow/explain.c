@@ -416,6 +416,8 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 				pol_buf_release(&cmd);
 			}
 			json_object_object_add(fo, "ports", pc);
+			json_object_object_add(fo, "ports_more",
+					       json_object_new_int64((int64_t)g->ports_more));
 		}
 		if (ifc.call) {
 			struct json_object *io = json_object_new_object();
@@ -438,7 +440,11 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		pol_json_add_str(o, "rule", pol_buf_str(&rule));
 		json_object_array_add(x->list, o);
 	} else {
-		OUT("  fix: %s\n\n", pol_buf_str(&fix));
+		OUT("  fix: %s\n", pol_buf_str(&fix));
+		if (ports && g->ports_more)
+			OUT("  note: %zu more denial%s on ports not listed (%d at most)\n",
+			    g->ports_more, g->ports_more == 1 ? "" : "s", POL_AUDIT_MAX_DISTINCT);
+		OUT("\n");
 	}
 	free(relabel);
 	port_fixes_free(ports, nports);

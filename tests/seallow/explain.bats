@@ -108,3 +108,15 @@ LOG
 	[ "$(jq -c '.denials[0].commands' <<<"$output")" = '["cat","less (/usr/bin/less)"]' ]
 	[ "$(jq -c '.denials[0].paths' <<<"$output")" = '["/srv/a","/srv/b"]' ]
 }
+
+@test "seallow explain: ports past the 16 listed are counted, not dropped silently" {
+	sepolc -o p.bin "$FIXTURES/p.conf" >/dev/null 2>&1
+	for i in $(seq 8001 8018); do
+		echo "type=AVC msg=audit(1.000:$i): avc:  denied  { name_bind } for  pid=10 comm=\"webd\" src=$i scontext=u:r:a_t tcontext=u:r:unreserved_port_t tclass=tcp_socket permissive=0"
+	done > scan.log
+	run -0 seallow explain -p p.bin -i scan.log
+	[[ "$output" == *"-p tcp 8016 "*"note: 2 more denials on ports not listed (16 at most)"* ]]
+	[[ "$output" != *"-p tcp 8017 "* ]]
+	run -0 seallow explain --json -p p.bin -i scan.log
+	[ "$(jq -r '.denials[0].fix.ports_more' <<<"$output")" = 2 ]
+}

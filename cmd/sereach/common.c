@@ -240,26 +240,11 @@ static int current_bools(struct sr_query *q)
 	return 0;
 }
 
-int sr_open(struct sr_query *q)
+int sr_booleans(struct sr_query *q)
 {
 	struct pol_err err;
 	int rc, status;
 
-	pol_err_init(&err);
-	rc = pol_pdb_open_default(q->policy, &q->pdb, &err);
-	if (rc < 0)
-		return report(&err, rc);
-	pol_err_release(&err);
-	if ((status = type_arg(q, q->source, &q->s, false)))
-		return status;
-	if (q->target && (status = type_arg(q, q->target, &q->t, false)))
-		return status;
-	q->exclude_v = calloc(q->nexclude + 1, sizeof(*q->exclude_v));
-	if (!q->exclude_v)
-		return EXIT_ENV;
-	for (size_t i = 0; i < q->nexclude; i++)
-		if ((status = type_arg(q, q->exclude[i], &q->exclude_v[i], true)))
-			return status;
 	q->bool_mode = POL_GRAPH_BOOLS_IGNORE;
 	if (q->bools_setools) {
 		pol_err_init(&err);
@@ -282,6 +267,31 @@ int sr_open(struct sr_query *q)
 		}
 		q->bool_mode = POL_GRAPH_BOOLS_EXACT;
 	}
+	return 0;
+}
+
+int sr_open(struct sr_query *q)
+{
+	struct pol_err err;
+	int rc, status;
+
+	pol_err_init(&err);
+	rc = pol_pdb_open_default(q->policy, &q->pdb, &err);
+	if (rc < 0)
+		return report(&err, rc);
+	pol_err_release(&err);
+	if ((status = type_arg(q, q->source, &q->s, false)))
+		return status;
+	if (q->target && (status = type_arg(q, q->target, &q->t, false)))
+		return status;
+	q->exclude_v = calloc(q->nexclude + 1, sizeof(*q->exclude_v));
+	if (!q->exclude_v)
+		return EXIT_ENV;
+	for (size_t i = 0; i < q->nexclude; i++)
+		if ((status = type_arg(q, q->exclude[i], &q->exclude_v[i], true)))
+			return status;
+	if ((status = sr_booleans(q)))
+		return status;
 	if (q->json) {
 		q->json_items = json_object_new_array();
 		if (!q->json_items)

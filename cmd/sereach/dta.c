@@ -38,8 +38,6 @@ static const char usage[] =
     "(into it with -r), or the transition paths from SOURCE to TARGET. EXCLUDE\n"
     "types are removed as domains and as entrypoints.\n";
 
-static const struct sr_text text;
-
 static void print_transition(struct sr_query *q, uint32_t s, uint32_t t)
 {
 	struct pol_graph_edge_rules r;
@@ -294,7 +292,7 @@ done:
 	return status;
 }
 
-static const struct sr_text text = {"Transition", "Domain transition path", "", print_transition};
+const struct sr_text sr_dta_text = {"Transition", "Domain transition path", "", print_transition};
 
 int sereach_dta(int argc, char **argv)
 {
@@ -305,7 +303,7 @@ int sereach_dta(int argc, char **argv)
 	long rc = 0;
 	int status;
 
-	q.text = &text;
+	q.text = &sr_dta_text;
 	status = sr_parse(sereach_dta_options, usage, argc, argv, &q);
 	if (status >= 0)
 		return sr_finish(&q, status);

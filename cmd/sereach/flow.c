@@ -47,7 +47,7 @@ static void print_rules(struct sr_query *q, uint32_t s, uint32_t t)
 	pol_graph_edge_rules_release(&r);
 }
 
-static const struct sr_text text = {"Flow", "Flow", "  ", print_rules};
+const struct sr_text sr_flow_text = {"Flow", "Flow", "  ", print_rules};
 
 static void unmapped(const char *tclass, const char *perm, void *data)
 {
@@ -66,7 +66,7 @@ int sereach_flow(int argc, char **argv)
 	int status;
 
 	q.flow = true;
-	q.text = &text;
+	q.text = &sr_flow_text;
 	status = sr_parse(sereach_flow_options, usage, argc, argv, &q);
 	if (status >= 0)
 		return sr_finish(&q, status);

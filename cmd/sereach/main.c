@@ -23,6 +23,7 @@ static const struct {
     {"dta", sereach_dta, "domain transitions out of or into a type, and paths between two"},
     {"flow", sereach_flow, "information flows out of or into a type, and paths between two"},
     {"can", sereach_can, "can a domain, or one it can become, read or write a type?"},
+    {"check", sereach_check, "reachability assertions from a file, for CI"},
     {NULL, NULL, NULL},
 };
 
@@ -32,6 +33,7 @@ static int usage(void)
 	       " %1$s dta  -s SOURCE [-t TARGET -S | -A N] [options] [EXCLUDE...]\n"
 	       " %1$s flow -s SOURCE [-t TARGET -S | -A N] [options] [EXCLUDE...]\n"
 	       " %1$s can [options] SOURCE read|write TYPE\n"
+	       " %1$s check [options] FILE\n"
 	       "\n"
 	       "Which domains a domain can become (dta, as sedta) and where information\n"
 	       "can flow (flow, as seinfoflow), over a binary SELinux policy.\n"

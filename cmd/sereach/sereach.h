@@ -87,11 +87,15 @@ struct sr_query {
 int sereach_dta(int argc, char **argv);
 int sereach_flow(int argc, char **argv);
 int sereach_can(int argc, char **argv);
+int sereach_check(int argc, char **argv);
 int sereach_complete(int argc, char **argv);
 
 extern const struct cli_option sereach_dta_options[];
 extern const struct cli_option sereach_flow_options[];
 extern const struct cli_option sereach_can_options[];
+extern const struct cli_option sereach_check_options[];
+/* setools' wording of a found path (dta, flow) */
+extern const struct sr_text sr_dta_text, sr_flow_text;
 
 /* Parse argv against table into q; returns -1 to go on, else an exit
  * status (help printed, usage error). */
@@ -100,6 +104,9 @@ int sr_parse(const struct cli_option *table, const char *usage, int argc, char *
 	     struct sr_query *q);
 /* Open the policy, resolve names and booleans. Returns 0 or an exit status. */
 int sr_open(struct sr_query *q);
+/* The boolean state of q->booleans or q->bools_setools (q->pdb open) into
+ * q->bool_values and q->bool_mode. Returns 0 or an exit status. */
+int sr_booleans(struct sr_query *q);
 /* Print stats, JSON, close stdout; free everything. Returns the exit status. */
 int sr_finish(struct sr_query *q, int status);
 void sr_print_rules(char **rules, const char *indent);

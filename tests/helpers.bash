@@ -5,6 +5,26 @@ SEKIT_SRCDIR=${SEKIT_SRCDIR:-$(cd "$(dirname "${BATS_TEST_FILENAME}")/../.." && 
 SEKIT_CORPUS=${SEKIT_CORPUS:-$SEKIT_SRCDIR/../shared/corpus}
 DEBIAN_POLICY=${DEBIAN_POLICY:-/etc/selinux/default/policy/policy.33}
 
+# refpolicy's development headers (selinux-policy-dev)
+HEADERS=${SEPOLC_HEADERS:-/usr/share/selinux/devel/include}
+
+# Skip unless refpolicy's development headers and m4 are installed.
+need_headers() {
+	[ -d "$HEADERS/support" ] ||
+		skip "no refpolicy headers in $HEADERS (apt-get install selinux-policy-dev)"
+	require_command m4 m4
+}
+
+# Skip unless the headers' Makefile can build a .pp (checkmodule and
+# semodule_package); sets DEVEL_MK to it.
+need_devel_makefile() {
+	need_headers
+	DEVEL_MK=${SEKIT_DEVEL_MAKEFILE:-/usr/share/selinux/devel/Makefile}
+	[ -r "$DEVEL_MK" ] || skip "no $DEVEL_MK (apt-get install selinux-policy-dev)"
+	require_command checkmodule checkpolicy
+	require_command semodule_package semodule-utils
+}
+
 # Skip unless Debian's reference policy is installed.
 require_debian_policy() {
 	[ -r "$DEBIAN_POLICY" ] || skip "no $DEBIAN_POLICY (apt-get install selinux-policy-default)"
@@ -49,6 +69,17 @@ run_suite_unchecked() {
 	fi
 	# the summary in the test log even when all is well
 	printf '%s\n' "$output" | grep -E '^(time|note):|passed, |disagreements' | sed 's/^/# /' >&3
+}
+
+# lines_are [--stderr] FIRST <<EOF: the output's lines (stderr's with
+# --stderr) from index FIRST on are the lines of stdin, as many as it has;
+# a diff (- expected, + output) when they are not.
+lines_are() {
+	local name=lines want
+	[ "$1" = --stderr ] && { name=stderr_lines; shift; }
+	local -n got=$name
+	mapfile -t want
+	diff -u <(printf '%s\n' "${want[@]}") <(printf '%s\n' "${got[@]:$1:${#want[@]}}")
 }
 
 # bash_complete FILE WORD...: the words bash offers, one a line, for the

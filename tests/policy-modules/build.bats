@@ -91,20 +91,8 @@ build() {
 
 # ---- the refpolicy-style examples --------------------------------------------
 
-HEADERS=${SEPOLC_HEADERS:-/usr/share/selinux/devel/include}
-
-need_headers() {
-	[ -d "$HEADERS/support" ] ||
-		skip "no refpolicy headers in $HEADERS (apt-get install selinux-policy-dev)"
-	require_command m4 m4
-}
-
 @test "policy-modules: the examples build to CIL and .pp, the .pp as the headers' Makefile builds them" {
-	need_headers
-	local mk=${SEKIT_DEVEL_MAKEFILE:-/usr/share/selinux/devel/Makefile}
-	[ -r "$mk" ] || skip "no $mk (apt-get install selinux-policy-dev)"
-	require_command checkmodule checkpolicy
-	require_command semodule_package semodule-utils
+	need_devel_makefile
 	# plain "make" builds them too when the headers are there
 	build
 	for m in webnote notereader; do
@@ -114,7 +102,7 @@ need_headers() {
 	grep -q 'filecon "/var/lib/webnote(/.\*)?"' build/examples/webnote.cil
 	# Debian's way (make -f /usr/share/selinux/devel/Makefile) gives the same bytes
 	mkdir ref && cp "$PM"/examples/*.te "$PM"/examples/*.if "$PM"/examples/*.fc ref/
-	(cd ref && make -s -f "$mk" webnote.pp notereader.pp >/dev/null 2>&1)
+	(cd ref && make -s -f "$DEVEL_MK" webnote.pp notereader.pp >/dev/null 2>&1)
 	cmp build/examples/webnote.pp ref/webnote.pp
 	cmp build/examples/notereader.pp ref/notereader.pp
 }

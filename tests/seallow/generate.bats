@@ -53,13 +53,15 @@ setup() {
 
 @test "seallow: -m writes the module line and a sorted require block" {
 	run -4 --separate-stderr seallow -m foo -p "$TBIN" -i "$FIXTURES/t.log"
-	[ "${lines[0]}" = "module foo 1.0;" ]
-	[ "${lines[1]}" = "require {" ]
-	[ "${lines[2]}" = "	type a_t;" ]
-	[ "${lines[3]}" = "	type b_t;" ]
-	[ "${lines[4]}" = "	type c_t;" ]
-	[ "${lines[5]}" = "	type d_t;" ]
-	[ "${lines[6]}" = "	class file { getattr open read write };" ]
+	lines_are 0 <<'EOF'
+module foo 1.0;
+require {
+	type a_t;
+	type b_t;
+	type c_t;
+	type d_t;
+	class file { getattr open read write };
+EOF
 }
 
 @test "seallow: -M writes NAME.te and NAME.pp and prints audit2allow's instructions" {

@@ -451,13 +451,9 @@ bad_conf() {
 }
 
 @test "sepolc --pp: the same bytes as the development headers' Makefile builds" {
-	need_headers
-	local mk=${SEKIT_DEVEL_MAKEFILE:-/usr/share/selinux/devel/Makefile}
-	[ -r "$mk" ] || skip "no $mk (apt-get install selinux-policy-dev)"
-	require_command checkmodule checkpolicy
-	require_command semodule_package semodule-utils
+	need_devel_makefile
 	cp "$FIX"/sepolcdemo.* .
-	make -s -f "$mk" sepolcdemo.pp >/dev/null
+	make -s -f "$DEVEL_MK" sepolcdemo.pp >/dev/null
 	mv sepolcdemo.pp make.pp
 	run -0 --separate-stderr sepolc --pp sepolcdemo.te sepolcdemo.fc
 	cmp sepolcdemo.pp make.pp

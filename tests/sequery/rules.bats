@@ -20,6 +20,19 @@ no_stdout_no_crash() {
 	[[ "$stderr" != *Sanitizer* && "$stderr" != *"runtime error"* ]]
 }
 
+# refused MESSAGE [SUGGESTION] -- ARG...: sequery rules ARG... exits 2,
+# MESSAGE in its first error line and "did you mean SUGGESTION" after it
+refused() {
+	local message=$1 suggestion=
+	shift
+	[ "$1" != -- ] && { suggestion=$1; shift; }
+	shift
+	run -2 --separate-stderr sequery rules "$@" "$POLICY"
+	no_stdout_no_crash
+	[[ "${stderr_lines[0]}" == *"$message"* ]]
+	[ -z "$suggestion" ] || [[ "$stderr" == *"note: did you mean "*"$suggestion"* ]]
+}
+
 @test "sequery rules: matching rules print and exit 0" {
 	run -0 --separate-stderr sequery rules -A -s httpd_t "$POLICY"
 	[ "${#lines[@]}" -gt 100 ]
@@ -49,36 +62,23 @@ no_stdout_no_crash() {
 }
 
 @test "sequery rules: an unknown type exits 2 and suggests the close name" {
-	run -2 --separate-stderr sequery rules -A -s htpd_t "$POLICY"
-	no_stdout_no_crash
-	[[ "${stderr_lines[0]}" == *"unknown type or attribute 'htpd_t'"* ]]
-	[[ "$stderr" == *"note: did you mean "*"'httpd_t'"* ]]
+	refused "unknown type or attribute 'htpd_t'" "'httpd_t'" -- -A -s htpd_t
 }
 
 @test "sequery rules: an unknown target type exits 2" {
-	run -2 --separate-stderr sequery rules -A -s httpd_t -t no_such_type_t "$POLICY"
-	no_stdout_no_crash
-	[[ "${stderr_lines[0]}" == *"unknown type or attribute 'no_such_type_t'"* ]]
+	refused "unknown type or attribute 'no_such_type_t'" -- -A -s httpd_t -t no_such_type_t
 }
 
 @test "sequery rules: an unknown class exits 2 and suggests the close name" {
-	run -2 --separate-stderr sequery rules -A -s httpd_t -c fille "$POLICY"
-	no_stdout_no_crash
-	[[ "${stderr_lines[0]}" == *"unknown class 'fille'"* ]]
-	[[ "$stderr" == *"did you mean "*"'file'"* ]]
+	refused "unknown class 'fille'" "'file'" -- -A -s httpd_t -c fille
 }
 
 @test "sequery rules: one unknown class in a list exits 2 and names it" {
-	run -2 --separate-stderr sequery rules -A -s httpd_t -c file,no_such_class "$POLICY"
-	no_stdout_no_crash
-	[[ "${stderr_lines[0]}" == *"'no_such_class'"* ]]
+	refused "'no_such_class'" -- -A -s httpd_t -c file,no_such_class
 }
 
 @test "sequery rules: an unknown permission exits 2 and suggests the close name" {
-	run -2 --separate-stderr sequery rules -A -s httpd_t -p reed "$POLICY"
-	no_stdout_no_crash
-	[[ "${stderr_lines[0]}" == *"permission 'reed'"* ]]
-	[[ "$stderr" == *"did you mean "*"'read'"* ]]
+	refused "permission 'reed'" "'read'" -- -A -s httpd_t -p reed
 }
 
 @test "sequery rules: a name without its _t suggests the type first" {

@@ -8,6 +8,7 @@
 # wrong, did you mean), exit 2, and no label is written. The running
 # system is never consulted: SEKIT_SELINUXFS names a fake selinuxfs or none.
 bats_require_minimum_version 1.5.0
+load ../helpers
 load labels
 load ../sectl/fakefs
 
@@ -39,11 +40,13 @@ need_policy() {
 	printf '/a\tu:r:t:s0\n/b\tu::t:s0\n/c\tu:r:t:s0\n/d\tu:r:t:s0-\n/e\t<<none>>\n/f\tu:r:t:s0:c1..c2\n' >"$T/m.fc"
 	printf '/g\tjust-a-word\n' >"$T/m.fc.local"
 	run -2 --separate-stderr serelabel -n -s "$T/m.fc" "$T/tree"
-	[ "${stderr_lines[0]}" = "$T/m.fc:2:4: error: invalid context 'u::t:s0': its role is empty" ]
-	[ "${stderr_lines[1]}" = "$T/m.fc:4:4: error: invalid context 'u:r:t:s0-': its MLS range 's0-' is malformed" ]
-	[ "${stderr_lines[2]}" = "$T/m.fc:6:4: error: invalid context 'u:r:t:s0:c1..c2': its MLS range 's0:c1..c2' is malformed" ]
-	[ "${stderr_lines[3]}" = "$T/m.fc.local:1:4: error: invalid context 'just-a-word': it has no role and no type (a context is USER:ROLE:TYPE[:RANGE])" ]
-	[ "${stderr_lines[4]}" = "serelabel: 4 lines of '$T/m.fc' have an invalid context: nothing was labeled" ]
+	lines_are --stderr 0 <<EOF
+$T/m.fc:2:4: error: invalid context 'u::t:s0': its role is empty
+$T/m.fc:4:4: error: invalid context 'u:r:t:s0-': its MLS range 's0-' is malformed
+$T/m.fc:6:4: error: invalid context 'u:r:t:s0:c1..c2': its MLS range 's0:c1..c2' is malformed
+$T/m.fc.local:1:4: error: invalid context 'just-a-word': it has no role and no type (a context is USER:ROLE:TYPE[:RANGE])
+serelabel: 4 lines of '$T/m.fc' have an invalid context: nothing was labeled
+EOF
 }
 
 @test "serelabel: -c checks every context against a binary policy, says what is wrong and suggests" {

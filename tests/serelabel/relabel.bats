@@ -47,6 +47,16 @@ labels() {
 	python3 "$LABELS_PY" "$@"
 }
 
+# labeled CONTEXT PATH...: each PATH (below $R) carries CONTEXT
+labeled() {
+	local want=$1 p got
+	shift
+	for p; do
+		got=$(label "$p")
+		[ "$got" = "$want" ] || { echo "$p is labeled '$got', not '$want'"; return 1; }
+	done
+}
+
 relabel() {
 	rm -f "$T/dump"
 	run --separate-stderr serelabel -s "$SPEC" -r "$R" "$@"
@@ -109,9 +119,7 @@ relabel() {
 
 @test "serelabel: <<none>> and no spec leave files alone" {
 	relabel -F "$R"
-	[ "$(label private/key)" = "$WRONG" ]
-	[ "$(label tmp/scratch)" = "$WRONG" ]
-	[ "$(label private)" = "$WRONG" ]
+	labeled "$WRONG" private/key tmp/scratch private
 }
 
 @test "serelabel: symbolic links are labeled themselves, never followed" {
@@ -127,13 +135,10 @@ relabel() {
 
 @test "serelabel: names with newlines, spaces and bytes that are not UTF-8 are labeled" {
 	relabel -F "$R"
-	[ "$(label 'srv/www/new\x0aline')" = system_u:object_r:odd_name_t:s0 ]
-	[ "$(label 'srv/www/dir\x0awith newline')" = system_u:object_r:odd_name_t:s0 ]
-	[ "$(label 'srv/www/dir\x0awith newline/inner')" = system_u:object_r:odd_name_t:s0 ]
-	[ "$(label 'srv/www/latin1-\xe9t\xe9')" = system_u:object_r:local_www_t:s0 ]
-	[ "$(label 'srv/www/\xff\xfe')" = system_u:object_r:local_www_t:s0 ]
-	[ "$(label 'srv/www/-dash')" = system_u:object_r:local_www_t:s0 ]
-	[ "$(label 'srv/www/star*[?]')" = system_u:object_r:local_www_t:s0 ]
+	labeled system_u:object_r:odd_name_t:s0 'srv/www/new\x0aline' \
+		'srv/www/dir\x0awith newline' 'srv/www/dir\x0awith newline/inner'
+	labeled system_u:object_r:local_www_t:s0 'srv/www/latin1-\xe9t\xe9' \
+		'srv/www/\xff\xfe' 'srv/www/-dash' 'srv/www/star*[?]'
 }
 
 @test "serelabel: paths longer than PATH_MAX are labeled" {
@@ -193,13 +198,10 @@ relabel() {
 @test "serelabel: --exclude skips a directory and its contents" {
 	relabel -F -e "$R/srv/www" -e "$R/etc/" "$R"
 	[ "$status" -eq 0 ]
-	[ "$(label srv/www)" = "$WRONG" ]
-	[ "$(label srv/www/cgi-bin/run)" = "$WRONG" ]
-	[ "$(label etc/shadow)" = "$WRONG" ]
+	labeled "$WRONG" srv/www srv/www/cgi-bin/run etc/shadow
 	# but a file also linked from outside the excluded directory is
 	# labeled through that link
-	[ "$(label srv/www/index.html)" = system_u:object_r:public_content_t:s0 ]
-	[ "$(label srv/pub)" = system_u:object_r:public_content_t:s0 ]
+	labeled system_u:object_r:public_content_t:s0 srv/www/index.html srv/pub
 	[ "$(label bin/sh)" = system_u:object_r:shell_exec_t:s0 ]
 }
 

@@ -87,7 +87,7 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 		if (!o && arg[1] == '-')
 			o = find_prefix(opts, arg, len, &ambiguous);
 		if (ambiguous) {
-			fprintf(stderr, "%s: ambiguous option: %.*s\n", cli_name(), (int)len, arg);
+			cli_usage_problem("ambiguous option: %.*s", (int)len, arg);
 			goto fail;
 		}
 		if (!o && arg[1] != '-') {
@@ -113,8 +113,7 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 			}
 		}
 		if (!o) {
-			fprintf(stderr, "%s: unrecognized option '%.*s'\n", cli_name(), (int)len,
-				arg);
+			cli_usage_problem("unrecognized option '%.*s'", (int)len, arg);
 			goto fail;
 		}
 		if (eq)
@@ -124,8 +123,9 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 			cli_set_json(true);
 		if (o->value == AP_FLAG) {
 			if (eq) {
-				fprintf(stderr, "%s: argument %s: ignored explicit argument '%s'\n",
-					cli_name(), ap_display(opts, o->id, name, sizeof(name)), eq + 1);
+				cli_usage_problem("argument %s: ignored explicit argument '%s'",
+						  ap_display(opts, o->id, name, sizeof(name)),
+						  eq + 1);
 				goto fail;
 			}
 			if (push(items, &n, o->id, NULL) < 0)
@@ -135,8 +135,8 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 		if (!attached && i + 1 < argc && (argv[i + 1][0] != '-' || argv[i + 1][1] == '\0'))
 			attached = argv[++i];
 		if (!attached && o->value == AP_VALUE) {
-			fprintf(stderr, "%s: argument %s: expected one argument\n", cli_name(),
-				ap_display(opts, o->id, name, sizeof(name)));
+			cli_usage_problem("argument %s: expected one argument",
+					  ap_display(opts, o->id, name, sizeof(name)));
 			goto fail;
 		}
 		if (push(items, &n, o->id, attached) < 0)

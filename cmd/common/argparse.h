@@ -37,7 +37,9 @@ struct ap_item {
 
 /* Parse argv[0..argc) against opts (terminated by an entry with id 0).
  * On success returns the number of items written to *items (heap array,
- * free()). On error prints "tool: message" and returns -1. */
+ * free()). On a usage error returns -1 and keeps the message for the
+ * caller's cli_usage_error(NULL) (cli_usage_problem()), so that it is JSON
+ * under --json; out of memory is printed at once. */
 int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item **items);
 
 /* --help's option lines, aligned, with section titles; starts with

@@ -18,6 +18,8 @@ static bool json_errors;   /* --json: cli_report() prints JSON */
 static bool quiet;	   /* -q: cli_report() and cli_usage_error() print nothing */
 static bool collect;	   /* JSON diagnostics wait for cli_flush_reports() */
 static struct pol_err collected;
+static struct pol_err usage_diags; /* cli_usage_problem()'s, for the next usage error */
+static bool usage_pending;
 
 /* util-linux's close_stdout(): a full disk or a closed descriptor must not
  * pass for success. EPIPE is the reader's choice to stop, not an error. */
@@ -59,22 +61,83 @@ int cli_version(void)
 	return EXIT_OK;
 }
 
+/* Adds src's diagnostics to dst. */
+static void copy_diags(struct pol_err *dst, const struct pol_err *src)
+{
+	for (size_t i = 0; i < src->count; i++) {
+		const struct pol_diag *d = &src->diags[i];
+
+		pol_err_add(dst, d->severity, d->code, d->file, d->line, d->col, "%s", d->message);
+	}
+}
+
+/* The Try line, and the command whose --help it names. */
+static void try_line(char *buf, size_t size, const char *first)
+{
+	snprintf(buf, size, "%s '%s%s%s --help' for more information", first, tool_name,
+		 command_name ? " " : "", command_name ? command_name : "");
+}
+
+static void usage_vproblem(const char *fmt, va_list ap)
+{
+	if (!usage_pending)
+		pol_err_init(&usage_diags);
+	usage_pending = true;
+	pol_err_vadd(&usage_diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0, fmt, ap);
+}
+
+void cli_usage_problem(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	usage_vproblem(fmt, ap);
+	va_end(ap);
+}
+
+static void report_json(const struct pol_err *err, int rc);
+
+int cli_usage_report(const struct pol_err *err)
+{
+	struct pol_err all;
+	char try[512];
+
+	pol_err_init(&all);
+	if (usage_pending) {
+		copy_diags(&all, &usage_diags);
+		pol_err_release(&usage_diags);
+		usage_pending = false;
+	}
+	if (err)
+		copy_diags(&all, err);
+	if (quiet) {
+		pol_err_release(&all);
+		return EXIT_USAGE;
+	}
+	if (json_errors) {
+		/* the same facts, the Try line a note: one document, as any other error */
+		try_line(try, sizeof(try), "try");
+		pol_err_add(&all, POL_SEV_NOTE, 0, NULL, 0, 0, "%s", try);
+		report_json(&all, POL_EINVAL);
+	} else {
+		try_line(try, sizeof(try), "Try");
+		pol_err_print(&all, stderr, tool_name);
+		fprintf(stderr, "%s.\n", try);
+	}
+	pol_err_release(&all);
+	return EXIT_USAGE;
+}
+
 int cli_usage_error(const char *fmt, ...)
 {
-	if (quiet)
-		return EXIT_USAGE;
 	if (fmt) {
 		va_list ap;
 
-		fprintf(stderr, "%s: ", tool_name);
 		va_start(ap, fmt);
-		vfprintf(stderr, fmt, ap);
+		usage_vproblem(fmt, ap);
 		va_end(ap);
-		fputc('\n', stderr);
 	}
-	fprintf(stderr, "Try '%s%s%s --help' for more information.\n", tool_name,
-		command_name ? " " : "", command_name ? command_name : "");
-	return EXIT_USAGE;
+	return cli_usage_report(NULL);
 }
 
 static int exit_for(int rc, bool kernel)
@@ -180,12 +243,7 @@ static void report_json(const struct pol_err *err, int rc)
 	if (err->count == 0 && rc >= 0)
 		return;
 	if (collect) {
-		for (size_t i = 0; i < err->count; i++) {
-			const struct pol_diag *d = &err->diags[i];
-
-			pol_err_add(&collected, d->severity, d->code, d->file, d->line, d->col,
-				    "%s", d->message);
-		}
+		copy_diags(&collected, err);
 		if (rc < 0 && pol_err_errors(err) == 0)
 			pol_err_set(&collected, rc, "%s", pol_strerror(rc));
 		return;

@@ -41,9 +41,21 @@ const char *cli_set_command(const char *command);
 
 /* "<tool> (sekit) <version>" on stdout; returns EXIT_OK. */
 int cli_version(void);
-/* Print "tool: message" (when fmt is not NULL) and the "Try ... --help" line
- * on stderr; returns EXIT_USAGE. */
+/*
+ * A usage error: print "tool: message" (when fmt is not NULL) and the
+ * "Try 'tool [command] --help' for more information." line on stderr;
+ * returns EXIT_USAGE. Under --json (once the option was seen) the same
+ * message is one JSON document on stderr, as cli_report() prints: an error
+ * with code POL_EINVAL, then a note with the Try line.
+ */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same for err's diagnostics (errors and their notes, such as a "did
+ * you mean"), printed before the Try line; err may be NULL. */
+int cli_usage_report(const struct pol_err *err);
+/* Keep a problem for the next cli_usage_error() or cli_usage_report(), which
+ * prints it first: for a parser that finds the problem (argparse) when its
+ * caller prints the usage error. */
+void cli_usage_problem(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * The exit status for a library status code: the one table.

@@ -102,3 +102,70 @@ json_error() {
 		! jq -e . <<<"$stderr" >/dev/null 2>&1
 	done
 }
+
+# ---- usage errors: the same document once --json was seen ------------------
+
+# "TOOL" and "TOOL COMMAND" for every command whose options include --json.
+json_invocations() {
+	local tool cmd
+	for tool in $(sed -n 's/^bin_PROGRAMS += *//p' "$SEKIT_SRCDIR"/cmd/*/Makemodule.am); do
+		{
+			echo "$tool"
+			"$tool" --list-commands 2>/dev/null | cut -f1 | sed "s/^/$tool /"
+		} | while read -r inv; do
+			# shellcheck disable=SC2086
+			$inv --list-options 2>/dev/null | cut -f1 | grep -qx -- --json && echo "$inv"
+		done
+	done
+	return 0
+}
+
+# usage_error TOOL MESSAGE TRY: stderr is one document of TOOL whose first
+# diagnostic is the usage error MESSAGE and whose last is the Try note.
+usage_error() {
+	printf '%s\n' "$stderr"
+	jq -e --arg tool "$1" --arg msg "$2" --arg hint "try '$3 --help' for more information" '
+		.format_version == 1 and .tool == $tool and
+		(.diagnostics[0] | .severity == "error" and .code == "POL_EINVAL" and .message == $msg) and
+		(.diagnostics[-1] | .severity == "note" and .message == $hint)' <<<"$stderr"
+}
+
+@test "--json: an unknown option after --json is a JSON usage error in every tool and command, exit 2" {
+	local inv tool n=0
+	while read -r inv; do
+		tool=${inv%% *}
+		echo "# $inv"
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr $inv --json --no-such-option </dev/null
+		[ -z "$output" ]
+		usage_error "$tool" "unrecognized option '--no-such-option'" "$inv"
+		n=$((n + 1))
+	done < <(json_invocations)
+	# sepolc, serelabel, sequery and its commands, sereach's, sectl's, seallow
+	[ "$n" -ge 15 ]
+}
+
+@test "--json: usage errors of the tools' own checks are JSON too, and plain text without --json" {
+	run -2 --separate-stderr sectl --json
+	usage_error sectl "no command given" sectl
+	# a command's own check, under sectl's one document per run
+	run -2 --separate-stderr sectl --json mode --selinuxfs "$BATS_TEST_TMPDIR" bogus
+	[ "$(jq -s length <<<"$stderr")" = 1 ]
+	usage_error sectl "invalid mode 'bogus': use enforcing, permissive, 1 or 0" "sectl mode"
+	run -2 --separate-stderr seallow --json -i x -d
+	usage_error seallow "-i, -d and -a/-b each name the input: give one" seallow
+	run -2 --separate-stderr seallow -i x -d
+	[ "$stderr" = "seallow: -i, -d and -a/-b each name the input: give one"$'\n'"Try 'seallow --help' for more information." ]
+	# argparse's messages (sequery's commands), --json before or inside the command
+	run -2 --separate-stderr sequery --json rules -s
+	usage_error sequery "argument -s/--source: expected one argument" "sequery rules"
+	run -2 --separate-stderr sequery rules --json -s
+	usage_error sequery "argument -s/--source: expected one argument" "sequery rules"
+	run -2 --separate-stderr sequery rules -s
+	[ "$stderr" = "sequery: argument -s/--source: expected one argument"$'\n'"Try 'sequery rules --help' for more information." ]
+}
+
+@test "--json: a usage error before --json was seen stays plain text" {
+	run -2 --separate-stderr sereach dta --no-such-option --json
+	[ "$stderr" = "sereach: unrecognized option '--no-such-option'"$'\n'"Try 'sereach dta --help' for more information." ]
+}

@@ -56,30 +56,6 @@ static struct pol_info_item *add_symbol(struct pol_info_list *list, const char *
 	return it;
 }
 
-static int list_bools(const policydb_t *p, const char *filter, struct pol_info_list *list)
-{
-	struct pol_buf b = POL_BUF_INIT;
-	int rc = 0;
-
-	for (uint32_t i = 0; i < p->p_bools.nprim && !rc; i++) {
-		const char *name = p->p_bool_val_to_name[i];
-		struct pol_info_item *it;
-		int state;
-
-		if (!wanted(filter, name))
-			continue;
-		pol_buf_reset(&b);
-		state = p->bool_val_to_struct[i]->state ? 1 : 0;
-		pol_buf_printf(&b, "bool %s %s;", name, state ? "true" : "false");
-		if (!(it = add_symbol(list, name, &b)))
-			rc = -ENOMEM;
-		else
-			it->state = state;
-	}
-	pol_buf_release(&b);
-	return rc;
-}
-
 /* Categories and sensitivities: "category c1 alias c_one;". */
 static int list_mls_symbols(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
 			    struct pol_info_list *list)
@@ -162,73 +138,6 @@ static void put_perm_block(struct pol_buf *b, const char **perms)
 	pol_buf_puts(b, "\n}");
 }
 
-static int list_classes(const policydb_t *p, const char *filter, struct pol_info_list *list)
-{
-	struct pol_buf b = POL_BUF_INIT;
-	int rc = 0;
-
-	for (uint32_t i = 0; i < p->p_classes.nprim; i++) {
-		const class_datum_t *cls = p->class_val_to_struct[i];
-		const char *name = p->p_class_val_to_name[i];
-		struct pol_info_item *it;
-		const char **perms;
-		size_t n;
-
-		if (!cls || !wanted(filter, name))
-			continue;
-		if (!(perms = own_perms(list, (symtab_t *)&cls->permissions, &n))) {
-			rc = -ENOMEM;
-			break;
-		}
-		pol_buf_reset(&b);
-		pol_buf_printf(&b, "class %s\n", name);
-		if (cls->comdatum)
-			pol_buf_printf(&b, "inherits %s\n",
-				       p->p_common_val_to_name[cls->comdatum->s.value - 1]);
-		/* a class that inherits may declare no permission of its own */
-		if (n)
-			put_perm_block(&b, perms);
-		if (!(it = add_symbol(list, name, &b))) {
-			rc = -ENOMEM;
-			break;
-		}
-		it->members = perms;
-	}
-	pol_buf_release(&b);
-	return rc;
-}
-
-static int list_commons(const policydb_t *p, const char *filter, struct pol_info_list *list)
-{
-	struct pol_buf b = POL_BUF_INIT;
-	int rc = 0;
-
-	for (uint32_t i = 0; i < p->p_commons.nprim; i++) {
-		const char *name = p->p_common_val_to_name[i];
-		const common_datum_t *com = hashtab_search(p->p_commons.table, (hashtab_key_t)name);
-		struct pol_info_item *it;
-		const char **perms;
-		size_t n;
-
-		if (!com || !wanted(filter, name))
-			continue;
-		if (!(perms = own_perms(list, (symtab_t *)&com->permissions, &n))) {
-			rc = -ENOMEM;
-			break;
-		}
-		pol_buf_reset(&b);
-		pol_buf_printf(&b, "common %s\n", name);
-		put_perm_block(&b, perms);
-		if (!(it = add_symbol(list, name, &b))) {
-			rc = -ENOMEM;
-			break;
-		}
-		it->members = perms;
-	}
-	pol_buf_release(&b);
-	return rc;
-}
-
 static int list_polcaps(const policydb_t *p, const char *filter, struct pol_info_list *list)
 {
 	struct pol_buf b = POL_BUF_INIT;
@@ -294,82 +203,162 @@ static void put_set(struct pol_buf *b, const char **names, size_t n)
 	pol_buf_puts(b, n ? " }" : "  }");
 }
 
-static int list_roles(const policydb_t *p, const char *filter, struct pol_info_list *list)
+/*
+ * The symbol kinds listed by walking their symbol table in value order:
+ * each item is the symbol's name, its statement and members as setools'
+ * statement() writes them. statement() writes the statement of datum
+ * into b and sets *members (sorted, in list's pool) or *state when the
+ * kind has them; it returns 0 or -ENOMEM.
+ */
+struct symbol_kind {
+	enum pol_info_kind kind;
+	int sym; /* SYM_BOOLS, ... */
+	int (*statement)(const struct pol_pdb *pdb, const void *datum, const char *name,
+			 struct pol_info_list *list, struct pol_buf *b, const char ***members,
+			 int *state);
+};
+
+static int bool_statement(const struct pol_pdb *pdb, const void *datum, const char *name,
+			  struct pol_info_list *list, struct pol_buf *b, const char ***members,
+			  int *state)
 {
+	const cond_bool_datum_t *d = datum;
+
+	(void)pdb;
+	(void)list;
+	(void)members;
+	*state = d->state ? 1 : 0;
+	pol_buf_printf(b, "bool %s %s;", name, *state ? "true" : "false");
+	return 0;
+}
+
+static int class_statement(const struct pol_pdb *pdb, const void *datum, const char *name,
+			   struct pol_info_list *list, struct pol_buf *b, const char ***members,
+			   int *state)
+{
+	const policydb_t *p = pdb_db(pdb);
+	const class_datum_t *cls = datum;
+	size_t n;
+
+	(void)state;
+	if (!(*members = own_perms(list, (symtab_t *)&cls->permissions, &n)))
+		return -ENOMEM;
+	pol_buf_printf(b, "class %s\n", name);
+	if (cls->comdatum)
+		pol_buf_printf(b, "inherits %s\n",
+			       p->p_common_val_to_name[cls->comdatum->s.value - 1]);
+	/* a class that inherits may declare no permission of its own */
+	if (n)
+		put_perm_block(b, *members);
+	return 0;
+}
+
+static int common_statement(const struct pol_pdb *pdb, const void *datum, const char *name,
+			    struct pol_info_list *list, struct pol_buf *b, const char ***members,
+			    int *state)
+{
+	const common_datum_t *com = datum;
+	size_t n;
+
+	(void)pdb;
+	(void)state;
+	if (!(*members = own_perms(list, (symtab_t *)&com->permissions, &n)))
+		return -ENOMEM;
+	pol_buf_printf(b, "common %s\n", name);
+	put_perm_block(b, *members);
+	return 0;
+}
+
+static int role_statement(const struct pol_pdb *pdb, const void *datum, const char *name,
+			  struct pol_info_list *list, struct pol_buf *b, const char ***members,
+			  int *state)
+{
+	const policydb_t *p = pdb_db(pdb);
+	const role_datum_t *role = datum;
+	size_t n;
+
+	(void)state;
+	*members =
+	    bit_names(list, &role->types.types, p->p_type_val_to_name, p->p_types.nprim, NULL, &n);
+	if (!*members)
+		return -ENOMEM;
+	pol_buf_printf(b, "role %s types", name);
+	put_set(b, *members, n);
+	pol_buf_putc(b, ';');
+	return 0;
+}
+
+static int user_statement(const struct pol_pdb *pdb, const void *datum, const char *name,
+			  struct pol_info_list *list, struct pol_buf *b, const char ***members,
+			  int *state)
+{
+	const policydb_t *p = pdb_db(pdb);
+	const user_datum_t *user = datum;
+	char *level, *range;
+	size_t n;
+	int rc = 0;
+
+	(void)state;
+	/* setools hides object_r, which the compiler gives every user */
+	*members = bit_names(list, &user->roles.roles, p->p_role_val_to_name, p->p_roles.nprim,
+			     "object_r", &n);
+	if (!*members)
+		return -ENOMEM;
+	pol_buf_printf(b, "user %s roles", name);
+	put_set(b, *members, n);
+	if (!p->mls) {
+		pol_buf_putc(b, ';');
+		return 0;
+	}
+	level = query_mls_level_format(pdb, &user->exp_dfltlevel);
+	range = query_mls_range_format(pdb, &user->exp_range);
+	if (level && range)
+		pol_buf_printf(b, " level %s range %s;", level, range);
+	else
+		rc = -ENOMEM;
+	free(level);
+	free(range);
+	return rc;
+}
+
+// clang-format off
+static const struct symbol_kind symbol_kinds[] = {
+	{ POL_INFO_BOOL, SYM_BOOLS, bool_statement },
+	{ POL_INFO_CLASS, SYM_CLASSES, class_statement },
+	{ POL_INFO_COMMON, SYM_COMMONS, common_statement },
+	{ POL_INFO_ROLE, SYM_ROLES, role_statement },
+	{ POL_INFO_USER, SYM_USERS, user_statement },
+};
+// clang-format on
+
+static int list_symtab(const struct pol_pdb *pdb, const struct symbol_kind *k, const char *filter,
+		       struct pol_info_list *list)
+{
+	const policydb_t *p = pdb_db(pdb);
+	const symtab_t *tab = &p->symtab[k->sym];
 	struct pol_buf b = POL_BUF_INIT;
 	int rc = 0;
 
-	for (uint32_t i = 0; i < p->p_roles.nprim; i++) {
-		const role_datum_t *role = p->role_val_to_struct[i];
-		const char *name = p->p_role_val_to_name[i];
+	for (uint32_t i = 0; i < tab->nprim && !rc; i++) {
+		const char *name = p->sym_val_to_name[k->sym][i];
+		const void *datum;
+		const char **members = NULL;
 		struct pol_info_item *it;
-		const char **types;
-		size_t n;
+		int state = -1;
 
-		if (!role || !wanted(filter, name))
+		if (!name || !wanted(filter, name))
 			continue;
-		types = bit_names(list, &role->types.types, p->p_type_val_to_name, p->p_types.nprim,
-				  NULL, &n);
-		if (!types) {
-			rc = -ENOMEM;
-			break;
-		}
+		if (!(datum = hashtab_search(tab->table, (hashtab_key_t)name)))
+			continue;
 		pol_buf_reset(&b);
-		pol_buf_printf(&b, "role %s types", name);
-		put_set(&b, types, n);
-		pol_buf_putc(&b, ';');
+		if ((rc = k->statement(pdb, datum, name, list, &b, &members, &state)) < 0)
+			break;
 		if (!(it = add_symbol(list, name, &b))) {
 			rc = -ENOMEM;
 			break;
 		}
-		it->members = types;
-	}
-	pol_buf_release(&b);
-	return rc;
-}
-
-static int list_users(const struct pol_pdb *pdb, const char *filter, struct pol_info_list *list)
-{
-	const policydb_t *p = pdb_db(pdb);
-	struct pol_buf b = POL_BUF_INIT;
-	int rc = 0;
-
-	for (uint32_t i = 0; i < p->p_users.nprim && !rc; i++) {
-		const user_datum_t *user = p->user_val_to_struct[i];
-		const char *name = p->p_user_val_to_name[i];
-		struct pol_info_item *it;
-		const char **roles;
-		size_t n;
-
-		if (!user || !wanted(filter, name))
-			continue;
-		/* setools hides object_r, which the compiler gives every user */
-		roles = bit_names(list, &user->roles.roles, p->p_role_val_to_name, p->p_roles.nprim,
-				  "object_r", &n);
-		if (!roles) {
-			rc = -ENOMEM;
-			break;
-		}
-		pol_buf_reset(&b);
-		pol_buf_printf(&b, "user %s roles", name);
-		put_set(&b, roles, n);
-		if (p->mls) {
-			char *level = query_mls_level_format(pdb, &user->exp_dfltlevel);
-			char *range = query_mls_range_format(pdb, &user->exp_range);
-
-			if (level && range)
-				pol_buf_printf(&b, " level %s range %s;", level, range);
-			else
-				rc = -ENOMEM;
-			free(level);
-			free(range);
-		} else {
-			pol_buf_putc(&b, ';');
-		}
-		if (!rc && !(it = add_symbol(list, name, &b)))
-			rc = -ENOMEM;
-		else if (!rc)
-			it->members = roles;
+		it->members = members;
+		it->state = state;
 	}
 	pol_buf_release(&b);
 	return rc;
@@ -449,22 +438,15 @@ int query_info_list_symbols(const struct pol_pdb *pdb, enum pol_info_kind kind, 
 {
 	const policydb_t *p = pdb_db(pdb);
 
+	for (size_t i = 0; i < sizeof(symbol_kinds) / sizeof(symbol_kinds[0]); i++)
+		if (symbol_kinds[i].kind == kind)
+			return list_symtab(pdb, &symbol_kinds[i], filter, list);
 	switch (kind) {
-	case POL_INFO_BOOL:
-		return list_bools(p, filter, list);
 	case POL_INFO_CATEGORY:
 	case POL_INFO_SENSITIVITY:
 		return list_mls_symbols(pdb, kind, filter, list);
-	case POL_INFO_CLASS:
-		return list_classes(p, filter, list);
-	case POL_INFO_COMMON:
-		return list_commons(p, filter, list);
 	case POL_INFO_POLCAP:
 		return list_polcaps(p, filter, list);
-	case POL_INFO_ROLE:
-		return list_roles(p, filter, list);
-	case POL_INFO_USER:
-		return list_users(pdb, filter, list);
 	case POL_INFO_DEFAULT:
 		return list_defaults(pdb, filter, list, err);
 	default:

@@ -30,7 +30,8 @@ void query_info_ipv6(const unsigned char addr[16], struct pol_buf *b);
  * allowed) string: surrounding blanks, a sign, "_" between digits. */
 bool query_info_parse_int(const char *s, size_t len, int base, long long *out);
 
-/* The listings, by concept. filter is NULL or the seinfo argument. */
+/* The listings, by concept, one signature (info.c's kind table calls them).
+ * filter is NULL or the seinfo argument. */
 int query_info_list_symbols(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
 			    struct pol_info_list *list, struct pol_err *err);
 int query_info_list_types(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
@@ -40,7 +41,7 @@ int query_info_list_constraints(const struct pol_pdb *pdb, enum pol_info_kind ki
 				struct pol_err *err);
 int query_info_list_contexts(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
 			     struct pol_info_list *list, struct pol_err *err);
-int query_info_list_nodecons(const struct pol_pdb *pdb, const char *filter,
+int query_info_list_nodecons(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
 			     struct pol_info_list *list, struct pol_err *err);
 
 /* Alias names of each primary symbol, in symbol-table order (setools

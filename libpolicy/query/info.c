@@ -9,39 +9,47 @@
 #include "query/info-internal.h"
 #include "util/array.h"
 
+/* Each kind's title and JSON keys, the symbols its filter names, and the
+ * function that lists it. */
+typedef int list_fn(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
+		    struct pol_info_list *list, struct pol_err *err);
+
+// clang-format off
 static const struct {
 	const char *title, *key, *members;
 	enum pol_sym sym;
+	list_fn *list;
 } kinds[POL_INFO_KIND_COUNT] = {
-	[POL_INFO_BOOL] = { "Booleans", "booleans", NULL, POL_SYM_BOOL },
-	[POL_INFO_CATEGORY] = { "Categories", "categories", NULL, POL_SYM_CAT },
-	[POL_INFO_CLASS] = { "Classes", "classes", "perms", POL_SYM_CLASS },
-	[POL_INFO_COMMON] = { "Commons", "commons", "perms", POL_SYM_COMMON },
-	[POL_INFO_CONSTRAIN] = { "Constraints", "constraints", NULL, POL_SYM_CLASS },
-	[POL_INFO_DEFAULT] = { "Default rules", "defaults", NULL, POL_SYM_CLASS },
-	[POL_INFO_FS_USE] = { "Fs_use", "fs_use", NULL, POL_SYM_COUNT },
-	[POL_INFO_GENFSCON] = { "Genfscon", "genfscon", NULL, POL_SYM_COUNT },
-	[POL_INFO_IBENDPORTCON] = { "Ibendportcon", "ibendportcon", NULL, POL_SYM_COUNT },
-	[POL_INFO_IBPKEYCON] = { "Ibpkeycon", "ibpkeycon", NULL, POL_SYM_COUNT },
-	[POL_INFO_INITIALSID] = { "Initial SIDs", "initial_sids", NULL, POL_SYM_COUNT },
-	[POL_INFO_NETIFCON] = { "Netifcon", "netifcon", NULL, POL_SYM_COUNT },
-	[POL_INFO_NODECON] = { "Nodecon", "nodecon", NULL, POL_SYM_COUNT },
-	[POL_INFO_PERMISSIVE] = { "Permissive Types", "permissive_types", NULL, POL_SYM_TYPE },
-	[POL_INFO_POLCAP] = { "Polcap", "polcaps", NULL, POL_SYM_COUNT },
-	[POL_INFO_PORTCON] = { "Portcon", "portcon", NULL, POL_SYM_COUNT },
-	[POL_INFO_ROLE] = { "Roles", "roles", "types", POL_SYM_ROLE },
-	[POL_INFO_SENSITIVITY] = { "Sensitivities", "sensitivities", NULL, POL_SYM_SENS },
-	[POL_INFO_TYPEBOUNDS] = { "Typebounds", "typebounds", NULL, POL_SYM_TYPE },
-	[POL_INFO_TYPE] = { "Types", "types", "attributes", POL_SYM_TYPE },
-	[POL_INFO_ATTRIBUTE] = { "Type Attributes", "type_attributes", "types", POL_SYM_ATTRIBUTE },
-	[POL_INFO_USER] = { "Users", "users", "roles", POL_SYM_USER },
-	[POL_INFO_VALIDATETRANS] = { "Validatetrans", "validatetrans", NULL, POL_SYM_CLASS },
-	[POL_INFO_IOPORTCON] = { "Ioportcon", "ioportcon", NULL, POL_SYM_COUNT },
-	[POL_INFO_IOMEMCON] = { "Iomemcon", "iomemcon", NULL, POL_SYM_COUNT },
-	[POL_INFO_PCIDEVICECON] = { "Pcidevicecon", "pcidevicecon", NULL, POL_SYM_COUNT },
-	[POL_INFO_PIRQCON] = { "Pirqcon", "pirqcon", NULL, POL_SYM_COUNT },
-	[POL_INFO_DEVICETREECON] = { "Devicetreecon", "devicetreecon", NULL, POL_SYM_COUNT },
+	[POL_INFO_BOOL] = { "Booleans", "booleans", NULL, POL_SYM_BOOL, query_info_list_symbols },
+	[POL_INFO_CATEGORY] = { "Categories", "categories", NULL, POL_SYM_CAT, query_info_list_symbols },
+	[POL_INFO_CLASS] = { "Classes", "classes", "perms", POL_SYM_CLASS, query_info_list_symbols },
+	[POL_INFO_COMMON] = { "Commons", "commons", "perms", POL_SYM_COMMON, query_info_list_symbols },
+	[POL_INFO_CONSTRAIN] = { "Constraints", "constraints", NULL, POL_SYM_CLASS, query_info_list_constraints },
+	[POL_INFO_DEFAULT] = { "Default rules", "defaults", NULL, POL_SYM_CLASS, query_info_list_symbols },
+	[POL_INFO_FS_USE] = { "Fs_use", "fs_use", NULL, POL_SYM_COUNT, query_info_list_contexts },
+	[POL_INFO_GENFSCON] = { "Genfscon", "genfscon", NULL, POL_SYM_COUNT, query_info_list_contexts },
+	[POL_INFO_IBENDPORTCON] = { "Ibendportcon", "ibendportcon", NULL, POL_SYM_COUNT, query_info_list_contexts },
+	[POL_INFO_IBPKEYCON] = { "Ibpkeycon", "ibpkeycon", NULL, POL_SYM_COUNT, query_info_list_contexts },
+	[POL_INFO_INITIALSID] = { "Initial SIDs", "initial_sids", NULL, POL_SYM_COUNT, query_info_list_contexts },
+	[POL_INFO_NETIFCON] = { "Netifcon", "netifcon", NULL, POL_SYM_COUNT, query_info_list_contexts },
+	[POL_INFO_NODECON] = { "Nodecon", "nodecon", NULL, POL_SYM_COUNT, query_info_list_nodecons },
+	[POL_INFO_PERMISSIVE] = { "Permissive Types", "permissive_types", NULL, POL_SYM_TYPE, query_info_list_types },
+	[POL_INFO_POLCAP] = { "Polcap", "polcaps", NULL, POL_SYM_COUNT, query_info_list_symbols },
+	[POL_INFO_PORTCON] = { "Portcon", "portcon", NULL, POL_SYM_COUNT, query_info_list_contexts },
+	[POL_INFO_ROLE] = { "Roles", "roles", "types", POL_SYM_ROLE, query_info_list_symbols },
+	[POL_INFO_SENSITIVITY] = { "Sensitivities", "sensitivities", NULL, POL_SYM_SENS, query_info_list_symbols },
+	[POL_INFO_TYPEBOUNDS] = { "Typebounds", "typebounds", NULL, POL_SYM_TYPE, query_info_list_types },
+	[POL_INFO_TYPE] = { "Types", "types", "attributes", POL_SYM_TYPE, query_info_list_types },
+	[POL_INFO_ATTRIBUTE] = { "Type Attributes", "type_attributes", "types", POL_SYM_ATTRIBUTE, query_info_list_types },
+	[POL_INFO_USER] = { "Users", "users", "roles", POL_SYM_USER, query_info_list_symbols },
+	[POL_INFO_VALIDATETRANS] = { "Validatetrans", "validatetrans", NULL, POL_SYM_CLASS, query_info_list_constraints },
+	[POL_INFO_IOPORTCON] = { "Ioportcon", "ioportcon", NULL, POL_SYM_COUNT, query_info_list_contexts },
+	[POL_INFO_IOMEMCON] = { "Iomemcon", "iomemcon", NULL, POL_SYM_COUNT, query_info_list_contexts },
+	[POL_INFO_PCIDEVICECON] = { "Pcidevicecon", "pcidevicecon", NULL, POL_SYM_COUNT, query_info_list_contexts },
+	[POL_INFO_PIRQCON] = { "Pirqcon", "pirqcon", NULL, POL_SYM_COUNT, query_info_list_contexts },
+	[POL_INFO_DEVICETREECON] = { "Devicetreecon", "devicetreecon", NULL, POL_SYM_COUNT, query_info_list_contexts },
 };
+// clang-format on
 
 const char *pol_info_kind_title(enum pol_info_kind kind)
 {
@@ -331,38 +339,7 @@ int pol_info_list(const struct pol_pdb *pdb, enum pol_info_kind kind, const char
 	 * platform's kinds have nothing to list. */
 	if ((pol_info_kind_xen(kind) && !xen) || (pol_info_kind_selinux(kind) && xen))
 		goto done;
-	switch (kind) {
-	case POL_INFO_TYPE:
-	case POL_INFO_ATTRIBUTE:
-	case POL_INFO_PERMISSIVE:
-	case POL_INFO_TYPEBOUNDS:
-		rc = query_info_list_types(pdb, kind, filter, list, err);
-		break;
-	case POL_INFO_CONSTRAIN:
-	case POL_INFO_VALIDATETRANS:
-		rc = query_info_list_constraints(pdb, kind, filter, list, err);
-		break;
-	case POL_INFO_NODECON:
-		rc = query_info_list_nodecons(pdb, filter, list, err);
-		break;
-	case POL_INFO_FS_USE:
-	case POL_INFO_GENFSCON:
-	case POL_INFO_IBENDPORTCON:
-	case POL_INFO_IBPKEYCON:
-	case POL_INFO_INITIALSID:
-	case POL_INFO_NETIFCON:
-	case POL_INFO_PORTCON:
-	case POL_INFO_IOPORTCON:
-	case POL_INFO_IOMEMCON:
-	case POL_INFO_PCIDEVICECON:
-	case POL_INFO_PIRQCON:
-	case POL_INFO_DEVICETREECON:
-		rc = query_info_list_contexts(pdb, kind, filter, list, err);
-		break;
-	default:
-		rc = query_info_list_symbols(pdb, kind, filter, list, err);
-		break;
-	}
+	rc = kinds[kind].list(pdb, kind, filter, list, err);
 	if (rc < 0) {
 		if (rc == -ENOMEM && (!err || pol_err_errors(err) == 0))
 			pol_err_set(err, rc, "out of memory");

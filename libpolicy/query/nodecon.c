@@ -170,7 +170,7 @@ static void nodecon_network(const ocontext_t *c, int family, struct network *net
 		net->addr[i] = addr[i] & mask[i];
 }
 
-int query_info_list_nodecons(const struct pol_pdb *pdb, const char *filter,
+int query_info_list_nodecons(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
 			     struct pol_info_list *list, struct pol_err *err)
 {
 	static const int families[2] = { AF_INET, AF_INET6 };
@@ -179,6 +179,7 @@ int query_info_list_nodecons(const struct pol_pdb *pdb, const char *filter,
 	struct network want;
 	int rc = 0;
 
+	(void)kind;
 	if (filter && (rc = network_parse(filter, &want, err)) < 0)
 		return rc;
 	for (int f = 0; f < 2 && !rc; f++) {

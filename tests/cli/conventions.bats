@@ -34,36 +34,35 @@ options_of() {
 	"$@" --list-options | cut -f1
 }
 
-# Prints what is missing and returns 1 when some option of the table is not
-# in the --help text given on stdin.
-check_help() {
-	local help opt bad=0
-	help=$(cat)
-	for opt in "$@"; do
-		opt=${opt%=}
-		# the word itself, not a prefix of a longer one
-		if ! grep -qE -- "(^|[[:space:],])$opt([=,[:space:]]|\[|\$)" <<<"$help"; then
-			echo "--help lacks $opt"
-			bad=1
-		fi
+# report_missing FORMAT TEST WORD...: FORMAT (printf's, %s the word) for
+# each WORD the command TEST WORD fails on; returns 1 when there was one.
+# The TESTs below read their caller's locals.
+report_missing() {
+	local format=$1 test=$2 word bad=0
+	shift 2
+	for word in "$@"; do
+		"$test" "$word" || { printf -- "$format\n" "$word"; bad=1; }
 	done
 	return $bad
 }
 
-# check_man PAGE OPTION...: the man page names each option in bold.
-check_man() {
-	local page=$1 opt bad=0
-	shift
-	for opt in "$@"; do
-		opt=${opt%=}
-		# "*-q*, *--quiet*" or "*-q, --quiet*"
-		if ! grep -qE -- "\\*([^*]*[ ,])?$opt([=, ][^*]*)?\\*" "$page"; then
-			echo "$page lacks *$opt*"
-			bad=1
-		fi
-	done
-	return $bad
+# check_help OPTION... < HELP: the --help text names every option of the
+# table (the word itself, not a prefix of a longer one).
+check_help() {
+	local help
+	help=$(cat)
+	report_missing "--help lacks %s" in_help "${@%=}"
 }
+in_help() { grep -qE -- "(^|[[:space:],])$1([=,[:space:]]|\[|\$)" <<<"$help"; }
+
+# check_man PAGE OPTION...: the man page names each option in bold:
+# "*-q*, *--quiet*" or "*-q, --quiet*".
+check_man() {
+	local page=$1
+	shift
+	report_missing "$page lacks *%s*" in_man "${@%=}"
+}
+in_man() { grep -qE -- "\\*([^*]*[ ,])?$1([=, ][^*]*)?\\*" "$page"; }
 
 # Completions run the tools many times over; their leaks are not what is
 # tested here, and LeakSanitizer's stop-the-world at exit was seen to hang
@@ -123,17 +122,12 @@ zsh_offers() {
 
 # check_offered LABEL OPTION... with the offered words on stdin.
 check_offered() {
-	local label=$1 offered opt bad=0
+	local label=$1 offered
 	shift
 	offered=$(cat)
-	for opt in "$@"; do
-		if ! grep -qxF -- "$opt" <<<"$offered" && ! grep -qxF -- "${opt%=}" <<<"$offered"; then
-			echo "$label does not offer $opt"
-			bad=1
-		fi
-	done
-	return $bad
+	report_missing "$label does not offer %s" is_offered "$@"
 }
+is_offered() { grep -qxF -- "$1" <<<"$offered" || grep -qxF -- "${1%=}" <<<"$offered"; }
 
 # Every option word of TOOL and its commands, without "=", one a line.
 known_options() {
@@ -144,33 +138,25 @@ known_options() {
 
 # check_named FILE < KNOWN: every "--name" FILE mentions is a known option.
 check_named() {
-	local file=$1 known word bad=0
+	local file=$1 known
 	known=$(cat)
-	for word in $(grep -v '^[[:space:]]*#' "$file" |
-		grep -oE -- '(^|[^[:alnum:]_-])--[a-z][a-z0-9_-]*' | sed 's/^[^-]*//' | sort -u); do
-		case $word in --list-options | --list-commands) continue ;; esac
-		if ! grep -qxF -- "$word" <<<"$known"; then
-			echo "$file names $word, which is no option"
-			bad=1
-		fi
-	done
-	return $bad
+	report_missing "$file names %s, which is no option" is_known $(grep -v '^[[:space:]]*#' "$file" |
+		grep -oE -- '(^|[^[:alnum:]_-])--[a-z][a-z0-9_-]*' | sed 's/^[^-]*//' | sort -u)
+}
+is_known() {
+	case $1 in --list-options | --list-commands) return 0 ;; esac
+	grep -qxF -- "$1" <<<"$known"
 }
 
 # check_man_defines PAGE < KNOWN: every option the man page defines (an
 # scdoc definition: a line starting "*-" above a tab-indented one) is a
 # known option.
 check_man_defines() {
-	local page=$1 known word bad=0
+	local page=$1 known
 	known=$(cat)
-	for word in $(awk '/^\t/ && prev ~ /^\*-/ { print prev } { prev = $0 }' "$page" |
-		grep -oE -- '\*--?[A-Za-z0-9][A-Za-z0-9_-]*\*' | tr -d '*' | sort -u); do
-		if ! grep -qxF -- "$word" <<<"$known"; then
-			echo "$page defines $word, which is no option"
-			bad=1
-		fi
-	done
-	return $bad
+	report_missing "$page defines %s, which is no option" is_known \
+		$(awk '/^\t/ && prev ~ /^\*-/ { print prev } { prev = $0 }' "$page" |
+			grep -oE -- '\*--?[A-Za-z0-9][A-Za-z0-9_-]*\*' | tr -d '*' | sort -u)
 }
 
 @test "conventions: every tool and command has an option table" {

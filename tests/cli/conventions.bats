@@ -330,6 +330,23 @@ broken_setup() {
 	grep -qx -- --pending <<<"$OPTS"
 }
 
+# copy_fails COPY ORIGINAL MESSAGE CHECK: CHECK COPY fails saying MESSAGE,
+# CHECK ORIGINAL passes (and COPY does differ from ORIGINAL).
+copy_fails() {
+	if cmp -s "$2" "$1"; then
+		echo "$1 is the same as $2"
+		return 1
+	fi
+	run "$4" "$1"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"$3"* ]]
+	run "$4" "$2"
+	[ "$status" -eq 0 ]
+}
+man_check() { check_man "$1" $OPTS; }
+bash_check() { check_offered "bash" $OPTS < <(bash_offers "$1" sectl bool); }
+zsh_check() { check_offered "zsh" $OPTS < <(zsh_offers "$1" sectl bool); }
+
 @test "conventions (broken copy): an option dropped from the table is still in the man page" {
 	broken_setup
 	# sectl's tables without --pending: its man page still defines it
@@ -355,12 +372,7 @@ broken_setup() {
 @test "conventions (broken copy): a man page without an option fails the man check" {
 	broken_setup
 	sed 's/\*--pending\*/*--pendingx*/g' "$SEKIT_SRCDIR/man/sectl.1.scd" >"$BATS_TEST_TMPDIR/sectl.1.scd"
-	! cmp -s "$SEKIT_SRCDIR/man/sectl.1.scd" "$BATS_TEST_TMPDIR/sectl.1.scd"
-	run check_man "$BATS_TEST_TMPDIR/sectl.1.scd" $OPTS
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"lacks *--pending*"* ]]
-	run check_man "$SEKIT_SRCDIR/man/sectl.1.scd" $OPTS
-	[ "$status" -eq 0 ]
+	copy_fails "$BATS_TEST_TMPDIR/sectl.1.scd" "$SEKIT_SRCDIR/man/sectl.1.scd" "lacks *--pending*" man_check
 }
 
 @test "conventions (broken copy): a bash completion without an option fails the bash check" {
@@ -370,12 +382,8 @@ broken_setup() {
 	# the copy drops --pending from what it takes from sectl
 	sed 's/--list-options 2>\/dev\/null | cut -f1)/--list-options 2>\/dev\/null | cut -f1 | grep -vx -- --pending)/' \
 		"$SEKIT_SRCDIR/completions/bash/sectl" >"$BATS_TEST_TMPDIR/sectl"
-	! cmp -s "$SEKIT_SRCDIR/completions/bash/sectl" "$BATS_TEST_TMPDIR/sectl"
-	run check_offered "bash" $OPTS < <(bash_offers "$BATS_TEST_TMPDIR/sectl" sectl bool)
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"does not offer --pending"* ]]
-	run check_offered "bash" $OPTS < <(bash_offers "$SEKIT_SRCDIR/completions/bash/sectl" sectl bool)
-	[ "$status" -eq 0 ]
+	copy_fails "$BATS_TEST_TMPDIR/sectl" "$SEKIT_SRCDIR/completions/bash/sectl" \
+		"does not offer --pending" bash_check
 }
 
 @test "conventions (broken copy): a zsh completion without an option fails the zsh check" {
@@ -383,10 +391,6 @@ broken_setup() {
 	broken_setup
 	sed 's/for line in ${(f)"$("$@" 2>\/dev\/null)"}; do/for line in ${(f)"$("$@" 2>\/dev\/null | grep -v "^--pending\t")"}; do/' \
 		"$SEKIT_SRCDIR/completions/zsh/_sectl" >"$BATS_TEST_TMPDIR/_sectl"
-	! cmp -s "$SEKIT_SRCDIR/completions/zsh/_sectl" "$BATS_TEST_TMPDIR/_sectl"
-	run check_offered "zsh" $OPTS < <(zsh_offers "$BATS_TEST_TMPDIR/_sectl" sectl bool)
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"does not offer --pending"* ]]
-	run check_offered "zsh" $OPTS < <(zsh_offers "$SEKIT_SRCDIR/completions/zsh/_sectl" sectl bool)
-	[ "$status" -eq 0 ]
+	copy_fails "$BATS_TEST_TMPDIR/_sectl" "$SEKIT_SRCDIR/completions/zsh/_sectl" \
+		"does not offer --pending" zsh_check
 }

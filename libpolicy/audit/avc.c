@@ -68,40 +68,60 @@ static bool drop_duplicate_perms(struct avc_fields *f)
 	return true;
 }
 
+/* A token: its text and its '=' (NULL when it has none, or more than one:
+ * audit2allow reads neither as name=value). */
+struct tok {
+	char *text, *eq;
+};
+
+static bool is_brace(const char *t, char c)
+{
+	return t[0] == c && t[1] == '\0';
+}
+
 bool audit_avc_parse(char *text, struct avc_fields *f)
 {
-	char *toks[512];
+	struct tok toks[512];
 	size_t n = 0;
 	bool src = false, tgt = false, cls = false, full = false;
 
 	memset(f, 0, sizeof(*f));
 	f->permissive = -1;
+	/* one pass splits the tokens and finds their '=' */
 	for (char *p = text; *p;) {
+		char *eq = NULL;
+		bool two = false;
+
 		while (*p && avc_space((unsigned char)*p))
 			p++;
 		if (!*p)
 			break;
 		if (n == sizeof(toks) / sizeof(toks[0]))
 			return false;
-		toks[n++] = p;
-		while (*p && !avc_space((unsigned char)*p))
-			p++;
+		toks[n].text = p;
+		for (; *p && !avc_space((unsigned char)*p); p++) {
+			if (*p == '=') {
+				two = eq != NULL;
+				eq = eq ? eq : p;
+			}
+		}
+		toks[n++].eq = two ? NULL : eq;
 		if (*p)
 			*p++ = '\0';
 	}
 	for (size_t i = 0; i < n; i++) {
-		char *t = toks[i], *eq, *v;
+		char *t = toks[i].text, *eq = toks[i].eq, *v;
 
-		if (strcmp(t, "{") == 0) {
+		if (is_brace(t, '{')) {
 			size_t j = i + 1;
 
 			if (j == n - 1)
 				return false;
-			while (j < n && strcmp(toks[j], "}") != 0) {
+			while (j < n && !is_brace(toks[j].text, '}')) {
 				if (f->nperms == AVC_MAX_PERMS && !full)
 					full = !drop_duplicate_perms(f);
 				if (f->nperms < AVC_MAX_PERMS)
-					f->perms[f->nperms++] = toks[j];
+					f->perms[f->nperms++] = toks[j].text;
 				j++;
 			}
 			if (j == n)
@@ -110,14 +130,11 @@ bool audit_avc_parse(char *text, struct avc_fields *f)
 			f->found_access = true;
 			continue;
 		}
-		if (strcmp(t, "granted") == 0)
+		if (t[0] == 'g' && strcmp(t, "granted") == 0)
 			f->granted = true;
-		eq = strchr(t, '=');
-		if (!eq || strchr(eq + 1, '='))
-			continue;
 		/* every name audit2allow reads is 3 to 10 characters long and
 		 * starts with one of these: most tokens go no further */
-		if (eq - t < 3 || eq - t > 10 || !strchr("cdeinpst", t[0]))
+		if (!eq || eq - t < 3 || eq - t > 10 || !memchr("cdeinpst", t[0], 8))
 			continue;
 		*eq = '\0';
 		v = eq + 1;

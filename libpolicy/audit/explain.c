@@ -163,6 +163,7 @@ void pol_audit_policy_free(struct pol_audit_policy *pol)
 	free(pol->ctx);
 	free(pol->memo);
 	free(pol->crefs);
+	free(pol->cons_saved);
 	for (struct pol_audit_grant *g = pol->grants, *next; g; g = next) {
 		next = g->next;
 		free(g);
@@ -352,6 +353,50 @@ static int compute(sepol_security_id_t ssid, sepol_security_id_t tsid, uint32_t 
 	return sepol_compute_av_reason(ssid, tsid, (sepol_security_class_t)cls, av, avd, reason);
 }
 
+/*
+ * The reason bits of sepol_compute_av_reason() for av, faster. libsepol
+ * evaluates every constraint naming any permission the TE rules allow and
+ * writes the text of each, buffer or not: most of the time of a question.
+ * Here the class's constraints name only av's permissions for the call
+ * (restored after it), so only those are evaluated. The reason bits for av
+ * are the same: a constraint on other permissions takes only those away.
+ * avd->allowed then says nothing of the other permissions, and typebounds
+ * look at them: a source type with bounds takes libsepol's whole way.
+ */
+static int compute_for(struct pol_audit_policy *pol, const struct pol_audit_ctx *sc,
+		       const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av,
+		       struct sepol_av_decision *avd, unsigned int *reason)
+{
+	policydb_t *p = pol->p;
+	class_datum_t *c =
+	    cls && cls <= p->p_classes.nprim ? p->class_val_to_struct[cls - 1] : NULL;
+	size_t n = 0, k = 0;
+	int rc;
+
+	if (!c || !sc->type_value || sc->type_value > p->p_types.nprim ||
+	    p->type_val_to_struct[sc->type_value - 1]->bounds)
+		return compute(sc->sid, tc->sid, cls, av, avd, reason, NULL);
+	for (constraint_node_t *cn = c->constraints; cn; cn = cn->next)
+		n++;
+	if (n > pol->ncons_saved) {
+		uint32_t *v = realloc(pol->cons_saved, n * sizeof(*v));
+
+		if (!v)
+			return compute(sc->sid, tc->sid, cls, av, avd, reason, NULL);
+		pol->cons_saved = v;
+		pol->ncons_saved = n;
+	}
+	for (constraint_node_t *cn = c->constraints; cn; cn = cn->next) {
+		pol->cons_saved[k++] = cn->permissions;
+		cn->permissions &= av;
+	}
+	rc = compute(sc->sid, tc->sid, cls, av, avd, reason, NULL);
+	k = 0;
+	for (constraint_node_t *cn = c->constraints; cn; cn = cn->next)
+		cn->permissions = pol->cons_saved[k++];
+	return rc;
+}
+
 /* Grant perms to (s, t, cls) in the unconditional TE table until
  * audit_ungrant(); the node, once made, stays (with no permissions). */
 int audit_grant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls, uint32_t perms,
@@ -436,7 +481,7 @@ static void booleans(struct pol_audit_policy *pol, struct memo *m, const struct 
 		int rc;
 
 		set_bools(p, &cand[i], 1, true);
-		rc = compute(sc->sid, tc->sid, cls, av, &avd, &reason, NULL);
+		rc = compute_for(pol, sc, tc, cls, av, &avd, &reason);
 		set_bools(p, &cand[i], 1, false);
 		if (rc < 0)
 			continue;
@@ -485,7 +530,11 @@ static int analyse(struct pol_audit_policy *pol, struct memo *m, const struct po
 	unsigned int reason = 0;
 	char *buf = NULL;
 
-	if (compute(sc->sid, tc->sid, cls, av, &avd, &reason, &buf) < 0) {
+	/* the text of the failing constraints only when one fails */
+	if (compute_for(pol, sc, tc, cls, av, &avd, &reason) < 0)
+		return -1;
+	if ((reason & SEPOL_COMPUTEAV_CONS) &&
+	    compute(sc->sid, tc->sid, cls, av, &avd, &reason, &buf) < 0) {
 		free(buf);
 		return -1;
 	}
@@ -507,16 +556,29 @@ static int analyse(struct pol_audit_policy *pol, struct memo *m, const struct po
 		/* what the missing TE rule hides */
 		if (w->te_missing && audit_grant(pol, sc->type_value, tc->type_value, cls,
 						 w->te_missing, &saved) == 0) {
-			if (compute(sc->sid, tc->sid, cls, av, &avd, &r2, &buf2) >= 0) {
+			if (compute_for(pol, sc, tc, cls, av, &avd, &r2) >= 0) {
 				reason |= r2 & ~SEPOL_COMPUTEAV_TE;
-				if ((r2 & SEPOL_COMPUTEAV_CONS) && !(buf && *buf)) {
-					free(buf);
-					buf = buf2;
+				if ((r2 & SEPOL_COMPUTEAV_CONS) &&
+				    compute(sc->sid, tc->sid, cls, av, &avd, &r2, &buf2) < 0) {
+					free(buf2);
 					buf2 = NULL;
 				}
 			}
-			free(buf2);
 			audit_ungrant(pol, sc->type_value, tc->type_value, cls, saved);
+			/* the text is the first question's when it has one (the
+			 * constraints failing on any allowed permission), else
+			 * this one's */
+			if (buf2 && !buf &&
+			    compute(sc->sid, tc->sid, cls, av, &avd, &r2, &buf) < 0) {
+				free(buf);
+				buf = NULL;
+			}
+			if (buf2 && !(buf && *buf)) {
+				free(buf);
+				buf = buf2;
+				buf2 = NULL;
+			}
+			free(buf2);
 		}
 		booleans(pol, m, sc, tc, cls, av);
 		if (w->nbool_set)

@@ -40,6 +40,8 @@ struct pol_audit_policy {
 	size_t ncrefs;
 	struct pol_audit_grant *grants;
 	uint32_t next_sid;
+	uint32_t *cons_saved; /* compute_for()'s copy of a class's constraint masks */
+	size_t ncons_saved;
 };
 
 const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const char *str);

@@ -189,7 +189,8 @@ static void deliver_avc(struct pol_audit_reader *r, const struct pol_audit_avc *
 	struct avc_fields f;
 	struct pol_audit_avc a = *ctx;
 	size_t n = strlen(text);
-	const char *orig = user ? NULL : orig_line(r, e);
+	/* only kernel log lines are remembered */
+	const char *orig = user || !r->ring_next ? NULL : orig_line(r, e);
 	int rc;
 
 	if (n > POL_AUDIT_MAX_LINE)

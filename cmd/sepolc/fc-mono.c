@@ -134,8 +134,7 @@ static int parse_lines(const char *text, size_t len, const char *first_file,
 		if (!(l.context.len == 8 && memcmp(l.context.p, "<<none>>", 8) == 0)) {
 			char *ctx = strndup(l.context.p, l.context.len);
 
-			rc =
-			    ctx ? pol_kpolicy_check_context(kp, ctx, l.file, l.line, err) : -ENOMEM;
+			rc = ctx ? pol_pdb_check_context(kp, ctx, l.file, l.line, err) : -ENOMEM;
 			free(ctx);
 			if (rc == -ENOMEM)
 				break;

@@ -177,11 +177,6 @@ struct pol_pdb *pol_audit_policy_pdb(const struct pol_audit_policy *pol)
 	return pol->pdb;
 }
 
-/* libsepol's context parser and checker (context.c, not in its public
- * headers, but in libsepol.a). */
-extern int context_from_string(sepol_handle_t *handle, const policydb_t *policydb,
-			       context_struct_t **cptr, const char *con_str, size_t con_str_len);
-
 /* sepol_context_to_sid() without its linear search of the SID table for an
  * equal context (quadratic on logs with thousands of contexts): each
  * distinct string gets a SID of its own. */
@@ -190,7 +185,7 @@ static int context_sid(struct pol_audit_policy *pol, const char *str, sepol_secu
 	context_struct_t *ctx = NULL;
 	int rc;
 
-	if (context_from_string(NULL, pol->p, &ctx, str, strlen(str) + 1) < 0)
+	if (pdb_context_from_string(pol->pdb, str, &ctx) < 0)
 		return -1;
 	*sid = (sepol_security_id_t)++pol->next_sid;
 	rc = sepol_sidtab_insert(&pol->sidtab, *sid, ctx);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source/source.h"
+#include "pdb/pdb.h"
 
 #include "kernel/internal.h"
 
@@ -35,7 +35,7 @@ int kernel_explain_context(struct pol_kernel *k, const char *ctx, struct pol_err
 	if (k->fs)
 		pdb = k->explain;
 	pol_err_init(&why);
-	rc = pdb ? pol_kpolicy_check_context(pdb, ctx, NULL, 0, &why) : 0;
+	rc = pdb ? pol_pdb_check_context(pdb, ctx, NULL, 0, &why) : 0;
 	if (rc != POL_EINVAL || pol_err_errors(&why) == 0) {
 		pol_err_release(&why);
 		return pol_err_set(err, POL_EINVAL, "invalid context '%s'", ctx);

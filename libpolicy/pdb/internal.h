@@ -103,6 +103,30 @@ int pdb_image_check(const char *name, const void *data, size_t len, struct pol_e
  * POL_PDB_SIZE_MAX, else 0. */
 int pdb_check_size(const char *path, unsigned long long size, struct pol_err *err);
 
+/*
+ * Contexts and MLS ranges as text (context.c, the one parser of them).
+ */
+enum pdb_range_flags {
+	/* read as setools reads a query's range (sesearch -D): blanks around
+	 * the '-' and at the ends of each level, "c5.c2" meaning {c2, c5},
+	 * anything after a second '-' ignored */
+	PDB_RANGE_QUERY = 1 << 0,
+};
+
+/* Parse the MLS range text "LOW[-HIGH]", each level "SENS[:CATS]", CATS a
+ * list of categories and ranges "c0,c3.c5"; aliases name their symbol.
+ * flags: an OR of enum pdb_range_flags; 0 reads a context's range, as
+ * libsepol does. Returns 0 with *range set (release with
+ * mls_range_destroy()), or POL_EINVAL with one error in err, "invalid MLS
+ * range 'text': ..." saying which part is wrong, or -ENOMEM. */
+int pdb_parse_range(const struct pol_pdb *pdb, const char *text, unsigned int flags,
+		    mls_range_t *range, struct pol_err *err);
+
+/* libsepol's context_from_string(): *out (context_destroy() and free()) for
+ * a context the policy defines, else POL_EINVAL and *out NULL. No message:
+ * for the many contexts of an audit log, where only the verdict counts. */
+int pdb_context_from_string(const struct pol_pdb *pdb, const char *text, context_struct_t **out);
+
 struct pdb_te_index;
 
 struct pol_pdb {

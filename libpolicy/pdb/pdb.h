@@ -95,4 +95,14 @@ int pol_pdb_unknown(const struct pol_pdb *pdb, enum pol_sym kind, const char *na
 /* "type", "attribute", "boolean", ... */
 const char *pol_sym_name(enum pol_sym kind);
 
+/* Check a security context "USER:ROLE:TYPE[:RANGE]" against the policy as
+ * setfiles -c does for file_contexts: names defined, role authorized for
+ * the type, user for the role, MLS range valid and within the user's; a
+ * range is accepted exactly when libsepol (and so the kernel) accepts it.
+ * Returns 0, or POL_EINVAL with one error in err at file:line (file NULL
+ * and line 0 when not tied to an input) saying which part is wrong, with
+ * the closest name for a misspelt one. */
+int pol_pdb_check_context(const struct pol_pdb *pdb, const char *context, const char *file,
+			  unsigned int line, struct pol_err *err);
+
 #endif

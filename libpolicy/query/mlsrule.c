@@ -13,87 +13,6 @@ struct mls_ctx {
 	struct pol_rule_list *list;
 };
 
-/* "s0", "s0:c0,c3.c5": a sensitivity and its categories. */
-static int parse_mls_level(const struct pol_pdb *pdb, const char *text, mls_level_t *level,
-			   struct pol_err *err)
-{
-	const policydb_t *p = pdb_db(pdb);
-	char *copy = strdup(text), *colon, *save = NULL;
-	level_datum_t *sens;
-	int rc = 0;
-
-	if (!copy)
-		return pol_err_set(err, -ENOMEM, "out of memory");
-	colon = strchr(copy, ':');
-	if (colon)
-		*colon = '\0';
-	sens = hashtab_search(p->p_levels.table, copy);
-	if (!sens) {
-		rc = pol_pdb_unknown(pdb, POL_SYM_SENS, copy, err);
-		goto out;
-	}
-	mls_level_init(level);
-	level->sens = sens->level->sens;
-	for (char *item = colon ? strtok_r(colon + 1, ",", &save) : NULL; item;
-	     item = strtok_r(NULL, ",", &save)) {
-		char *dot = strchr(item, '.');
-		cat_datum_t *lo, *hi;
-
-		if (dot)
-			*dot = '\0';
-		lo = hashtab_search(p->p_cats.table, item);
-		hi = dot ? hashtab_search(p->p_cats.table, dot + 1) : lo;
-		if (!lo || !hi) {
-			rc = pol_pdb_unknown(pdb, POL_SYM_CAT, !lo ? item : dot + 1, err);
-			goto out;
-		}
-		for (uint32_t v = lo->s.value; v <= hi->s.value; v++)
-			if (ebitmap_set_bit(&level->cat, v - 1, 1)) {
-				rc = pol_err_set(err, -ENOMEM, "out of memory");
-				goto out;
-			}
-	}
-out:
-	free(copy);
-	return rc;
-}
-
-static int parse_mls_range(const struct pol_pdb *pdb, const char *text, mls_range_t *range,
-			   struct pol_err *err)
-{
-	const char *dash = strstr(text, " - ");
-	char *low;
-	int rc;
-
-	mls_range_init(range);
-	if (!dash)
-		dash = strchr(text, '-');
-	low = dash ? strndup(text, (size_t)(dash - text)) : strdup(text);
-	if (!low)
-		return pol_err_set(err, -ENOMEM, "out of memory");
-	/* trim the spaces around a " - " separator */
-	for (size_t n = strlen(low); n && low[n - 1] == ' '; n--)
-		low[n - 1] = '\0';
-	rc = parse_mls_level(pdb, low, &range->level[0], err);
-	free(low);
-	if (rc)
-		return rc;
-	if (!dash)
-		return mls_level_cpy(&range->level[1], &range->level[0])
-			   ? pol_err_set(err, -ENOMEM, "out of memory")
-			   : 0;
-	dash += dash[0] == ' ' ? 3 : 1;
-	while (*dash == ' ')
-		dash++;
-	rc = parse_mls_level(pdb, dash, &range->level[1], err);
-	if (!rc && !mls_level_dom(&range->level[1], &range->level[0]))
-		rc = pol_err_set(
-		    err, POL_EINVAL,
-		    "'%s' is not a valid range: the high level does not dominate the low one",
-		    text);
-	return rc;
-}
-
 static int mls_entry(hashtab_key_t k, hashtab_datum_t d, void *arg)
 {
 	const range_trans_t *key = (const range_trans_t *)k;
@@ -152,10 +71,8 @@ int query_mlsrule_search(const struct pol_pdb *pdb, const struct pol_rule_query 
 					 "the policy is not MLS: a range cannot be given");
 			goto out;
 		}
-		if ((rc = parse_mls_range(pdb, q->deflt, &range, err))) {
-			mls_range_destroy(&range);
+		if ((rc = pdb_parse_range(pdb, q->deflt, PDB_RANGE_QUERY, &range, err)))
 			goto out;
-		}
 		ctx.range = &range;
 	}
 	if (pdb->p.range_tr)

@@ -197,11 +197,4 @@ int pol_kpolicy_write_binary(struct pol_pdb *kp, const struct pol_build_options 
 int pol_kpolicy_write_cil(struct pol_pdb *kp, FILE *out, struct pol_err *err);
 int pol_kpolicy_write_conf(struct pol_pdb *kp, FILE *out, struct pol_err *err);
 
-/* Check a security context "USER:ROLE:TYPE[:RANGE]" against the policy as
- * setfiles -c does for file_contexts: names defined, role authorized for
- * the type, user for the role, MLS range valid and within the user's.
- * Returns 0, or POL_EINVAL with the reason in err at file:line. */
-int pol_kpolicy_check_context(const struct pol_pdb *kp, const char *context, const char *file,
-			      unsigned int line, struct pol_err *err);
-
 #endif

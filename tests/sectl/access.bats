@@ -241,6 +241,11 @@ $kernel $SHADOW file raed"
 	[ "$stderr" = $'sectl: invalid context \'system_u:system_r:user_t:s0\': role \'system_r\' is not authorized for type \'user_t\'\nsectl: invalid context \'<<none>>\': expected USER:ROLE:TYPE:RANGE' ]
 	run -1 --separate-stderr sectl --policy "$DEBIAN_POLICY" context system_u:object_r:etcc_t:s0
 	[ "$stderr" = "sectl: invalid context 'system_u:object_r:etcc_t:s0': type 'etcc_t' is not defined; did you mean 'etc_t'?" ]
+	# the range too, with the messages of every context and range check
+	run -1 --separate-stderr sectl --policy "$DEBIAN_POLICY" context system_u:object_r:etc_t:s0:c0.c2000
+	[ "$stderr" = "sectl: invalid context 'system_u:object_r:etc_t:s0:c0.c2000': invalid MLS range 's0:c0.c2000': category 'c2000' is not defined; did you mean 'c200'?" ]
+	run -1 --separate-stderr sectl --policy "$DEBIAN_POLICY" context system_u:object_r:etc_t:s0:c5.c2
+	[ "$stderr" = "sectl: invalid context 'system_u:object_r:etc_t:s0:c5.c2': invalid MLS range 's0:c5.c2': 'c5.c2' is not a category range: 'c5' does not come before 'c2'" ]
 }
 
 @test "sectl context --json" {

@@ -60,7 +60,7 @@ setup() {
 	run -2 --separate-stderr sepolc -M -o pol -f fc policy.conf extra.fc bad.fc
 	[[ "$stderr" == *"bad.fc:3: error: type 'etcc_t' is not defined; did you mean 'etc_t'?"* ]]
 	[[ "$stderr" == *"bad.fc:4: error: role 'system_r' is not authorized for type 'etc_t'"* ]]
-	[[ "$stderr" == *"bad.fc:5: error: invalid MLS range 's0:c9'"* ]]
+	[[ "$stderr" == *"bad.fc:5: error: invalid MLS range 's0:c9': category 'c9' is not defined"* ]]
 	[[ "$stderr" == *"bad.fc:6:8: error: invalid file type '-x'"* ]]
 	[[ "$stderr" == *"bad.fc:7: error: user 'nobody_u' is not defined"* ]]
 	[[ "$stderr" == *"bad.fc:8: error: 'file_type' is an attribute"* ]]

@@ -604,33 +604,53 @@ out:
 	free(base);
 }
 
-/* file_contexts' contexts are checked as setfiles -c checks them. */
+/* file_contexts' contexts are checked as setfiles -c checks them, and a
+ * refused one says which part is wrong. */
 static void test_check_context(void)
 {
 	static const struct {
 		const char *context;
 		bool valid;
-		const char *why;
+		const char *why, *message;
 	} cases[] = {
-	    {"USER1:ROLE1:TYPE1:s0", true, "a valid context"},
-	    {"USER1:object_r:TYPE2:s0-s1:c0.c1", true, "object_r may have any type"},
-	    {"USER1:ROLE1:TYPEALIAS1:s1:c1", true, "an alias names its type"},
-	    {"USER1:ROLE1:TYPE2:s0", false, "a role not authorized for the type"},
-	    {"USER1:ROLE2:TYPE1:s0", false, "a user not authorized for the role"},
-	    {"USER1:ROLE1:NOSUCH:s0", false, "an unknown type"},
-	    {"USER1:ROLE1:ATTR1:s0", false, "an attribute is no type"},
-	    {"USER1:ROLE1:TYPE1:s2", false, "a level above the user's range"},
-	    {"USER1:ROLE1:TYPE1:s0:c1", false, "a category its sensitivity does not allow"},
-	    {"USER1:ROLE1:TYPE1", false, "no range in an MLS policy"},
-	    {"USER1:ROLE1", false, "no type"},
+	    {"USER1:ROLE1:TYPE1:s0", true, "a valid context", NULL},
+	    {"USER1:object_r:TYPE2:s0-s1:c0.c1", true, "object_r may have any type", NULL},
+	    {"USER1:ROLE1:TYPEALIAS1:s1:c1", true, "an alias names its type", NULL},
+	    {"USER1:ROLE1:TYPE1:s1:CATALIAS", true, "an alias names its category", NULL},
+	    {"USER1:ROLE1:TYPE2:s0", false, "a role not authorized for the type",
+	     "role 'ROLE1' is not authorized for type 'TYPE2'"},
+	    {"USER1:ROLE2:TYPE1:s0", false, "a role with no types",
+	     "role 'ROLE2' is not authorized for type 'TYPE1'"},
+	    {"USER1:ROLE1:NOSUCH:s0", false, "an unknown type", "type 'NOSUCH' is not defined"},
+	    {"USER1:ROLE1:ATTR1:s0", false, "an attribute is no type",
+	     "'ATTR1' is an attribute, and a context needs a type"},
+	    {"USER1:ROLE1:TYPE1:s2", false, "a level above the user's range",
+	     "MLS range 's2' is outside user 'USER1''s range"},
+	    {"USER1:ROLE1:TYPE1:s0:c1", false, "a category its sensitivity does not allow",
+	     "invalid MLS range 's0:c1': category 'c1' is not associated with sensitivity 's0'"},
+	    {"USER1:ROLE1:TYPE1:s9", false, "an unknown sensitivity",
+	     "invalid MLS range 's9': sensitivity 's9' is not defined; did you mean '"},
+	    {"USER1:ROLE1:TYPE1:s1:c0,c7", false, "an unknown category",
+	     "invalid MLS range 's1:c0,c7': category 'c7' is not defined"},
+	    {"USER1:ROLE1:TYPE1:s1-s0", false, "a high level below the low one",
+	     "invalid MLS range 's1-s0': the high level does not dominate the low level"},
+	    {"USER1:ROLE1:TYPE1:s0 - s1", false, "blanks, which only a query's range may have",
+	     "invalid MLS range 's0 - s1': a context's range has no blanks"},
+	    {"USER1:ROLE1:TYPE1:s1:c1.c0", false, "a descending category range",
+	     "invalid MLS range 's1:c1.c0': 'c1.c0' is not a category range"},
+	    {"USER1:ROLE1:TYPE1:s0-s1-s1", false, "three levels",
+	     "invalid MLS range 's0-s1-s1': more than two levels"},
+	    {"USER1:ROLE1:TYPE1:s0:", false, "no category after the ':'",
+	     "invalid MLS range 's0:': an empty category name"},
+	    {"USER1:ROLE1:TYPE1", false, "no range in an MLS policy", "has no MLS range"},
+	    {"USER1:ROLE1", false, "no type", "expected USER:ROLE:TYPE:RANGE"},
 	};
 	char *conf = path_in(corpus, "checkpolicy/policy_allonce_mls.conf"), *bin = tmp("ctx.bin");
 	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 
 	pol_err_init(&err);
-	if (run("checkpolicy -M -o %s %s", bin, conf) != 0 ||
-	    pol_pdb_open_flags(bin, POL_PDB_KEEP_UNNAMED, &kp, &err) != 0) {
+	if (run("checkpolicy -M -o %s %s", bin, conf) != 0 || pol_pdb_open(bin, &kp, &err) != 0) {
 		ok(0, "policy_allonce_mls.conf: checkpolicy compiles it and we read it");
 		goto out;
 	}
@@ -638,16 +658,19 @@ static void test_check_context(void)
 		int rc;
 
 		pol_err_clear(&err);
-		rc = pol_kpolicy_check_context(kp, cases[i].context, "x.fc", 7, &err);
+		rc = pol_pdb_check_context(kp, cases[i].context, "x.fc", 7, &err);
 		if (cases[i].valid)
 			ok(rc == 0 && err.count == 0, "check_context accepts %s (%s)",
 			   cases[i].context, cases[i].why);
 		else
 			ok(rc == POL_EINVAL && pol_err_errors(&err) == 1 &&
-			       err.diags[0].line == 7 && strcmp(err.diags[0].file, "x.fc") == 0,
+			       err.diags[0].line == 7 && strcmp(err.diags[0].file, "x.fc") == 0 &&
+			       strstr(err.diags[0].message, cases[i].message),
 			   "check_context refuses %s at x.fc:7 (%s)", cases[i].context,
 			   cases[i].why);
-		if (cases[i].valid != (rc == 0))
+		if (cases[i].valid != (rc == 0) ||
+		    (!cases[i].valid && err.count &&
+		     !strstr(err.diags[0].message, cases[i].message)))
 			print_diags(&err);
 	}
 out:

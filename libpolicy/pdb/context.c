@@ -290,6 +290,26 @@ static int check_range(const policydb_t *p, const struct pol_pdb *pdb, context_s
 	return range_error(w, err, "not a valid range of this policy");
 }
 
+/* The MLS part of context (user, role and type in c): a range exactly
+ * when the policy is MLS, and a valid one. */
+static int check_mls_part(const struct pol_pdb *pdb, context_struct_t *c, const char *context,
+			  const char *range, const char *user, const char *file, unsigned int line,
+			  struct pol_err *err)
+{
+	const policydb_t *p = pdb_db(pdb);
+
+	if (!p->mls && range)
+		return pol_err_add(err, POL_SEV_ERROR, POL_EINVAL, file, line, 0,
+				   "context '%s' has an MLS range, and the policy is not MLS",
+				   context);
+	if (p->mls && !range)
+		return pol_err_add(err, POL_SEV_ERROR, POL_EINVAL, file, line, 0,
+				   "context '%s' has no MLS range, and the policy is MLS", context);
+	if (!range)
+		return 0;
+	return check_range(p, pdb, c, range, user, &(struct where){file, line, range}, err);
+}
+
 int pol_pdb_check_context(const struct pol_pdb *pdb, const char *context, const char *file,
 			  unsigned int line, struct pol_err *err)
 {
@@ -341,27 +361,35 @@ int pol_pdb_check_context(const struct pol_pdb *pdb, const char *context, const 
 			goto out;
 		}
 	}
-	if (!p->mls && range) {
-		pol_err_add(err, POL_SEV_ERROR, POL_EINVAL, file, line, 0,
-			    "context '%s' has an MLS range, and the policy is not MLS", context);
-		goto out;
-	}
-	if (p->mls && !range) {
-		pol_err_add(err, POL_SEV_ERROR, POL_EINVAL, file, line, 0,
-			    "context '%s' has no MLS range, and the policy is MLS", context);
-		goto out;
-	}
-	if (!range) {
-		rc = 0;
-		goto out;
-	}
 	context_init(&c);
 	c.user = ud->s.value;
 	c.role = rd->s.value;
 	c.type = td->s.value;
-	rc = check_range(p, pdb, &c, range, user, &(struct where){file, line, range}, err);
+	rc = check_mls_part(pdb, &c, context, range, user, file, line, err);
 	context_destroy(&c);
 out:
 	free(copy);
+	return rc;
+}
+
+int pol_pdb_check_range(const struct pol_pdb *pdb, const char *context, const char *user,
+			const char *role, const char *range, const char *file, unsigned int line,
+			struct pol_err *err)
+{
+	const policydb_t *p = pdb_db(pdb);
+	user_datum_t *ud = hashtab_search(p->p_users.table, (hashtab_key_t)user);
+	role_datum_t *rd = hashtab_search(p->p_roles.table, (hashtab_key_t)role);
+	context_struct_t c;
+	int rc;
+
+	context_init(&c);
+	/* libsepol holds a range to the user's only for a role other than
+	 * object_r: with a user or role this policy does not have, the
+	 * range alone */
+	c.user = ud ? ud->s.value : 0;
+	c.role = ud && rd ? rd->s.value : OBJECT_R_VAL;
+	c.type = 1;
+	rc = check_mls_part(pdb, &c, context, range, user, file, line, err);
+	context_destroy(&c);
 	return rc;
 }

@@ -20,14 +20,14 @@ enum pol_sym {
 	POL_SYM_COMMON,
 	POL_SYM_CLASS,
 	POL_SYM_ROLE,
-	POL_SYM_TYPE,      /* types and aliases (an alias resolves to its type) */
+	POL_SYM_TYPE, /* types and aliases (an alias resolves to its type) */
 	POL_SYM_USER,
 	POL_SYM_BOOL,
-	POL_SYM_SENS,      /* sensitivities and their aliases */
-	POL_SYM_CAT,       /* categories and their aliases */
+	POL_SYM_SENS,	   /* sensitivities and their aliases */
+	POL_SYM_CAT,	   /* categories and their aliases */
 	POL_SYM_ATTRIBUTE, /* type attributes only */
 	POL_SYM_TYPE_OR_ATTR,
-	POL_SYM_PERM,      /* any permission of any class or common */
+	POL_SYM_PERM, /* any permission of any class or common */
 	POL_SYM_COUNT
 };
 
@@ -104,5 +104,16 @@ const char *pol_sym_name(enum pol_sym kind);
  * the closest name for a misspelt one. */
 int pol_pdb_check_context(const struct pol_pdb *pdb, const char *context, const char *file,
 			  unsigned int line, struct pol_err *err);
+
+/* The MLS part of context ("USER:ROLE:TYPE[:RANGE]", its parts given; range
+ * NULL when it has none) as pol_pdb_check_context() checks it, for a
+ * context whose names need not all be the policy's, as a module's file
+ * context against its base: a range exactly when the policy is MLS, valid
+ * in it, and within user's range when user and role are the policy's and
+ * role is not object_r. Returns 0, POL_EINVAL with one error in err, or
+ * -ENOMEM. */
+int pol_pdb_check_range(const struct pol_pdb *pdb, const char *context, const char *user,
+			const char *role, const char *range, const char *file, unsigned int line,
+			struct pol_err *err);
 
 #endif

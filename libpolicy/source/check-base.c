@@ -368,6 +368,38 @@ static int check_fc_name(struct base_check *c, enum pol_sym kind, const char *p,
 	return 0;
 }
 
+/* The MLS range of a file context (range_len bytes at range, NULL for
+ * none) against base, which alone defines sensitivities and categories:
+ * libsepol's verdict as pol_pdb_check_context() gives it, at the range's
+ * column. Returns -ENOMEM or 0. */
+static int check_fc_range(struct base_check *c, const char *context, size_t len,
+			  const char *const part[3], const size_t part_len[3], const char *range,
+			  size_t range_len, const char *file, unsigned int line, unsigned int col)
+{
+	char *ctx = strndup(context, len), *user = strndup(part[0], part_len[0]),
+	     *role = strndup(part[1], part_len[1]),
+	     *text = range ? strndup(range, range_len) : NULL;
+	unsigned int at = col + (unsigned int)((range ? range : context) - context);
+	struct pol_err why;
+	int rc = -ENOMEM;
+
+	if (!ctx || !user || !role || (range && !text))
+		goto out;
+	pol_err_init(&why);
+	rc = pol_pdb_check_range(c->base, ctx, user, role, text, file, line, &why);
+	for (size_t i = 0; rc == POL_EINVAL && i < why.count; i++)
+		pol_err_add(c->err, severity(c, true), why.diags[i].code, file, line, at,
+			    "%s (semodule -i will refuse this module)", why.diags[i].message);
+	pol_err_release(&why);
+	rc = rc == -ENOMEM ? rc : 0;
+out:
+	free(ctx);
+	free(user);
+	free(role);
+	free(text);
+	return rc;
+}
+
 int pol_source_check_fc_context(const struct pol_source *src, const struct pol_pdb *base,
 				const struct pol_build_options *opts, const char *context,
 				size_t len, const char *file, unsigned int line, unsigned int col,
@@ -403,6 +435,9 @@ int pol_source_check_fc_context(const struct pol_source *src, const struct pol_p
 		if (rc < 0)
 			return pol_err_set(err, rc, "out of memory");
 	}
+	if (check_fc_range(&c, context, len, part, part_len, p < end ? p : NULL, (size_t)(end - p),
+			   file, line, col) < 0)
+		return pol_err_set(err, -ENOMEM, "out of memory");
 	return c.failed ? POL_EINVAL : 0;
 }
 

@@ -123,7 +123,9 @@ int pol_source_check_base(const struct pol_source *src, const struct pol_pdb *ba
  * lean source: a user, role or type in neither gets a warning at its column
  * (an error with opts->werror) with a did-you-mean note over both, and so
  * does an attribute where the type goes; semodule -i would refuse the
- * module. A malformed context, or the range, is not looked at. Does nothing
+ * module. The range is checked against base (pol_pdb_check_range()); a
+ * malformed context, and whether the role is authorized for the type (the
+ * module's role statements), are not looked at. Does nothing
  * for a base policy. Returns 0, POL_EINVAL when opts->werror made a warning
  * an error, or -ENOMEM.
  */

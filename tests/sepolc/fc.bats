@@ -264,6 +264,30 @@ names_module() {
 	[[ "$stderr" != *myapp.fc* ]]
 }
 
+@test "sepolc fc: a module's .fc MLS range is checked against the base, at the range's column" {
+	names_module
+	printf '%s\n' '/usr/bin/myapp	--	system_u:object_r:myapp_t:s9' \
+		'/etc/myapp	system_u:object_r:myapp_t:s0:c2000' \
+		'/var/myapp	-d	system_u:object_r:myapp_t:s0:c5-s0:c1' \
+		'/srv/myapp	system_u:object_r:myapp_t:s0-s0:c0.c1023' \
+		'/opt/myapp	system_u:object_r:myapp_t' \
+		'/home/myapp	user_u:user_r:myapp_t:s0-s0:c0.c1023' \
+		'/x/myapp	staff_u:object_r:etc_t:s0-s0:c0.c1023' >myapp.fc
+	run -0 --separate-stderr sepolc --base="$BASE_POLICY" myapp.te
+	echo "$stderr"
+	[[ "$stderr" == *"myapp.fc:1:45: warning: invalid MLS range 's9': sensitivity 's9' is not defined; did you mean 's0'? (semodule -i will refuse this module)"* ]]
+	[[ "$stderr" == *"myapp.fc:2:38: warning: invalid MLS range 's0:c2000': category 'c2000' is not defined"* ]]
+	[[ "$stderr" == *"myapp.fc:3:41: warning: invalid MLS range 's0:c5-s0:c1': the high level does not dominate the low level"* ]]
+	[[ "$stderr" == *"myapp.fc:5:12: warning: context 'system_u:object_r:myapp_t' has no MLS range, and the policy is MLS"* ]]
+	# a role other than object_r holds the range to the user's
+	[[ "$stderr" == *"myapp.fc:6:35: warning: MLS range 's0-s0:c0.c1023' is outside user 'user_u''s range"* ]]
+	[ "$(grep -c '^myapp.fc:.*: warning:' <<<"$stderr")" = 5 ]
+	rm myapp.cil
+	run -2 --separate-stderr sepolc -E --base="$BASE_POLICY" myapp.te
+	[[ "$stderr" == *"myapp.fc:1:45: error: invalid MLS range 's9'"* ]]
+	[ ! -e myapp.cil ]
+}
+
 @test "sepolc fc: an attribute where a .fc context's type goes warns" {
 	names_module
 	printf '%s\n' '/usr/bin/myapp	--	system_u:object_r:myapp_attr:s0' \

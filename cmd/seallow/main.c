@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "seallow.h"
 
 enum {
@@ -25,7 +26,16 @@ enum {
 	OPT_PER_NODE,
 };
 
+static const enum seallow_mode explain_mode = MODE_EXPLAIN, review_mode = MODE_REVIEW;
+
 // clang-format off
+/* Modes the option parser selects (no run of their own): data is the mode. */
+static const struct cli_command commands[] = {
+	{ "explain", NULL, "every cause of each denial group, and the fix", &explain_mode },
+	{ "review", NULL, "ask group by group what to do, and write the module", &review_mode },
+	CLI_COMMAND_END,
+};
+
 static const struct cli_option options[] = {
 	CLI_VALUE('i', "input", "FILE", "read the log from FILE (default: standard input)"),
 	CLI_FLAG('a', "all", "read the whole audit log (/var/log/audit/audit.log*)"),
@@ -74,6 +84,8 @@ static int usage(void)
 	       "to do and writes the module.\n"
 	       "\n",
 	       cli_name());
+	cli_print_commands(commands);
+	printf("\n");
 	cli_print_options(options);
 	printf("\nSee %s(1).\n", cli_name());
 	return EXIT_OK;
@@ -343,18 +355,18 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 
 	while ((c = cli_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
-		case 1:
-			if (strcmp(optarg, "explain") == 0 && o->mode == MODE_ALLOW) {
-				o->mode = MODE_EXPLAIN;
-				cli_set_command("explain");
-				break;
-			}
-			if (strcmp(optarg, "review") == 0 && o->mode == MODE_ALLOW) {
-				o->mode = MODE_REVIEW;
-				cli_set_command("review");
-				break;
-			}
-			return cli_usage_error("unexpected argument '%s'", optarg) + 1;
+		case 1: {
+			/* the first word is the command; audit2allow takes no other */
+			const struct cli_command *cmd = cli_find_command(commands, optarg);
+
+			if (o->mode != MODE_ALLOW)
+				return cli_usage_error("unexpected argument '%s'", optarg) + 1;
+			if (!cmd)
+				return cli_unknown_command(commands, optarg) + 1;
+			o->mode = *(const enum seallow_mode *)cmd->data;
+			cli_set_command(cmd->name);
+			break;
+		}
 		// clang-format off
 		case 'i': o->input = optarg; break;
 		case 'a': o->all = true; break;
@@ -396,7 +408,7 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 		}
 		case 'h': return usage() + 1;
 		case 'V': return cli_version() + 1;
-		case CLI_LIST_COMMANDS: puts("explain\nreview"); return EXIT_OK + 1;
+		case CLI_LIST_COMMANDS: return cli_list_commands(commands) + 1;
 		default: return EXIT_USAGE + 1;
 		// clang-format on
 		}

@@ -489,12 +489,12 @@ static int run_queries(struct sectl *sc, const char *cmd, int argc, char **argv)
 	return status;
 }
 
-int sectl_access(struct sectl *sc, int argc, char **argv)
+int sectl_access(void *ctx, int argc, char **argv)
 {
-	return run_queries(sc, "access", argc, argv);
+	return run_queries(ctx, "access", argc, argv);
 }
 
-int sectl_compute(struct sectl *sc, int argc, char **argv)
+int sectl_compute(void *ctx, int argc, char **argv)
 {
-	return run_queries(sc, argv[0], argc, argv);
+	return run_queries(ctx, argv[0], argc, argv);
 }

@@ -41,8 +41,9 @@ static void add_u64(struct json_object *o, const char *key, uint64_t v)
 	json_object_object_add(o, key, json_object_new_int64((int64_t)v));
 }
 
-int sectl_avc(struct sectl *sc, int argc, char **argv)
+int sectl_avc(void *ctx, int argc, char **argv)
 {
+	struct sectl *sc = ctx;
 	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct pol_kernel_avc s;
 	struct pol_kernel *k;

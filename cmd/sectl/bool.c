@@ -164,8 +164,9 @@ static void report_changes(const struct request *r, bool committed)
 			r->changes[i].value ? "on" : "off", committed ? "" : " (pending)");
 }
 
-int sectl_bool(struct sectl *sc, int argc, char **argv)
+int sectl_bool(void *ctx, int argc, char **argv)
 {
+	struct sectl *sc = ctx;
 	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct request r = { 0 };
 	struct json_object *doc = NULL, *list = NULL;

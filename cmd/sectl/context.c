@@ -113,8 +113,9 @@ static int initial(struct sectl *sc, struct pol_kernel *k, int argc, char **argv
 	return status;
 }
 
-int sectl_context(struct sectl *sc, int argc, char **argv)
+int sectl_context(void *ctx, int argc, char **argv)
 {
+	struct sectl *sc = ctx;
 	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct json_object *doc = NULL, *list = NULL;
 	struct pol_kernel *k;

@@ -95,8 +95,9 @@ static int open_for_check(struct sectl *sc, struct pol_kernel **k)
 	return EXIT_OK;
 }
 
-int sectl_load(struct sectl *sc, int argc, char **argv)
+int sectl_load(void *ctx, int argc, char **argv)
 {
+	struct sectl *sc = ctx;
 	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct pol_kernel_image *img = NULL;
 	struct pol_kernel *k = NULL;

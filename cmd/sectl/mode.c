@@ -50,8 +50,9 @@ static int parse_mode(const char *arg, bool *enforcing)
 	return 0;
 }
 
-int sectl_mode(struct sectl *sc, int argc, char **argv)
+int sectl_mode(void *ctx, int argc, char **argv)
 {
+	struct sectl *sc = ctx;
 	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct pol_kernel *k;
 	struct pol_err err;

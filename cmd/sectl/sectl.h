@@ -7,6 +7,7 @@
 
 #include "kernel/kernel.h"
 
+#include "commands.h"
 #include "options.h"
 
 struct json_object;
@@ -20,25 +21,18 @@ struct sectl {
 	const char *policy;    /* --policy: answer from this file instead of the kernel */
 };
 
-/* A subcommand: argv[0] is its name. Returns an exit status. */
-typedef int (*sectl_fn)(struct sectl *sc, int argc, char **argv);
+/* The subcommands (commands.h): ctx is the struct sectl, argv[0] the
+ * command's name. Return an exit status. */
+extern const struct cli_command sectl_commands[];
 
-struct sectl_command {
-	const char *name;
-	sectl_fn run;
-	const char *summary;
-};
-
-extern const struct sectl_command sectl_commands[];
-
-int sectl_status(struct sectl *sc, int argc, char **argv);
-int sectl_mode(struct sectl *sc, int argc, char **argv);
-int sectl_load(struct sectl *sc, int argc, char **argv);
-int sectl_bool(struct sectl *sc, int argc, char **argv);
-int sectl_access(struct sectl *sc, int argc, char **argv);
-int sectl_compute(struct sectl *sc, int argc, char **argv);
-int sectl_context(struct sectl *sc, int argc, char **argv);
-int sectl_avc(struct sectl *sc, int argc, char **argv);
+int sectl_status(void *ctx, int argc, char **argv);
+int sectl_mode(void *ctx, int argc, char **argv);
+int sectl_load(void *ctx, int argc, char **argv);
+int sectl_bool(void *ctx, int argc, char **argv);
+int sectl_access(void *ctx, int argc, char **argv);
+int sectl_compute(void *ctx, int argc, char **argv);
+int sectl_context(void *ctx, int argc, char **argv);
+int sectl_avc(void *ctx, int argc, char **argv);
 
 /* The options every subcommand takes besides its own (and the global ones
  * before the command): a table to CLI_GROUP() into a subcommand's. */

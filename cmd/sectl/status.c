@@ -164,8 +164,9 @@ static void print_json(const struct pol_kernel_status *st, const struct pol_kern
 	sectl_json_print(doc);
 }
 
-int sectl_status(struct sectl *sc, int argc, char **argv)
+int sectl_status(void *ctx, int argc, char **argv)
 {
+	struct sectl *sc = ctx;
 	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct pol_kernel_status *st = NULL;
 	struct pol_kernel_bool *bools = NULL;

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sequery __complete: what the bash and zsh completions ask, so they never
- * copy option lists or parse help text.
+ * copy option lists or parse help text (the commands are --list-commands).
  *
- *   sequery __complete commands
  *   sequery __complete options COMMAND
  *   sequery __complete names KIND [POLICY]
  *
@@ -111,14 +110,10 @@ static int list_names(struct sequery *sq, const char *kind, const char *policy)
 	return EXIT_NOMATCH;
 }
 
-int sequery_complete(struct sequery *sq, int argc, char **argv)
+int sequery_complete(void *ctx, int argc, char **argv)
 {
-	if (argc >= 2 && strcmp(argv[1], "commands") == 0) {
-		for (const struct sequery_command *c = sequery_commands; c->name; c++)
-			if (c->summary)
-				puts(c->name);
-		return EXIT_OK;
-	}
+	struct sequery *sq = ctx;
+
 	if (argc == 3 && strcmp(argv[1], "options") == 0)
 		return list_options(argv[2]);
 	if ((argc == 3 || argc == 4) && strcmp(argv[1], "names") == 0)

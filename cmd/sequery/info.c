@@ -342,8 +342,9 @@ static void explain_empty(const struct pol_pdb *pdb, enum pol_info_kind k, const
 	pol_err_release(&err);
 }
 
-int sequery_info(struct sequery *sq, int argc, char **argv)
+int sequery_info(void *ctx, int argc, char **argv)
 {
+	struct sequery *sq = ctx;
 	struct pol_info_list *lists[POL_INFO_KIND_COUNT] = { NULL };
 	struct pol_info_stats stats;
 	struct info_opts o;

@@ -9,7 +9,7 @@
 #include "sequery.h"
 
 // clang-format off
-const struct sequery_command sequery_commands[] = {
+const struct cli_command sequery_commands[] = {
 	{ "rules", sequery_rules, "search rules (sesearch's options and output)",
 	  sequery_rules_options },
 	{ "info", sequery_info, "list and count policy components (seinfo's options and output)",
@@ -22,16 +22,15 @@ const struct sequery_command sequery_commands[] = {
 	  sequery_shell_options },
 	/* hidden: what the bash and zsh completions ask */
 	{ "__complete", sequery_complete, NULL, NULL },
-	{ NULL, NULL, NULL, NULL },
+	CLI_COMMAND_END,
 };
 // clang-format on
 
 const struct ap_option *sequery_command_options(const char *name)
 {
-	for (const struct sequery_command *c = sequery_commands; c->name; c++)
-		if (strcmp(c->name, name) == 0)
-			return c->options;
-	return NULL;
+	const struct cli_command *c = cli_find_command(sequery_commands, name);
+
+	return c ? c->data : NULL;
 }
 
 enum { OPT_JSON = 256 };
@@ -60,12 +59,9 @@ static int usage(void)
 	       "\n"
 	       "Answer who-can-access-what questions about a binary SELinux policy.\n"
 	       "Without POLICY, the loaded policy is used, or else the installed one.\n"
-	       "\n"
-	       "Commands:\n",
+	       "\n",
 	       cli_name());
-	for (const struct sequery_command *c = sequery_commands; c->name; c++)
-		if (c->summary)
-			printf("  %-9s %s\n", c->name, c->summary);
+	cli_print_commands(sequery_commands);
 	printf("\n");
 	cli_print_options(options);
 	printf("\n"
@@ -76,20 +72,11 @@ static int usage(void)
 
 int sequery_dispatch(struct sequery *sq, int argc, char **argv)
 {
-	for (const struct sequery_command *c = sequery_commands; c->name; c++) {
-		const char *outer;
-		int status;
+	const struct cli_command *c = cli_find_command(sequery_commands, argv[0]);
 
-		if (strcmp(argv[0], c->name) != 0)
-			continue;
-		if (argc == 2 && c->options && strcmp(argv[1], "--list-options") == 0)
-			return ap_list_options(c->options);
-		outer = cli_set_command(c->summary ? c->name : NULL);
-		status = c->run(sq, argc, argv);
-		cli_set_command(outer);
-		return status;
-	}
-	return cli_usage_error("unknown command '%s'", argv[0]);
+	if (c && c->data && argc == 2 && strcmp(argv[1], "--list-options") == 0)
+		return ap_list_options(c->data);
+	return cli_run_command(sequery_commands, sq, argc, argv);
 }
 
 int sequery_parse_args(const struct ap_option *opts, int argc, char **argv, struct sequery_args *a,
@@ -176,10 +163,7 @@ int main(int argc, char **argv)
 		case 'V':
 			return cli_version();
 		case CLI_LIST_COMMANDS:
-			for (const struct sequery_command *cmd = sequery_commands; cmd->name; cmd++)
-				if (cmd->summary)
-					printf("%s\t%s\n", cmd->name, cmd->summary);
-			return EXIT_OK;
+			return cli_list_commands(sequery_commands);
 		default:
 			return EXIT_USAGE;
 		}

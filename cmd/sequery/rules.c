@@ -139,8 +139,9 @@ static void print_json(const struct pol_pdb *pdb, const struct pol_rule_list *li
 	json_object_put(doc);
 }
 
-int sequery_rules(struct sequery *sq, int argc, char **argv)
+int sequery_rules(void *ctx, int argc, char **argv)
 {
+	struct sequery *sq = ctx;
 	/* rules answers as sesearch does, quirks included */
 	struct pol_rule_query q = { .empty_attr_is_any = true };
 	struct pol_rule_list *list;

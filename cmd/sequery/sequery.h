@@ -8,6 +8,7 @@
 #include "pdb/pdb.h"
 
 #include "argparse.h"
+#include "commands.h"
 
 struct json_object;
 struct pol_access_reason;
@@ -31,22 +32,17 @@ struct sequery {
  */
 int sequery_policy(struct sequery *sq, const char *path, struct pol_pdb **pdb);
 
-/* A subcommand: argv[0] is its name. Returns an exit status. */
-typedef int (*sequery_fn)(struct sequery *sq, int argc, char **argv);
+/* The subcommands (commands.h): ctx is the struct sequery, argv[0] the
+ * command's name; data is the command's argparse table (NULL when none),
+ * for --list-options and completion; __complete is hidden. */
+extern const struct cli_command sequery_commands[];
 
-int sequery_rules(struct sequery *sq, int argc, char **argv);
-int sequery_info(struct sequery *sq, int argc, char **argv);
-int sequery_who_can(struct sequery *sq, int argc, char **argv);
-int sequery_what_can(struct sequery *sq, int argc, char **argv);
-int sequery_shell(struct sequery *sq, int argc, char **argv);
-int sequery_complete(struct sequery *sq, int argc, char **argv);
-
-struct sequery_command {
-	const char *name;
-	sequery_fn run;
-	const char *summary;               /* NULL: hidden from --help */
-	const struct ap_option *options;  /* for completion; NULL when none */
-};
+int sequery_rules(void *ctx, int argc, char **argv);
+int sequery_info(void *ctx, int argc, char **argv);
+int sequery_who_can(void *ctx, int argc, char **argv);
+int sequery_what_can(void *ctx, int argc, char **argv);
+int sequery_shell(void *ctx, int argc, char **argv);
+int sequery_complete(void *ctx, int argc, char **argv);
 
 /* The option tables the subcommands parse with ap_parse(); the shell
  * completes from the same tables. */
@@ -91,8 +87,8 @@ enum { SQ_ARG_JSON = 1, SQ_ARG_QUIET, SQ_ARG_HELP, SQ_ARG_ALL, SQ_ARG_ANY };
 int sequery_parse_args(const struct ap_option *opts, int argc, char **argv, struct sequery_args *a,
 		       int (*print_usage)(void));
 
-/* NULL-name-terminated table of subcommands. */
-extern const struct sequery_command sequery_commands[];
+/* Run the command argv[0] names (cli_run_command()); "COMMAND
+ * --list-options" lists its argparse table. */
 int sequery_dispatch(struct sequery *sq, int argc, char **argv);
 
 #endif

@@ -150,8 +150,8 @@ static char *generate(const char *text, int state)
 
 static void offer_commands(void)
 {
-	for (const struct sequery_command *c = sequery_commands; c->name; c++)
-		if (c->name[0] != '_' && strcmp(c->name, "shell") != 0)
+	for (const struct cli_command *c = sequery_commands; c->name; c++)
+		if (c->help && strcmp(c->name, "shell") != 0)
 			offer(c->name, NULL);
 }
 

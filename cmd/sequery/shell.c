@@ -73,9 +73,9 @@ static int usage(void)
 static void help(void)
 {
 	printf("Commands:\n");
-	for (const struct sequery_command *c = sequery_commands; c->name; c++)
-		if (c->name[0] != '_' && strcmp(c->name, "shell") != 0)
-			printf("  %-16s %s\n", c->name, c->summary);
+	for (const struct cli_command *c = sequery_commands; c->name; c++)
+		if (c->help && strcmp(c->name, "shell") != 0)
+			printf("  %-16s %s\n", c->name, c->help);
 	printf("  %-16s %s\n", "policy [FILE]", "show the policy in use, or switch to FILE");
 	printf("  %-16s %s\n", "help [COMMAND]", "this list, or a command's --help");
 	printf("  %-16s %s\n", "quit, exit [N]", "leave the shell");
@@ -246,14 +246,6 @@ static int builtin_exit(struct shell *sh, int argc, char **argv)
 	return (int)n;
 }
 
-static const struct sequery_command *find_command(const char *name)
-{
-	for (const struct sequery_command *c = sequery_commands; c->name; c++)
-		if (strcmp(c->name, name) == 0)
-			return c;
-	return NULL;
-}
-
 /* Run one split line; returns its exit status. */
 static int run(struct shell *sh, int argc, char **argv)
 {
@@ -278,7 +270,8 @@ static int run(struct shell *sh, int argc, char **argv)
 		if (argc == 1) {
 			help();
 			status = EXIT_OK;
-		} else if (find_command(argv[1]) && strcmp(argv[1], "shell") != 0) {
+		} else if (cli_find_command(sequery_commands, argv[1]) &&
+			   strcmp(argv[1], "shell") != 0) {
 			char *av[] = { argv[1], (char *)"--help", NULL };
 
 			optind = 0;
@@ -293,7 +286,7 @@ static int run(struct shell *sh, int argc, char **argv)
 	} else if (strcmp(argv[0], "shell") == 0) {
 		fprintf(stderr, "%s: already in the shell\n", cli_name());
 		status = EXIT_USAGE;
-	} else if (!find_command(argv[0])) {
+	} else if (!cli_find_command(sequery_commands, argv[0])) {
 		fprintf(stderr, "%s: unknown command '%s'\n", cli_name(), argv[0]);
 		fprintf(stderr, "Type 'help' for the list of commands.\n");
 		status = EXIT_USAGE;
@@ -332,8 +325,9 @@ static void run_line(struct shell *sh, const char *line)
 	clearerr(stdout);
 }
 
-int sequery_shell(struct sequery *sq, int argc, char **argv)
+int sequery_shell(void *ctx, int argc, char **argv)
 {
+	struct sequery *sq = ctx;
 	struct shell sh = { .sq = sq, .interactive = isatty(STDIN_FILENO), .status = EXIT_OK };
 	const char *policy = NULL, *global_policy = sq->policy;
 	struct ap_item *items;

@@ -108,8 +108,9 @@ static void print_json(const struct pol_pdb *pdb, const struct pol_access_list *
 	fputs("\n]}\n", stdout);
 }
 
-int sequery_what_can(struct sequery *sq, int argc, char **argv)
+int sequery_what_can(void *ctx, int argc, char **argv)
 {
+	struct sequery *sq = ctx;
 	const char *pos[3] = { NULL }, *source, *tclass = NULL, *policy = NULL;
 	struct sequery_args args = {.pos = pos, .max = 3, .json = sq->json, .quiet = sq->quiet};
 	struct pol_access_list *list;

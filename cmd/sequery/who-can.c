@@ -156,8 +156,9 @@ static size_t count_names(const char *perms)
 	return n;
 }
 
-int sequery_who_can(struct sequery *sq, int argc, char **argv)
+int sequery_who_can(void *ctx, int argc, char **argv)
 {
+	struct sequery *sq = ctx;
 	const char *pos[4] = { NULL };
 	struct sequery_args args = {.pos = pos, .max = 4, .json = sq->json, .quiet = sq->quiet};
 	struct pol_access_list *list;

@@ -106,7 +106,7 @@ static struct json_object *json_step(struct sr_query *q, struct pol_graph *g, ui
 	return o;
 }
 
-int sereach_can(int argc, char **argv)
+int sereach_can(void *ctx, int argc, char **argv)
 {
 	static struct sr_query q;
 	struct cli_getopt go = CLI_GETOPT_INIT(sereach_can_options, "");
@@ -121,6 +121,7 @@ int sereach_can(int argc, char **argv)
 	long rc;
 	int c, status = -1;
 
+	(void)ctx;
 	q.flow = true;
 	q.min_weight = 3;
 	while (status < 0 && (c = cli_getopt(&go, argc, argv)) != -1) {

@@ -685,7 +685,7 @@ static void check_free(struct check *c)
 	/* the policy is left to the kernel to reclaim, as sr_finish() does */
 }
 
-int sereach_check(int argc, char **argv)
+int sereach_check(void *ctx, int argc, char **argv)
 {
 	static struct check c;
 	struct cli_getopt go = CLI_GETOPT_INIT(sereach_check_options, "");

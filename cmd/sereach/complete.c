@@ -22,8 +22,9 @@ static void print_name(const char *name, void *data)
 	puts(name);
 }
 
-int sereach_complete(int argc, char **argv)
+int sereach_complete(void *ctx, int argc, char **argv)
 {
+	(void)ctx;
 	if (argc >= 3 && strcmp(argv[1], "names") == 0) {
 		enum pol_sym kind = strcmp(argv[2], "bool") == 0    ? POL_SYM_BOOL
 				    : strcmp(argv[2], "class") == 0 ? POL_SYM_CLASS

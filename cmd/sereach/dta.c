@@ -294,7 +294,7 @@ done:
 
 const struct sr_text sr_dta_text = {"Transition", "Domain transition path", "", print_transition};
 
-int sereach_dta(int argc, char **argv)
+int sereach_dta(void *ctx, int argc, char **argv)
 {
 	static struct sr_query q;
 	struct pol_graph_opts opts = {0};
@@ -303,6 +303,7 @@ int sereach_dta(int argc, char **argv)
 	long rc = 0;
 	int status;
 
+	(void)ctx;
 	q.text = &sr_dta_text;
 	status = sr_parse(sereach_dta_options, usage, argc, argv, &q);
 	if (status >= 0)

@@ -56,7 +56,7 @@ static void unmapped(const char *tclass, const char *perm, void *data)
 		cli_name(), perm, tclass);
 }
 
-int sereach_flow(int argc, char **argv)
+int sereach_flow(void *ctx, int argc, char **argv)
 {
 	static struct sr_query q;
 	struct pol_graph_opts opts = {0};
@@ -65,6 +65,7 @@ int sereach_flow(int argc, char **argv)
 	long rc = 0;
 	int status;
 
+	(void)ctx;
 	q.flow = true;
 	q.text = &sr_flow_text;
 	status = sr_parse(sereach_flow_options, usage, argc, argv, &q);

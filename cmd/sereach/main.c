@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sereach: domain-transition and information-flow reachability. */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
 #include "heap.h"
@@ -13,19 +12,17 @@ static const struct cli_option options[] = {
 	CLI_LIST_COMMANDS_OPTION,
 	CLI_END,
 };
-// clang-format on
 
-static const struct {
-	const char *name;
-	int (*run)(int argc, char **argv);
-	const char *summary;
-} commands[] = {
-    {"dta", sereach_dta, "domain transitions out of or into a type, and paths between two"},
-    {"flow", sereach_flow, "information flows out of or into a type, and paths between two"},
-    {"can", sereach_can, "can a domain, or one it can become, read or write a type?"},
-    {"check", sereach_check, "reachability assertions from a file, for CI"},
-    {NULL, NULL, NULL},
+static const struct cli_command commands[] = {
+	{ "dta", sereach_dta, "domain transitions out of or into a type, and paths between two", NULL },
+	{ "flow", sereach_flow, "information flows out of or into a type, and paths between two", NULL },
+	{ "can", sereach_can, "can a domain, or one it can become, read or write a type?", NULL },
+	{ "check", sereach_check, "reachability assertions from a file, for CI", NULL },
+	/* hidden: what the bash and zsh completions ask */
+	{ "__complete", sereach_complete, NULL, NULL },
+	CLI_COMMAND_END,
 };
+// clang-format on
 
 static int usage(void)
 {
@@ -37,11 +34,9 @@ static int usage(void)
 	       "\n"
 	       "Which domains a domain can become (dta, as sedta) and where information\n"
 	       "can flow (flow, as seinfoflow), over a binary SELinux policy.\n"
-	       "\n"
-	       "Commands:\n",
+	       "\n",
 	       cli_name());
-	for (size_t i = 0; commands[i].name; i++)
-		printf("  %-6s %s\n", commands[i].name, commands[i].summary);
+	cli_print_commands(commands);
 	printf("\n");
 	cli_print_options(options);
 	printf("\nRun '%s <command> --help' for a command's options. See sereach(1).\n",
@@ -64,26 +59,12 @@ int main(int argc, char **argv)
 		case 'V':
 			return cli_version();
 		case CLI_LIST_COMMANDS:
-			for (size_t i = 0; commands[i].name; i++)
-				puts(commands[i].name);
-			return EXIT_OK;
+			return cli_list_commands(commands);
 		default:
 			return EXIT_USAGE;
 		}
 	}
 	if (optind == argc)
 		return cli_usage_error("no command given");
-	if (strcmp(argv[optind], "__complete") == 0)
-		return sereach_complete(argc - optind, argv + optind);
-	for (size_t i = 0; commands[i].name; i++) {
-		if (strcmp(argv[optind], commands[i].name) != 0)
-			continue;
-		/* the command parses its own options from a fresh start */
-		argc -= optind;
-		argv += optind;
-		optind = 0;
-		cli_set_command(commands[i].name);
-		return commands[i].run(argc, argv);
-	}
-	return cli_usage_error("unknown command '%s'", argv[optind]);
+	return cli_run_command(commands, NULL, argc - optind, argv + optind);
 }

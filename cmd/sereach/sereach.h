@@ -11,6 +11,7 @@
 #include "graph/graph.h"
 #include "pdb/pdb.h"
 
+#include "commands.h"
 #include "options.h"
 
 struct json_object;
@@ -84,11 +85,13 @@ struct sr_query {
 	struct json_object *json_items;
 };
 
-int sereach_dta(int argc, char **argv);
-int sereach_flow(int argc, char **argv);
-int sereach_can(int argc, char **argv);
-int sereach_check(int argc, char **argv);
-int sereach_complete(int argc, char **argv);
+/* The subcommands (commands.h's run; no state of sereach's own: ctx is
+ * NULL). argv[0] is the command's name; they return an exit status. */
+int sereach_dta(void *ctx, int argc, char **argv);
+int sereach_flow(void *ctx, int argc, char **argv);
+int sereach_can(void *ctx, int argc, char **argv);
+int sereach_check(void *ctx, int argc, char **argv);
+int sereach_complete(void *ctx, int argc, char **argv);
 
 extern const struct cli_option sereach_dta_options[];
 extern const struct cli_option sereach_flow_options[];

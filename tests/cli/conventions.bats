@@ -9,8 +9,11 @@
 # and its options what "TOOL [COMMAND] --list-options" prints (the table in
 # cmd/<tool>/, see cmd/common/options.h). Every option must then appear in
 # --help, in man/TOOL.1.scd, and among the words the bash and zsh
-# completions offer; the completions name no option the tool lacks. The
-# last tests give each check a deliberately broken copy to show it fails.
+# completions offer; the completions name no option the tool lacks. Every
+# command of a tool's table (cmd/common/commands.h) must be in the
+# "Commands:" block of --help, the man page's SYNOPSIS (which shows no
+# other) and what both completions offer for the command word. The broken
+# copy tests give each check a deliberately broken copy to show it fails.
 bats_require_minimum_version 1.5.0
 load ../helpers
 
@@ -71,36 +74,48 @@ NO_LEAK_CHECK="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 
 # The words bash offers for "TOOL [COMMAND] -", with the completion FILE.
 bash_offers() {
-	local file=$1
-	shift
+	bash_completes - "$@"
+}
+
+# bash_completes CUR FILE WORD...: the words bash offers for "WORD... CUR".
+bash_completes() {
+	local cur=$1 file=$2
+	shift 2
 	ASAN_OPTIONS=$NO_LEAK_CHECK bash -c '
 		[ -r /usr/share/bash-completion/bash_completion ] &&
 			source /usr/share/bash-completion/bash_completion
-		file=$1; shift
+		cur=$1 file=$2; shift 2
 		source "$file"
-		COMP_WORDS=("$@" -)
+		COMP_WORDS=("$@" "$cur")
 		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
 		COMP_LINE="${COMP_WORDS[*]}"
 		COMP_POINT=${#COMP_LINE}
 		"_$1"
 		printf "%s\n" "${COMPREPLY[@]}"
-	' bash-completion "$file" "$@" 2>/dev/null
+	' bash-completion "$cur" "$file" "$@" 2>/dev/null
 }
 
 # The words zsh offers for "TOOL [COMMAND] -", with the completion FILE:
 # the file runs under zsh with compsys's functions replaced by ones that
 # print the words they are given.
 zsh_offers() {
-	local file=$1
-	shift
+	zsh_completes - "$@"
+}
+
+# zsh_completes CUR FILE WORD...: the same for "WORD... CUR".
+zsh_completes() {
+	local cur=$1 file=$2
+	shift 2
 	ASAN_OPTIONS=$NO_LEAK_CHECK zsh -f -c '
-		file=$1; shift
-		words=("$@" -); CURRENT=$#words; PREFIX=-
+		cur=$1 file=$2; shift 2
+		words=("$@" "$cur"); CURRENT=$#words; PREFIX=$cur
+		# _describe [-t TAG] DESCRIPTION ARRAY... [-- ARRAY... -S =]
 		_describe() {
 			local a
-			shift 2
+			[[ $1 == -t ]] && shift 2
+			shift
 			for a in "$@"; do
-				[[ $a == -* ]] && continue
+				[[ $a == [[:alpha:]_]* ]] || continue
 				print -rl -- ${${(P)a}%%:*}
 			done
 		}
@@ -108,6 +123,11 @@ zsh_offers() {
 		_arguments() {
 			local spec
 			for spec in "$@"; do
+				# "1::command:(a b)": the words of a positional argument
+				if [[ $spec == [0-9]*:*:\(*\) ]]; then
+					print -rl -- ${=${${spec##*:\(}%\)}}
+					continue
+				fi
 				spec=${spec#\(*\)}
 				spec=${spec#\*}
 				[[ $spec == -* ]] || continue
@@ -117,7 +137,7 @@ zsh_offers() {
 		}
 		_files() { : } ; _directories() { : } ; compset() { return 1 }
 		source $file
-	' zsh-completion "$file" "$@" 2>/dev/null
+	' zsh-completion "$cur" "$file" "$@" 2>/dev/null
 }
 
 # check_offered LABEL OPTION... with the offered words on stdin.
@@ -244,6 +264,158 @@ check_man_defines() {
 		file=$SEKIT_SRCDIR/completions/zsh/_$tool
 		zsh_offers "$file" $inv | check_offered "zsh ($inv)" $(options_of $inv)
 	done < <(invocations)
+}
+
+# ---- commands: one table (cmd/common/commands.h) per tool --------------------
+
+# The tools with commands, and "TOOL CMD" for each command of its table.
+command_tools() {
+	local tool
+	for tool in $(tools); do
+		[ -n "$("$tool" --list-commands 2>/dev/null)" ] && echo "$tool"
+	done
+	return 0
+}
+
+commands_of() {
+	"$1" --list-commands | cut -f1
+}
+
+# check_help_commands CMD... with --help on stdin: each has its line in the
+# "Commands:" block.
+check_help_commands() {
+	local help cmd bad=0
+	help=$(sed -n '/^Commands:$/,/^$/p')
+	for cmd in "$@"; do
+		if ! grep -qE -- "^ +$cmd( |\$)" <<<"$help"; then
+			echo "--help lacks command $cmd"
+			bad=1
+		fi
+	done
+	return $bad
+}
+
+# The commands PAGE's SYNOPSIS shows for TOOL: "*TOOL* [_options_] *cmd*",
+# "*TOOL cmd*", "*a*|*b*".
+man_synopsis_commands() {
+	local page=$1 tool=$2
+	awk '/^# SYNOPSIS/ { f = 1; next } /^# / { f = 0 } f' "$page" |
+		sed -n "s/^\\*$tool\\*//p; s/^\\*$tool /*/p" |
+		sed -E 's/^ *(\[_options_\] *)?//' |
+		grep -oE '^(\*[a-z_][a-z0-9_-]*\*\|?)+' | tr '|' '\n' | tr -d '*' | sort -u
+}
+
+# check_man_commands PAGE TOOL CMD...: the SYNOPSIS shows each command, and
+# no command the table lacks.
+check_man_commands() {
+	local page=$1 tool=$2 shown cmd bad=0
+	shift 2
+	shown=$(man_synopsis_commands "$page" "$tool")
+	for cmd in "$@"; do
+		if ! grep -qxF -- "$cmd" <<<"$shown"; then
+			echo "$page: the SYNOPSIS lacks the command $cmd"
+			bad=1
+		fi
+	done
+	for cmd in $shown; do
+		if ! printf '%s\n' "$@" | grep -qxF -- "$cmd"; then
+			echo "$page: the SYNOPSIS shows $cmd, which is no command"
+			bad=1
+		fi
+	done
+	return $bad
+}
+
+@test "conventions: every command of a tool's table is in --help, the man page and both completions" {
+	local tool cmds n=0
+	while read -r tool; do
+		cmds=$(commands_of "$tool")
+		# shellcheck disable=SC2086
+		{
+			"$tool" --help | check_help_commands $cmds
+			check_man_commands "$SEKIT_SRCDIR/man/$tool.1.scd" "$tool" $cmds
+			if [ -r /usr/share/bash-completion/bash_completion ]; then
+				bash_completes "" "$SEKIT_SRCDIR/completions/bash/$tool" "$tool" |
+					check_offered "bash ($tool)" $cmds
+			fi
+			if command -v zsh >/dev/null; then
+				zsh_completes "" "$SEKIT_SRCDIR/completions/zsh/_$tool" "$tool" |
+					check_offered "zsh ($tool)" $cmds
+			fi
+		} || { echo "($tool)"; false; }
+		n=$((n + 1))
+	done < <(command_tools)
+	[ "$n" -ge 4 ]
+}
+
+@test "conventions: an unknown command is a usage error with a did-you-mean, exit 2" {
+	local tool cmd
+	while read -r tool; do
+		# the longest command, one letter doubled: near enough to suggest
+		cmd=$(commands_of "$tool" | awk '{ print length, $0 }' | sort -rn | sed -n '1s/^[0-9]* //p')
+		run -2 --separate-stderr "$tool" "${cmd}${cmd: -1}"
+		[ -z "$output" ]
+		[ "$stderr" = "$tool: unknown command '${cmd}${cmd: -1}'"$'\n'"$tool: note: did you mean '$cmd'?"$'\n'"Try '$tool --help' for more information." ] ||
+			{ echo "$tool: $stderr"; false; }
+		# nothing near: no note
+		run -2 --separate-stderr "$tool" zzzzzzzzzz
+		[ "$stderr" = "$tool: unknown command 'zzzzzzzzzz'"$'\n'"Try '$tool --help' for more information." ] ||
+			{ echo "$tool: $stderr"; false; }
+	done < <(command_tools)
+}
+
+# sectl's table has "avc"; each check fails when a copy lacks it.
+@test "conventions (broken copy): a command missing from --help, the man page or a completion fails the check" {
+	local cmds
+	cmds=$(commands_of sectl)
+	grep -qx avc <<<"$cmds"
+	# shellcheck disable=SC2086
+	run check_help_commands $cmds < <(sectl --help | grep -v '^  avc ')
+	[ "$status" -eq 1 ]
+	[ "$output" = "--help lacks command avc" ]
+	# shellcheck disable=SC2086
+	run check_help_commands $cmds < <(sectl --help)
+	[ "$status" -eq 0 ]
+
+	sed 's/^\*sectl\* \[_options_\] \*avc\*$/*sectl* [_options_] *avcx*/' \
+		"$SEKIT_SRCDIR/man/sectl.1.scd" >"$BATS_TEST_TMPDIR/sectl.1.scd"
+	! cmp -s "$SEKIT_SRCDIR/man/sectl.1.scd" "$BATS_TEST_TMPDIR/sectl.1.scd"
+	# shellcheck disable=SC2086
+	run check_man_commands "$BATS_TEST_TMPDIR/sectl.1.scd" sectl $cmds
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"SYNOPSIS lacks the command avc"* ]]
+	[[ "$output" == *"SYNOPSIS shows avcx, which is no command"* ]]
+	# shellcheck disable=SC2086
+	run check_man_commands "$SEKIT_SRCDIR/man/sectl.1.scd" sectl $cmds
+	[ "$status" -eq 0 ]
+
+	if [ -r /usr/share/bash-completion/bash_completion ]; then
+		sed 's/--list-commands 2>\/dev\/null | cut -f1)/--list-commands 2>\/dev\/null | cut -f1 | grep -vx avc)/' \
+			"$SEKIT_SRCDIR/completions/bash/sectl" >"$BATS_TEST_TMPDIR/sectl"
+		! cmp -s "$SEKIT_SRCDIR/completions/bash/sectl" "$BATS_TEST_TMPDIR/sectl"
+		# shellcheck disable=SC2086
+		run check_offered bash $cmds < <(bash_completes "" "$BATS_TEST_TMPDIR/sectl" sectl)
+		[ "$status" -eq 1 ]
+		[[ "$output" == *"does not offer avc"* ]]
+		[[ "$output" != *"does not offer status"* ]]
+		# shellcheck disable=SC2086
+		run check_offered bash $cmds < <(bash_completes "" "$SEKIT_SRCDIR/completions/bash/sectl" sectl)
+		[ "$status" -eq 0 ]
+	fi
+
+	if command -v zsh >/dev/null; then
+		sed 's/for line in ${(f)"$("$@" 2>\/dev\/null)"}; do/for line in ${(f)"$("$@" 2>\/dev\/null | grep -v "^avc\t")"}; do/' \
+			"$SEKIT_SRCDIR/completions/zsh/_sectl" >"$BATS_TEST_TMPDIR/_sectl"
+		! cmp -s "$SEKIT_SRCDIR/completions/zsh/_sectl" "$BATS_TEST_TMPDIR/_sectl"
+		# shellcheck disable=SC2086
+		run check_offered zsh $cmds < <(zsh_completes "" "$BATS_TEST_TMPDIR/_sectl" sectl)
+		[ "$status" -eq 1 ]
+		[[ "$output" == *"does not offer avc"* ]]
+		[[ "$output" != *"does not offer status"* ]]
+		# shellcheck disable=SC2086
+		run check_offered zsh $cmds < <(zsh_completes "" "$SEKIT_SRCDIR/completions/zsh/_sectl" sectl)
+		[ "$status" -eq 0 ]
+	fi
 }
 
 # The statuses --help announces ("Exit status: 0 ..., 2 ...") are those the

@@ -165,6 +165,15 @@ usage_error() {
 	[ "$stderr" = "sequery: argument -s/--source: expected one argument"$'\n'"Try 'sequery rules --help' for more information." ]
 }
 
+@test "--json: an unknown command is a JSON usage error with its did-you-mean note" {
+	run -2 --separate-stderr sequery --json rulez
+	[ -z "$output" ]
+	usage_error sequery "unknown command 'rulez'" sequery
+	jq -e '.diagnostics[1] | .severity == "note" and .message == "did you mean '"'rules'"'?"' <<<"$stderr"
+	run -2 --separate-stderr sectl --json stauts
+	usage_error sectl "unknown command 'stauts'" sectl
+}
+
 @test "--json: a usage error before --json was seen stays plain text" {
 	run -2 --separate-stderr sereach dta --no-such-option --json
 	[ "$stderr" = "sereach: unrecognized option '--no-such-option'"$'\n'"Try 'sereach dta --help' for more information." ]

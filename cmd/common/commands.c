@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/err.h"
+#include "util/suggest.h"
+
+#include "cli.h"
+#include "commands.h"
+
+const struct cli_command *cli_find_command(const struct cli_command *table, const char *name)
+{
+	for (const struct cli_command *c = table; c->name; c++)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+void cli_print_commands(const struct cli_command *table)
+{
+	int width = 0;
+
+	for (const struct cli_command *c = table; c->name; c++)
+		if (c->help && (int)strlen(c->name) > width)
+			width = (int)strlen(c->name);
+	fputs("Commands:\n", stdout);
+	for (const struct cli_command *c = table; c->name; c++)
+		if (c->help)
+			printf("  %-*s  %s\n", width, c->name, c->help);
+}
+
+int cli_list_commands(const struct cli_command *table)
+{
+	for (const struct cli_command *c = table; c->name; c++)
+		if (c->help)
+			printf("%s\t%s\n", c->name, c->help);
+	return EXIT_OK;
+}
+
+int cli_unknown_command(const struct cli_command *table, const char *name)
+{
+	struct pol_suggest s;
+	struct pol_err err;
+	int status;
+
+	pol_err_init(&err);
+	pol_err_set(&err, POL_EINVAL, "unknown command '%s'", name);
+	pol_suggest_init(&s, name);
+	for (const struct cli_command *c = table; c->name; c++)
+		if (c->help)
+			pol_suggest_offer(&s, c->name);
+	pol_suggest_note(&s, &err, POL_EINVAL, NULL, 0, 0);
+	status = cli_usage_report(&err);
+	pol_err_release(&err);
+	return status;
+}
+
+int cli_run_command(const struct cli_command *table, void *ctx, int argc, char **argv)
+{
+	const struct cli_command *c = cli_find_command(table, argv[0]);
+	const char *outer;
+	int status;
+
+	if (!c || !c->run)
+		return cli_unknown_command(table, argv[0]);
+	outer = cli_set_command(c->help ? c->name : NULL);
+	/* the command parses its own options from a fresh start */
+	optind = 0;
+	status = c->run(ctx, argc, argv);
+	cli_set_command(outer);
+	return status;
+}

@@ -24,6 +24,7 @@ const struct cli_option sereach_can_options[] = {
 	CLI_FLAG(OPT_DIRECT, "direct", "only allow rules of the domains reached: no flow\nthrough other types"),
 	CLI_VALUE(OPT_BOOLEANS, "booleans", "STATE", "evaluate conditionals: default, current or\nNAME=on,NAME=off..."),
 	CLI_FLAG(OPT_EXACT, "exact", "transitions with kernel semantics (as dta --exact)"),
+	SR_OPT_ROLES,
 	CLI_FLAG(OPT_FULL, "full", "print the rules of each step"),
 	CLI_FLAG('q', "quiet", "print nothing: the exit status is the answer"),
 	CLI_FLAG(OPT_JSON, "json", "one JSON document"),
@@ -151,6 +152,14 @@ int sereach_can(void *ctx, int argc, char **argv)
 		case OPT_EXACT:
 			q.exact = true;
 			break;
+		case OPT_ROLE:
+			q.role = optarg;
+			q.exact = true;
+			break;
+		case OPT_USER:
+			q.user = optarg;
+			q.exact = true;
+			break;
 		case OPT_FULL:
 			q.full = true;
 			break;
@@ -196,6 +205,8 @@ int sereach_can(void *ctx, int argc, char **argv)
 	opts.bool_mode = q.bool_mode;
 	opts.bool_values = q.bool_values;
 	opts.exact = q.exact;
+	opts.role = q.role;
+	opts.user = q.user;
 	opts.min_weight = (unsigned int)q.min_weight;
 	pol_err_init(&err);
 	rc = pol_graph_dta(q.pdb, &opts, &gd, &err);

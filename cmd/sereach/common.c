@@ -155,6 +155,14 @@ int sr_parse(const struct cli_option *table, const char *usage, int argc, char *
 		case OPT_WHY_NOT:
 			q->why_not = true;
 			break;
+		case OPT_ROLE:
+			q->role = optarg;
+			q->exact = true;
+			break;
+		case OPT_USER:
+			q->user = optarg;
+			q->exact = true;
+			break;
 		default:
 			status = EXIT_USAGE; /* cli_getopt() said why */
 			break;

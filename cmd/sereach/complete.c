@@ -2,7 +2,7 @@
 /*
  * sereach __complete: what the bash and zsh completions ask.
  *
- *   sereach __complete names KIND [POLICY]     KIND: type, bool or class
+ *   sereach __complete names KIND [POLICY]     KIND: type, bool, class, role or user
  *
  * (commands and options come from --list-commands and COMMAND
  * --list-options, as for every sekit tool)
@@ -28,6 +28,8 @@ int sereach_complete(void *ctx, int argc, char **argv)
 	if (argc >= 3 && strcmp(argv[1], "names") == 0) {
 		enum pol_sym kind = strcmp(argv[2], "bool") == 0    ? POL_SYM_BOOL
 				    : strcmp(argv[2], "class") == 0 ? POL_SYM_CLASS
+				    : strcmp(argv[2], "role") == 0  ? POL_SYM_ROLE
+				    : strcmp(argv[2], "user") == 0  ? POL_SYM_USER
 								    : POL_SYM_TYPE;
 		struct pol_pdb *pdb;
 		struct pol_err err;

@@ -21,6 +21,7 @@ const struct cli_option sereach_dta_options[] = {
 	CLI_VALUE('l', "limit_trans", "N", "stop after N transitions or paths"),
 	CLI_FLAG(OPT_FULL, "full", "print the rules of each transition"),
 	CLI_FLAG(OPT_EXACT, "exact", "kernel semantics: setexec/setcurrent on the domain itself,\ntype_transition to the target"),
+	SR_OPT_ROLES,
 	CLI_VALUE(OPT_BOOLEANS, "booleans", "STATE", "evaluate conditionals: default, current or\nNAME=on,NAME=off..."),
 	CLI_FLAG(OPT_WHY_NOT, "why-not", "why there is no transition from SOURCE to TARGET:\nthe rules present and those missing"),
 	CLI_FLAG('v', "verbose", NULL),
@@ -243,7 +244,15 @@ static int why_not(struct sr_query *q)
 		json_object_array_add(notes, json_object_new_string("the source is excluded"));
 	if (w.excluded_t)
 		json_object_array_add(notes, json_object_new_string("the target is excluded"));
-	if (!w.edge && (w.exec_ok || w.dyn_ok))
+	if (!pol_graph_role_allows(q->g, q->t)) {
+		char note[1024];
+
+		snprintf(note, sizeof(note), "no role that %s can reach%s%s is authorised for %s",
+			 q->user ? q->user : q->role, q->user && q->role ? " from " : "",
+			 q->user && q->role ? q->role : "", T);
+		json_object_array_add(notes, json_object_new_string(note));
+	}
+	if (!w.edge && (w.exec_ok || w.dyn_ok) && pol_graph_role_allows(q->g, q->t))
 		json_object_array_add(notes,
 				      json_object_new_string(
 					  "the rules are there; exclusions remove the transition"));
@@ -315,6 +324,8 @@ int sereach_dta(void *ctx, int argc, char **argv)
 	opts.bool_mode = q.bool_mode;
 	opts.bool_values = q.bool_values;
 	opts.exact = q.exact;
+	opts.role = q.role;
+	opts.user = q.user;
 	pol_err_init(&err);
 	if ((rc = pol_graph_dta(q.pdb, &opts, &q.g, &err)) < 0) {
 		status = cli_report(&err, (int)rc);

@@ -29,6 +29,8 @@ enum {
 	OPT_DIRECT,
 	OPT_WHY_NOT,
 	OPT_SVG,
+	OPT_ROLE,
+	OPT_USER,
 };
 
 /* setools' text for what a search finds. */
@@ -59,6 +61,9 @@ struct sr_text {
 	CLI_FLAG(OPT_DEBUG, "debug", NULL), \
 	CLI_HELP_VERSION, \
 	CLI_END
+#define SR_OPT_ROLES \
+	CLI_VALUE(OPT_ROLE, "role", "ROLE", "--exact, and only into types a role reachable from\nROLE (by allow ROLE R rules) is authorised for"), \
+	CLI_VALUE(OPT_USER, "user", "USER", "--exact, and only into types a role of USER (that\nit can reach) is authorised for")
 // clang-format on
 
 struct sr_query {
@@ -70,6 +75,8 @@ struct sr_query {
 	long all_paths; /* 0: not asked */
 	long limit;
 	long min_weight;
+	/* --role, --user (they imply --exact) */
+	const char *role, *user;
 	const char **exclude;
 	size_t nexclude, exclude_shift;
 	/* resolved */

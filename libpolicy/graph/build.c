@@ -36,6 +36,7 @@ void pol_graph_free(struct pol_graph *g)
 	free(g->setcurrent);
 	free(g->exec_ok);
 	free(g->dyn_ok);
+	free(g->domains);
 	free(g->tt);
 	free(g->rules);
 	free(g->rules_start);
@@ -676,6 +677,14 @@ int pol_graph_dta(const struct pol_pdb *pdb, const struct pol_graph_opts *opts,
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	if (graph_init(g, pdb, opts, GRAPH_DTA) < 0)
 		goto fail;
+	if (opts && (opts->user || opts->role)) {
+		int rc = graph_role_domains(g, opts->user, opts->role, err);
+
+		if (rc < 0) {
+			pol_graph_free(g);
+			return rc;
+		}
+	}
 	graph_dta_perms(g, &dp);
 	nmx = (size_t)g->n * g->words;
 	g->trans = calloc(nmx + 1, 8);
@@ -784,7 +793,8 @@ int pol_graph_dta(const struct pol_pdb *pdb, const struct pol_graph_opts *opts,
 					bit_set(bits_row(g->exec_ok, g->words, s), t);
 				if (dyn_ok)
 					bit_set(bits_row(g->dyn_ok, g->words, s), t);
-				if (bit_get(g->excluded, s) || bit_get(g->excluded, t))
+				if (bit_get(g->excluded, s) || bit_get(g->excluded, t) ||
+				    !pol_graph_role_allows(g, t + 1))
 					continue;
 				for (uint32_t k = 0; exec_ok && k < g->words; k++)
 					ep_left |= (ep[k] & ~g->excluded[k]) != 0;

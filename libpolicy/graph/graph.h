@@ -70,6 +70,12 @@ struct pol_graph_opts {
 	/* transitions: setexec/setcurrent must be allowed on the domain itself
 	 * and a type_transition must name the target (kernel semantics) */
 	bool exact;
+	/* transitions: only into types authorised for a role reachable from
+	 * role (or, without it, from user's roles) by "allow R1 R2" rules,
+	 * among user's roles when user is set; NULL for no restriction. An
+	 * unknown name is POL_ENOTFOUND (did-you-mean note), a role the user
+	 * lacks POL_EINVAL. */
+	const char *user, *role;
 };
 
 /* The domain-transition graph of sedta 4.4 (transition + execute +
@@ -95,6 +101,9 @@ size_t pol_graph_edge_count(const struct pol_graph *g);
 uint32_t pol_graph_type_count(const struct pol_graph *g);
 /* Is type v a node of the graph after exclusions? */
 bool pol_graph_has_node(const struct pol_graph *g, uint32_t v);
+/* Can a login run in type v under the graph's --role/--user restriction
+ * (always true without one)? */
+bool pol_graph_role_allows(const struct pol_graph *g, uint32_t v);
 /* Weight of edge s->t (flows; 1 for transitions), 0 when there is none. */
 unsigned int pol_graph_weight(const struct pol_graph *g, uint32_t s, uint32_t t);
 

@@ -71,6 +71,9 @@ struct pol_graph {
 		const char *name;
 	} * tt;
 	size_t ntt;
+	/* dta with a role/user: the types a reachable role is authorised for
+	 * (n bits); NULL: no restriction */
+	uint64_t *domains;
 	/* dta: the rules read, by source type or attribute: those of value v
 	 * are rules[rules_start[v - 1]] up to rules[rules_start[v]] */
 	struct graph_rule *rules;
@@ -140,6 +143,11 @@ void graph_strv_add(struct graph_strv *sv, char *s);
 /* The list (never NULL unless *failed is set), sorted when asked. */
 char **graph_strv_done(struct graph_strv *sv, bool sort, bool *failed);
 void graph_strv_free(char **v);
+
+/* Fill g->domains for pol_graph_opts' user and role. Returns 0 or a
+ * negative status recorded in err. */
+int graph_role_domains(struct pol_graph *g, const char *user, const char *role,
+		       struct pol_err *err);
 
 /* "allow a b:c { p q };" [ " [ expr ]:True" ], heap string. */
 char *graph_rule_text(const struct pol_graph *g, const struct graph_rule *r);

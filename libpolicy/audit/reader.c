@@ -499,6 +499,36 @@ static bool known_type(struct pol_audit_reader *r, const char *name, size_t n)
 	return known;
 }
 
+/* Whether the token at p (within s) is named "cwd" for libauparse, which
+ * drops a leading '(' or "msg='" from a name. */
+static bool cwd_token(const char *s, const char *p)
+{
+	size_t off = (size_t)(p - s);
+
+	if (off && p[-1] == '(')
+		off--;
+	else if (off >= 5 && memcmp(p - 5, "msg='", 5) == 0)
+		off -= 5;
+	return off == 0 || s[off - 1] == ' ';
+}
+
+/* libauparse 3.0.9 keeps the value of each cwd= field of a CWD record and
+ * forgets (leaks) all but the last (fixed upstream); seallow reads the
+ * first. A CWD record is fed up to its second cwd= field. */
+static size_t cwd_record_len(const char *s, size_t n)
+{
+	bool seen = false;
+
+	for (const char *p = s; (p = memmem(p, n - (size_t)(p - s), "cwd=", 4)) != NULL; p += 4) {
+		if (!cwd_token(s, p))
+			continue;
+		if (seen)
+			return (size_t)(p - s);
+		seen = true;
+	}
+	return n;
+}
+
 /* A raw record: [node=N ]type=T msg=audit(...): ... */
 static void raw_line(struct pol_audit_reader *r, const char *s, size_t n)
 {
@@ -531,6 +561,8 @@ static void raw_line(struct pol_audit_reader *r, const char *s, size_t n)
 	if (is_avc_type(name, nlen))
 		r->avcs_fed++;
 	r->records++;
+	if (nlen == 3 && memcmp(name, "CWD", 3) == 0)
+		n = cwd_record_len(s, n);
 	pol_buf_add(&r->feed, s, n);
 	pol_buf_putc(&r->feed, '\n');
 	return;

@@ -130,3 +130,18 @@ setup() {
 	[[ "$stderr" == *"skipped 1 denial: permission not in the class"* ]]
 	[[ "$stderr" != *"skipped 1 line"* ]]
 }
+
+# libauparse 3.0.9 leaks the value of a CWD record's cwd= field when a
+# second one follows (found by tests/fuzz/fuzz-audit.c); seallow reads the
+# first, and LeakSanitizer fails this test when the leak is back
+@test "seallow: a CWD record with two cwd= fields is read without a leak" {
+	{
+		echo 'type=AVC msg=audit(1.000:9): avc:  denied  { read } for  pid=1 comm="x" name="f" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0'
+		echo 'type=CWD msg=audit(1.000:9): cwd="/srv" cwd="/tmp" (cwd=/x'
+		echo 'type=PATH msg=audit(1.000:9): item=0 name="f" inode=5 dev=08:01'
+		echo 'type=EOE msg=audit(1.000:9): '
+	} > cwd.log
+	run -0 --separate-stderr seallow explain -p "$TBIN" -i cwd.log
+	[[ "$output" == *"/srv/f"* ]]
+	[[ "$output" != *"/tmp/f"* ]]
+}

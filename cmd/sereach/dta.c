@@ -108,12 +108,19 @@ static void why_add(struct json_object *sec, const char *list, char **rules)
 		json_object_array_add(a, json_object_new_string(rules[i]));
 }
 
+static void why_add_one(struct json_object *sec, const char *list, const char *item)
+{
+	struct json_object *a = json_object_object_get(sec, list);
+
+	if (a)
+		json_object_array_add(a, json_object_new_string(item));
+}
+
 static void why_missing(struct json_object *sec, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 static void why_missing(struct json_object *sec, const char *fmt, ...)
 {
-	struct json_object *a = json_object_object_get(sec, "missing");
 	char *rule = NULL;
 	va_list ap;
 
@@ -121,8 +128,8 @@ static void why_missing(struct json_object *sec, const char *fmt, ...)
 	if (vasprintf(&rule, fmt, ap) < 0)
 		rule = NULL;
 	va_end(ap);
-	if (a && rule)
-		json_object_array_add(a, json_object_new_string(rule));
+	if (rule)
+		why_add_one(sec, "missing", rule);
 	free(rule);
 }
 
@@ -138,10 +145,15 @@ static void why_print_list(struct json_object *sec, const char *list, const char
 
 static void why_print(struct json_object *sec, const char *title, const char *other)
 {
+	struct json_object *ex = json_object_object_get(sec, "excluded_entrypoints");
+
 	printf("\n%s:\n", title);
 	why_print_list(sec, "present", "present", "");
 	why_print_list(sec, "not_counted", "not counted", other);
 	why_print_list(sec, "disabled", "off", " (boolean state)");
+	for (size_t i = 0; ex && i < json_object_array_length(ex); i++)
+		printf("\texcluded: entrypoint %s exists but is excluded\n",
+		       json_object_get_string(json_object_array_get_idx(ex, i)));
 	why_print_list(sec, "missing", "missing", "");
 }
 
@@ -158,6 +170,7 @@ static int why_not(struct sr_query *q)
 	struct json_object *doc, *exec, *dyn, *eps, *notes;
 	const char *S = sr_type(q, q->s), *T = sr_type(q, q->t);
 	bool setexec, named = false, named_any = false, usable_ep = false;
+	bool excluded_ep = false, excluded_named = false;
 	int status;
 
 	if (pol_graph_why(q->g, q->s, q->t, &w) < 0) {
@@ -187,6 +200,8 @@ static int why_not(struct sr_query *q)
 		named |= both && !why_empty(e->type_transition) && !e->excluded;
 		named_any |= !why_empty(e->type_transition) && !e->excluded;
 		usable_ep |= both && !e->excluded;
+		excluded_ep |= both && e->excluded;
+		excluded_named |= !why_empty(e->type_transition) && e->excluded;
 	}
 	/* the exec transition: transition, an entrypoint, setexec or a
 	 * type_transition to the target */
@@ -196,12 +211,23 @@ static int why_not(struct sr_query *q)
 	why_add(exec, "disabled", w.disabled);
 	if (why_empty(w.transition))
 		why_missing(exec, "allow %s %s:process transition;", S, T);
-	if (!usable_ep)
+	/* an entrypoint the user excluded is named, not reported missing:
+	 * its rules are there, the exclusion is what removes it */
+	json_object_object_add(exec, "excluded_entrypoints", json_object_new_array());
+	for (size_t i = 0; i < w.nentrypoints; i++) {
+		const struct pol_graph_why_entrypoint *e = &w.entrypoints[i];
+		bool both = !why_empty(e->execute) && !why_empty(e->entrypoint);
+
+		if (e->excluded && ((!usable_ep && both) ||
+				    (!setexec && !named_any && !why_empty(e->type_transition))))
+			why_add_one(exec, "excluded_entrypoints", sr_type(q, e->type));
+	}
+	if (!usable_ep && !excluded_ep)
 		why_missing(exec,
 			    "an entrypoint E of %s executable by %s: allow %s E:file entrypoint; "
 			    "allow %s E:file execute;",
 			    T, S, T, S);
-	if (!setexec && !named_any)
+	if (!setexec && !named_any && !excluded_named)
 		why_missing(exec,
 			    "allow %s %s:process setexec; or type_transition %s E:process %s; "
 			    "for an entrypoint E",

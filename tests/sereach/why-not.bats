@@ -54,6 +54,21 @@ setup_file() {
 	run -1 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/d.bin" --why-not a_t c_t c_exec_t
 	[[ ${lines[1]} == "Note: the rules are there; exclusions remove the transition." ]]
 	[[ $output == *"Entrypoint c_exec_t (excluded):"* ]]
+	# the exec transition names it, and does not ask for an entrypoint that exists
+	[[ $output == *$'Exec transition:\n\tpresent: allow a_t c_t:process transition;\n\tpresent: allow a_t b_t:process setexec;\n\texcluded: entrypoint c_exec_t exists but is excluded\n\nEntrypoint'* ]] ||
+		{ echo "$output"; false; }
+	[[ $output != *"missing: an entrypoint"* ]]
+	run -1 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/d.bin" --why-not a_t c_t c_exec_t --json
+	[ "$(jq -c '.exec_transition | [.excluded_entrypoints, .missing]' <<<"$output")" = '[["c_exec_t"],[]]' ] ||
+		{ echo "$output"; false; }
+}
+
+@test "sereach dta --why-not: an excluded entrypoint whose type_transition was the only one is not reported missing" {
+	need_fixture named
+	run -1 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/named.bin" --why-not a_t b_t b_exec_t
+	[[ $output == *$'Exec transition:\n\tpresent: allow a_t b_t:process transition;\n\texcluded: entrypoint b_exec_t exists but is excluded\n\nEntrypoint'* ]] ||
+		{ echo "$output"; false; }
+	[[ $output != *"missing: allow a_t a_t:process setexec; or type_transition"* ]]
 }
 
 @test "sereach dta --why-not: a dyntransition without setcurrent" {

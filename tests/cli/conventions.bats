@@ -364,57 +364,61 @@ check_man_commands() {
 	done < <(command_tools)
 }
 
+# copy_fails COPY ORIGINAL MESSAGE CHECK: CHECK ORIGINAL passes, CHECK COPY
+# fails saying MESSAGE (and COPY does differ from ORIGINAL); the copy's
+# $status and $output are left for the caller's further checks.
+copy_fails() {
+	if cmp -s "$2" "$1"; then
+		echo "$1 is the same as $2"
+		return 1
+	fi
+	run "$4" "$2"
+	[ "$status" -eq 0 ]
+	run "$4" "$1"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"$3"* ]]
+}
+# The CHECKs: FILE against sectl bool's options ($OPTS) or sectl's commands
+# ($CMDS).
+man_check() { check_man "$1" $OPTS; }
+bash_check() { check_offered "bash" $OPTS < <(bash_offers "$1" sectl bool); }
+zsh_check() { check_offered "zsh" $OPTS < <(zsh_offers "$1" sectl bool); }
+man_commands_check() { check_man_commands "$1" sectl $CMDS; }
+bash_commands_check() { check_offered bash $CMDS < <(bash_completes "" "$1" sectl); }
+zsh_commands_check() { check_offered zsh $CMDS < <(zsh_completes "" "$1" sectl); }
+
 # sectl's table has "avc"; each check fails when a copy lacks it.
 @test "conventions (broken copy): a command missing from --help, the man page or a completion fails the check" {
-	local cmds
-	cmds=$(commands_of sectl)
-	grep -qx avc <<<"$cmds"
+	CMDS=$(commands_of sectl)
+	grep -qx avc <<<"$CMDS"
 	# shellcheck disable=SC2086
-	run check_help_commands $cmds < <(sectl --help | grep -v '^  avc ')
+	run check_help_commands $CMDS < <(sectl --help | grep -v '^  avc ')
 	[ "$status" -eq 1 ]
 	[ "$output" = "--help lacks command avc" ]
 	# shellcheck disable=SC2086
-	run check_help_commands $cmds < <(sectl --help)
+	run check_help_commands $CMDS < <(sectl --help)
 	[ "$status" -eq 0 ]
 
 	sed 's/^\*sectl\* \[_options_\] \*avc\*$/*sectl* [_options_] *avcx*/' \
 		"$SEKIT_SRCDIR/man/sectl.1.scd" >"$BATS_TEST_TMPDIR/sectl.1.scd"
-	! cmp -s "$SEKIT_SRCDIR/man/sectl.1.scd" "$BATS_TEST_TMPDIR/sectl.1.scd"
-	# shellcheck disable=SC2086
-	run check_man_commands "$BATS_TEST_TMPDIR/sectl.1.scd" sectl $cmds
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"SYNOPSIS lacks the command avc"* ]]
+	copy_fails "$BATS_TEST_TMPDIR/sectl.1.scd" "$SEKIT_SRCDIR/man/sectl.1.scd" \
+		"SYNOPSIS lacks the command avc" man_commands_check
 	[[ "$output" == *"SYNOPSIS shows avcx, which is no command"* ]]
-	# shellcheck disable=SC2086
-	run check_man_commands "$SEKIT_SRCDIR/man/sectl.1.scd" sectl $cmds
-	[ "$status" -eq 0 ]
 
 	if [ -r /usr/share/bash-completion/bash_completion ]; then
 		sed 's/--list-commands 2>\/dev\/null | cut -f1)/--list-commands 2>\/dev\/null | cut -f1 | grep -vx avc)/' \
 			"$SEKIT_SRCDIR/completions/bash/sectl" >"$BATS_TEST_TMPDIR/sectl"
-		! cmp -s "$SEKIT_SRCDIR/completions/bash/sectl" "$BATS_TEST_TMPDIR/sectl"
-		# shellcheck disable=SC2086
-		run check_offered bash $cmds < <(bash_completes "" "$BATS_TEST_TMPDIR/sectl" sectl)
-		[ "$status" -eq 1 ]
-		[[ "$output" == *"does not offer avc"* ]]
+		copy_fails "$BATS_TEST_TMPDIR/sectl" "$SEKIT_SRCDIR/completions/bash/sectl" \
+			"does not offer avc" bash_commands_check
 		[[ "$output" != *"does not offer status"* ]]
-		# shellcheck disable=SC2086
-		run check_offered bash $cmds < <(bash_completes "" "$SEKIT_SRCDIR/completions/bash/sectl" sectl)
-		[ "$status" -eq 0 ]
 	fi
 
 	if command -v zsh >/dev/null; then
 		sed 's/for line in ${(f)"$("$@" 2>\/dev\/null)"}; do/for line in ${(f)"$("$@" 2>\/dev\/null | grep -v "^avc\t")"}; do/' \
 			"$SEKIT_SRCDIR/completions/zsh/_sectl" >"$BATS_TEST_TMPDIR/_sectl"
-		! cmp -s "$SEKIT_SRCDIR/completions/zsh/_sectl" "$BATS_TEST_TMPDIR/_sectl"
-		# shellcheck disable=SC2086
-		run check_offered zsh $cmds < <(zsh_completes "" "$BATS_TEST_TMPDIR/_sectl" sectl)
-		[ "$status" -eq 1 ]
-		[[ "$output" == *"does not offer avc"* ]]
+		copy_fails "$BATS_TEST_TMPDIR/_sectl" "$SEKIT_SRCDIR/completions/zsh/_sectl" \
+			"does not offer avc" zsh_commands_check
 		[[ "$output" != *"does not offer status"* ]]
-		# shellcheck disable=SC2086
-		run check_offered zsh $cmds < <(zsh_completes "" "$SEKIT_SRCDIR/completions/zsh/_sectl" sectl)
-		[ "$status" -eq 0 ]
 	fi
 }
 
@@ -501,23 +505,6 @@ broken_setup() {
 	OPTS=$(options_of sectl bool)
 	grep -qx -- --pending <<<"$OPTS"
 }
-
-# copy_fails COPY ORIGINAL MESSAGE CHECK: CHECK COPY fails saying MESSAGE,
-# CHECK ORIGINAL passes (and COPY does differ from ORIGINAL).
-copy_fails() {
-	if cmp -s "$2" "$1"; then
-		echo "$1 is the same as $2"
-		return 1
-	fi
-	run "$4" "$1"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"$3"* ]]
-	run "$4" "$2"
-	[ "$status" -eq 0 ]
-}
-man_check() { check_man "$1" $OPTS; }
-bash_check() { check_offered "bash" $OPTS < <(bash_offers "$1" sectl bool); }
-zsh_check() { check_offered "zsh" $OPTS < <(zsh_offers "$1" sectl bool); }
 
 @test "conventions (broken copy): an option dropped from the table is still in the man page" {
 	broken_setup

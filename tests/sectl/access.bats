@@ -117,18 +117,20 @@ setup() {
 		system_u:system_r:sshd:s0 $SHADOW file read
 		$USER_T $SHADOW file write read write
 	EOF
-	[ "${lines[0]}" = "$USER_T $SHADOW file read denied dontaudit" ]
-	[ "${lines[1]}" = "$USER_T $SHADOW nosuchclass - error" ]
-	[ "${lines[2]}" = "too few error" ]
-	[ "${lines[3]}" = "system_u:system_r:kernel_t:s0 $SHADOW file read allowed" ]
-	[ "${lines[4]}" = "system_u:system_r:kernel_t:s0 $SHADOW file getattr allowed dontaudit" ]
-	[ "${lines[5]}" = "$USER_T $SHADOW file raed error" ]
-	[ "${lines[6]}" = "$USER_T $SHADOW file write error" ]
-	[ "${lines[7]}" = "system_u:system_r:sshd:s0 $SHADOW file read error" ]
 	# in the order asked, repeats included
-	[ "${lines[8]}" = "$USER_T $SHADOW file write denied" ]
-	[ "${lines[9]}" = "$USER_T $SHADOW file read denied dontaudit" ]
-	[ "${lines[10]}" = "$USER_T $SHADOW file write denied" ]
+	lines_are 0 <<-EOF
+	$USER_T $SHADOW file read denied dontaudit
+	$USER_T $SHADOW nosuchclass - error
+	too few error
+	system_u:system_r:kernel_t:s0 $SHADOW file read allowed
+	system_u:system_r:kernel_t:s0 $SHADOW file getattr allowed dontaudit
+	$USER_T $SHADOW file raed error
+	$USER_T $SHADOW file write error
+	system_u:system_r:sshd:s0 $SHADOW file read error
+	$USER_T $SHADOW file write denied
+	$USER_T $SHADOW file read denied dontaudit
+	$USER_T $SHADOW file write denied
+	EOF
 	[ "${#lines[@]}" -eq 11 ]
 	# each reason at its line
 	[ "$stderr" = "<stdin>:4: error: unknown class 'nosuchclass'
@@ -180,9 +182,11 @@ $kernel $SHADOW file raed"
 		$USER_T $tmp file myname
 		$USER_T $tmp
 	EOF
-	[ "${lines[0]}" = "$USER_T $tmp file: user_u:object_r:user_tmp_t:s0" ]
-	[ "${lines[1]}" = "$USER_T $tmp file myname: error" ]
-	[ "${lines[2]}" = "$USER_T $tmp: error" ]
+	lines_are 0 <<-EOF
+	$USER_T $tmp file: user_u:object_r:user_tmp_t:s0
+	$USER_T $tmp file myname: error
+	$USER_T $tmp: error
+	EOF
 	[ "$stderr" = "<stdin>:2: error: name-based transitions need the kernel, not a policy file
 <stdin>:3: error: expected 'SCON TCON CLASS [NAME]'" ]
 }

@@ -19,9 +19,11 @@ bytes() {
 @test "sectl bool: lists every boolean as getsebool -a does" {
 	run -0 --separate-stderr sectl bool
 	[ -z "$stderr" ]
-	[ "${lines[0]}" = "allow_execmem --> off" ]
-	[ "${lines[1]}" = "httpd_can_network_connect --> on" ]
-	[ "${lines[2]}" = "ssh_sysadm_login --> off pending: on" ]
+	lines_are 0 <<-EOF
+	allow_execmem --> off
+	httpd_can_network_connect --> on
+	ssh_sysadm_login --> off pending: on
+	EOF
 	[ "${#lines[@]}" -eq 3 ]
 }
 

@@ -115,6 +115,21 @@ ts_wait_peak() {
 	wait "$1"
 }
 
+# ts_refpolicy_conf SKIP: refpolicy's policy.conf as
+# tests/oracle/sepolc-refpolicy-conf.sh builds (and caches) it: sets conf to
+# its path and mls to its MLS option (-M, or none). Where it cannot be built
+# here (the script's exit 77), SKIP with the reason (ts_skip, or bats'
+# skip); returns 1 on another failure, the script's output in TS_CONF_OUT.
+ts_refpolicy_conf() {
+	local st
+	TS_CONF_OUT=$("$(dirname "${BASH_SOURCE[0]}")/oracle/sepolc-refpolicy-conf.sh")
+	st=$?
+	[ "$st" -ne 77 ] || "$1" "${TS_CONF_OUT#SKIP: }"
+	[ "$st" -eq 0 ] || return 1
+	conf=$(sed -n 1p <<<"$TS_CONF_OUT")
+	read -r -a mls <<<"$(sed -n 2p <<<"$TS_CONF_OUT")"
+}
+
 # ts_median: the median of the numbers on stdin ("nan" for none).
 ts_median() {
 	sort -g | awk '{ v[NR] = $1 } END {

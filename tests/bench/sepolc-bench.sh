@@ -26,14 +26,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 command -v "$SEPOLC" >/dev/null 2>&1 || ts_skip "'$SEPOLC' not found (set SEPOLC)"
 command -v "$CHECKPOLICY" >/dev/null 2>&1 ||
 	ts_skip "'$CHECKPOLICY' not found (set CHECKPOLICY, or apt-get install checkpolicy)"
-out=$("$here/../oracle/sepolc-refpolicy-conf.sh")
-case $? in
-0) ;;
-77) ts_skip "${out#SKIP: }" ;;
-*) ts_skip "refpolicy's policy.conf could not be built: $out" ;;
-esac
-conf=$(sed -n 1p <<<"$out")
-read -r -a mls <<<"$(sed -n 2p <<<"$out")"
+ts_refpolicy_conf ts_skip || ts_skip "refpolicy's policy.conf could not be built: $TS_CONF_OUT"
 opts=("${mls[@]}" -U deny -E)
 
 ts_workdir sepolc-bench

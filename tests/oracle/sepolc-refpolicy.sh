@@ -46,19 +46,12 @@ command -v "$SEPOLC" >/dev/null || {
 	exit 2
 }
 
-out=$("$here/sepolc-refpolicy-conf.sh")
-case $? in
-0) ;;
-77) ts_skip "${out#SKIP: }" ;;
-*)
-	echo "$out"
+ts_refpolicy_conf ts_skip || {
+	echo "$TS_CONF_OUT"
 	echo "sepolc-refpolicy: could not build refpolicy's policy.conf"
 	echo "0 passed, 1 failed"
 	exit 1
-	;;
-esac
-conf=$(sed -n 1p <<<"$out")
-read -r -a mls <<<"$(sed -n 2p <<<"$out")"
+}
 cachedir=$(dirname "$conf")
 [ "${SEKIT_ORACLE_CACHE:-}" = off ] && ts_at_exit 'rm -rf "$cachedir"'
 ts_workdir sepolc-refpolicy

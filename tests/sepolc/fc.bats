@@ -117,15 +117,9 @@ setup() {
 	require_command make make
 	require_command m4 m4
 	require_command python3 python3
-	local out conf mls src top fcs=() f
-	out=$("$SEKIT_SRCDIR/tests/oracle/sepolc-refpolicy-conf.sh")
-	case $? in
-	0) ;;
-	77) skip "${out#SKIP: }" ;;
-	*) echo "$out" && false ;;
-	esac
-	conf=$(sed -n 1p <<<"$out")
-	read -r -a mls <<<"$(sed -n 2p <<<"$out")"
+	local conf mls src top fcs=() f
+	. "$SEKIT_SRCDIR/tests/lib.sh"
+	ts_refpolicy_conf skip || { echo "$TS_CONF_OUT" && false; }
 	[ "${SEKIT_ORACLE_CACHE:-}" = off ] && trap 'rm -rf "$(dirname "$conf")"' RETURN
 	# the same tarball the policy.conf was built from, as that script finds it
 	src=${SEKIT_REFPOLICY_SRC:-}

@@ -235,57 +235,22 @@ same_as_checkpolicy_binary() {
 	roundtrip policy_allonce_xen.conf policy_allonce_xen.expected_opt.conf --target xen -c 30 -E -S -O
 }
 
-@test "sepolc -F: same policy.conf as checkpolicy -F on policy_allonce.conf" {
-	same_as_checkpolicy -F policy_allonce.conf
-}
+# The -F, -C and -b cases: a test each, its title naming it.
+@test "sepolc -F: same policy.conf as checkpolicy -F on policy_allonce.conf" { same_as_checkpolicy -F policy_allonce.conf; }
+@test "sepolc -F: same policy.conf as checkpolicy -F on policy_allonce_mls.conf (-M)" { same_as_checkpolicy -F policy_allonce_mls.conf -M; }
+@test "sepolc -F: same policy.conf as checkpolicy -F on policy_allonce_xen.conf (xen)" { same_as_checkpolicy -F policy_allonce_xen.conf --target xen -c 30; }
+@test "sepolc -F: same policy.conf as checkpolicy -F -S -O on policy_allonce.conf" { same_as_checkpolicy -F policy_allonce.conf -S -O; }
+@test "sepolc -F: same policy.conf as checkpolicy -F on policy_minimal_mls.conf (-M)" { same_as_checkpolicy -F policy_minimal_mls.conf -M; }
 
-@test "sepolc -F: same policy.conf as checkpolicy -F on policy_allonce_mls.conf (-M)" {
-	same_as_checkpolicy -F policy_allonce_mls.conf -M
-}
+@test "sepolc -C: the same CIL as checkpolicy -C, or the same policy through secilc, on policy_allonce.conf" { same_as_checkpolicy -C policy_allonce.conf; }
+@test "sepolc -C: the same CIL as checkpolicy -C, or the same policy through secilc, on policy_allonce_mls.conf (-M)" { same_as_checkpolicy -C policy_allonce_mls.conf -M; }
+@test "sepolc -C: the same CIL as checkpolicy -C, or the same policy through secilc, on policy_allonce_xen.conf (xen)" { same_as_checkpolicy -C policy_allonce_xen.conf --target xen -c 30; }
+@test "sepolc -C: the same CIL as checkpolicy -C, or the same policy through secilc, on policy_minimal.conf" { same_as_checkpolicy -C policy_minimal.conf; }
 
-@test "sepolc -F: same policy.conf as checkpolicy -F on policy_allonce_xen.conf (xen)" {
-	same_as_checkpolicy -F policy_allonce_xen.conf --target xen -c 30
-}
-
-@test "sepolc -F: same policy.conf as checkpolicy -F -S -O on policy_allonce.conf" {
-	same_as_checkpolicy -F policy_allonce.conf -S -O
-}
-
-@test "sepolc -F: same policy.conf as checkpolicy -F on policy_minimal_mls.conf (-M)" {
-	same_as_checkpolicy -F policy_minimal_mls.conf -M
-}
-
-@test "sepolc -C: the same CIL as checkpolicy -C, or the same policy through secilc, on policy_allonce.conf" {
-	same_as_checkpolicy -C policy_allonce.conf
-}
-
-@test "sepolc -C: the same CIL as checkpolicy -C, or the same policy through secilc, on policy_allonce_mls.conf (-M)" {
-	same_as_checkpolicy -C policy_allonce_mls.conf -M
-}
-
-@test "sepolc -C: the same CIL as checkpolicy -C, or the same policy through secilc, on policy_allonce_xen.conf (xen)" {
-	same_as_checkpolicy -C policy_allonce_xen.conf --target xen -c 30
-}
-
-@test "sepolc -C: the same CIL as checkpolicy -C, or the same policy through secilc, on policy_minimal.conf" {
-	same_as_checkpolicy -C policy_minimal.conf
-}
-
-@test "sepolc -b -F: same policy.conf as checkpolicy -b -F on the binary of policy_allonce.conf" {
-	same_as_checkpolicy_binary -F policy_allonce.conf
-}
-
-@test "sepolc -b -F: same policy.conf as checkpolicy -b -F on the binary of policy_allonce_mls.conf" {
-	same_as_checkpolicy_binary -F policy_allonce_mls.conf -M
-}
-
-@test "sepolc -b -C: same CIL as checkpolicy -b -C on the binary of policy_allonce_mls.conf" {
-	same_as_checkpolicy_binary -C policy_allonce_mls.conf -M
-}
-
-@test "sepolc -b -F: same policy.conf as checkpolicy -b -F on the Xen binary of policy_allonce_xen.conf" {
-	same_as_checkpolicy_binary -F policy_allonce_xen.conf --target xen -c 30
-}
+@test "sepolc -b -F: same policy.conf as checkpolicy -b -F on the binary of policy_allonce.conf" { same_as_checkpolicy_binary -F policy_allonce.conf; }
+@test "sepolc -b -F: same policy.conf as checkpolicy -b -F on the binary of policy_allonce_mls.conf" { same_as_checkpolicy_binary -F policy_allonce_mls.conf -M; }
+@test "sepolc -b -C: same CIL as checkpolicy -b -C on the binary of policy_allonce_mls.conf" { same_as_checkpolicy_binary -C policy_allonce_mls.conf -M; }
+@test "sepolc -b -F: same policy.conf as checkpolicy -b -F on the Xen binary of policy_allonce_xen.conf" { same_as_checkpolicy_binary -F policy_allonce_xen.conf --target xen -c 30; }
 
 # --- CIL input: secilc 3.4's test policies ($SEKIT_CORPUS/secilc) ---------
 

@@ -130,6 +130,26 @@ ts_refpolicy_conf() {
 	read -r -a mls <<<"$(sed -n 2p <<<"$TS_CONF_OUT")"
 }
 
+# ts_compiles OUT DIR COMPILER ARG...: COMPILER ARG... -o OUT, its stdout
+# and stderr kept in DIR/compile.stdout and DIR/compile.stderr. Returns 0
+# when it exits 0, writes OUT and, for sepolc (checkpolicy prints its
+# progress), prints nothing on stdout; else 1, TS_WHY saying which ("exits
+# 2", "printed on stdout") and TS_WHY_FILE naming the output to show.
+ts_compiles() {
+	local out=$1 dir=$2 st
+	shift 2
+	"$@" -o "$out" >"$dir/compile.stdout" 2>"$dir/compile.stderr"
+	st=$?
+	if [ "$st" -ne 0 ] || [ ! -s "$out" ]; then
+		TS_WHY="exits $st" TS_WHY_FILE=$dir/compile.stderr
+		return 1
+	fi
+	if [ "$(basename "$1")" = sepolc ] && [ -s "$dir/compile.stdout" ]; then
+		TS_WHY="printed on stdout" TS_WHY_FILE=$dir/compile.stdout
+		return 1
+	fi
+}
+
 # ts_median: the median of the numbers on stdin ("nan" for none).
 ts_median() {
 	sort -g | awk '{ v[NR] = $1 } END {

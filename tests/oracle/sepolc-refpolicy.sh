@@ -85,22 +85,17 @@ sepolc_run() {
 	args="$*"
 	args=${args/$conf/policy.conf}
 	t0=$(ts_now)
-	"$SEPOLC" "$@" -o "$out" >"$work/sepolc.stdout" 2>"$work/sepolc.stderr"
+	ts_compiles "$out" "$work" "$SEPOLC" "$@"
 	st=$?
 	t1=$(ts_now)
 	took=$((t1 - t0))
-	if [ "$st" -ne 0 ] || [ ! -s "$out" ]; then
-		ts_fail "sepolc $args exits $st (checkpolicy compiles it); stderr:"
-		ts_show "$work/sepolc.stderr"
-		return 1
-	fi
-	if [ "$(basename "$SEPOLC")" = sepolc ] && [ -s "$work/sepolc.stdout" ]; then
-		ts_fail "sepolc $args printed on stdout:"
-		ts_show "$work/sepolc.stdout"
+	if [ "$st" -ne 0 ]; then
+		ts_fail "sepolc $args $TS_WHY:"
+		ts_show "$TS_WHY_FILE"
 		return 1
 	fi
 	ts_ok "sepolc $args compiles refpolicy's policy.conf ($(ts_secs "$took") s)"
-	[ -s "$work/sepolc.stderr" ] && [ "$verbose" = 1 ] && ts_show "$work/sepolc.stderr"
+	[ -s "$work/compile.stderr" ] && [ "$verbose" = 1 ] && ts_show "$work/compile.stderr"
 	return 0
 }
 

@@ -27,6 +27,7 @@
 # SEPOLC=checkpolicy the suite checks itself. CHECKPOLICY is the reference.
 bats_require_minimum_version 1.5.0
 load ../helpers
+. "$SEKIT_SRCDIR/tests/lib.sh"
 
 setup() {
 	SEPOLC=${SEPOLC:-sepolc}
@@ -45,18 +46,11 @@ setup() {
 # compile OUT OPTS... INPUT: sepolc OPTS INPUT -o OUT, which must succeed,
 # write OUT and (sepolc only) print nothing on stdout.
 compile() {
-	local out=$1
-	shift
-	run --separate-stderr "$SEPOLC" "$@" -o "$out"
-	if [ "$status" -ne 0 ] || [ ! -s "$out" ]; then
-		echo "FAILED: $SEPOLC $* -o $out (exit $status)"
-		echo "stderr: $stderr"
+	ts_compiles "$1" "$T" "$SEPOLC" "${@:2}" || {
+		echo "FAILED: $SEPOLC ${*:2} -o $1 $TS_WHY:"
+		cat "$TS_WHY_FILE"
 		return 1
-	fi
-	if [ "$(basename "$SEPOLC")" = sepolc ] && [ -n "$output" ]; then
-		echo "FAILED: $SEPOLC $* -o $out printed on stdout: $output"
-		return 1
-	fi
+	}
 }
 
 # decompile BIN OUT OPTS...: the reference decompiler.

@@ -95,17 +95,22 @@ static int pathlist_add(struct pathlist *l, char *p)
 	return 0;
 }
 
+/* -f FILE's paths into l. Returns the exit status; a failure is reported
+ * as every other one (cli_report(): the exit status of the errno, JSON
+ * under --json). */
 static int read_list(const char *file, bool nul, struct pathlist *l)
 {
 	FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "re");
 	char *line = NULL;
 	size_t size = 0;
 	ssize_t len;
-	int rc = 0;
+	struct pol_err err;
+	int rc = 0, status;
 
+	pol_err_init(&err);
 	if (!f) {
-		fprintf(stderr, "%s: cannot open '%s': %s\n", cli_name(), file, strerror(errno));
-		return EXIT_USAGE;
+		rc = pol_err_set(&err, -errno, "cannot open '%s': %s", file, strerror(errno));
+		goto out;
 	}
 	while ((len = getdelim(&line, &size, nul ? '\0' : '\n', f)) > 0) {
 		if (line[len - 1] == (nul ? '\0' : '\n'))
@@ -116,18 +121,22 @@ static int read_list(const char *file, bool nul, struct pathlist *l)
 
 		if (!p || pathlist_add(l, p) < 0) {
 			free(p);
-			rc = EXIT_ENV;
+			rc = pol_err_set(&err, -ENOMEM, "out of memory");
 			break;
 		}
 	}
 	if (ferror(f) && !rc) {
-		fprintf(stderr, "%s: cannot read '%s': %s\n", cli_name(), file, strerror(errno));
-		rc = EXIT_USAGE;
+		int e = errno ? errno : EIO;
+
+		rc = pol_err_set(&err, -e, "cannot read '%s': %s", file, strerror(e));
 	}
 	free(line);
 	if (f != stdin)
 		fclose(f);
-	return rc;
+out:
+	status = cli_report(&err, rc);
+	pol_err_release(&err);
+	return status;
 }
 
 static volatile sig_atomic_t stop_signal;

@@ -3,6 +3,7 @@
 #
 # serelabel's command line: help, version, usage errors. Needs no root.
 bats_require_minimum_version 1.5.0
+load ../helpers
 
 @test "serelabel: --help lists every option and exits 0" {
 	run -0 --separate-stderr serelabel --help
@@ -57,7 +58,28 @@ bats_require_minimum_version 1.5.0
 
 @test "serelabel: an unreadable -f list is an input error" {
 	run -2 --separate-stderr serelabel -n -f "$BATS_TEST_TMPDIR/no-such-list"
-	[[ "$stderr" == *"cannot open '$BATS_TEST_TMPDIR/no-such-list'"* ]]
+	[ "$stderr" = "serelabel: cannot open '$BATS_TEST_TMPDIR/no-such-list': No such file or directory" ]
+}
+
+@test "serelabel: an unreadable -f list is reported as every error: JSON under --json, exit status of its errno" {
+	require_command jq jq
+	run -2 --separate-stderr serelabel --json -n -f "$BATS_TEST_TMPDIR/no-such-list"
+	[ -z "$output" ]
+	jq -e --arg f "$BATS_TEST_TMPDIR/no-such-list" '.tool == "serelabel" and
+		(.diagnostics[0] | .severity == "error" and .code == "ENOENT" and
+		 .message == "cannot open '"'"'\($f)'"'"': No such file or directory")' <<<"$stderr"
+}
+
+@test "serelabel: a -f list the system cannot read is an environment error, exit 3" {
+	# reading /proc/self/mem at offset 0 fails with EIO, for root too
+	run -3 --separate-stderr serelabel -n -f /proc/self/mem
+	[ "$stderr" = "serelabel: cannot read '/proc/self/mem': Input/output error" ]
+	if [ "$(id -u)" != 0 ]; then
+		: >"$BATS_TEST_TMPDIR/locked"
+		chmod 000 "$BATS_TEST_TMPDIR/locked"
+		run -3 --separate-stderr serelabel -n -f "$BATS_TEST_TMPDIR/locked"
+		[ "$stderr" = "serelabel: cannot open '$BATS_TEST_TMPDIR/locked': Permission denied" ]
+	fi
 }
 
 @test "serelabel: --list-options prints the options completion offers" {

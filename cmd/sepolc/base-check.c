@@ -50,7 +50,7 @@ static unsigned int written_col(const struct pol_fc_line *l, const char *name, c
 
 /* Each context's user, role and type; the lines' other problems are
  * fc_write_cil()'s to report. Returns 0, POL_EINVAL (-E) or -ENOMEM. */
-static int check_fc(const struct pol_build_options *build, const struct pol_source *src,
+static int check_fc(const struct pol_source_options *build, const struct pol_source *src,
 		    const struct pol_pdb *base, const struct module_fc *fc, struct pol_err *err)
 {
 	struct pol_fc_reader r;
@@ -81,7 +81,7 @@ static int check_fc(const struct pol_build_options *build, const struct pol_sour
 	return rc < 0 ? rc : result;
 }
 
-int base_check(const struct sepolc_opts *opts, const struct pol_build_options *build,
+int base_check(const struct sepolc_opts *opts, const struct pol_source_options *build,
 	       const struct pol_source *src, const struct module_fc *fc, struct diag_sink *diags)
 {
 	const char *what = fc && fc->text ? "the requires and the file contexts" : "the requires";

@@ -34,21 +34,21 @@ static bool has_suffix(const char *s, const char *suffix)
 }
 
 static int write_kernel_output(const struct sepolc_opts *opts,
-			       const struct pol_build_options *build, struct pol_pdb *kp, FILE *fp,
+			       const struct pol_source_options *build, struct pol_pdb *kp, FILE *fp,
 			       struct pol_err *err)
 {
 	switch (opts->output) {
 	case OUT_CIL:
-		return pol_kpolicy_write_cil(kp, fp, err);
+		return pol_source_kpolicy_write_cil(kp, fp, err);
 	case OUT_CONF:
-		return pol_kpolicy_write_conf(kp, fp, err);
+		return pol_source_kpolicy_write_conf(kp, fp, err);
 	default:
-		return pol_kpolicy_write_binary(kp, build, fp, err);
+		return pol_source_kpolicy_write_binary(kp, build, fp, err);
 	}
 }
 
 static char *kernel_output_path(const struct sepolc_opts *opts,
-				const struct pol_build_options *build)
+				const struct pol_source_options *build)
 {
 	unsigned int vers;
 	char *path;
@@ -63,7 +63,7 @@ static char *kernel_output_path(const struct sepolc_opts *opts,
 	default:
 		/* as secilc names it: policy.VERSION in the current directory,
 		 * VERSION the one the library writes (Xen's newest is 30) */
-		vers = pol_build_version(build);
+		vers = pol_source_version(build);
 		if (asprintf(&path, "policy.%u", vers) < 0)
 			return NULL;
 		return path;
@@ -71,7 +71,7 @@ static char *kernel_output_path(const struct sepolc_opts *opts,
 }
 
 /* Finish and write a kernel policy (and the CIL input's file_contexts). */
-static int kernel_write(const struct sepolc_opts *opts, const struct pol_build_options *build,
+static int kernel_write(const struct sepolc_opts *opts, const struct pol_source_options *build,
 			const struct inputs *in, struct pol_pdb *kp, const char *fc, size_t fc_len,
 			struct diag_sink *diags)
 {
@@ -83,7 +83,7 @@ static int kernel_write(const struct sepolc_opts *opts, const struct pol_build_o
 
 	pol_err_init(&err);
 	diag_sink_attach(diags, &err);
-	rc = pol_kpolicy_finish(kp, build, &err);
+	rc = pol_source_kpolicy_finish(kp, build, &err);
 	if (rc < 0) {
 		status = failed(rc, &err, diags, "cannot finish the policy");
 		pol_err_release(&err);
@@ -143,8 +143,8 @@ static int from_cil(const struct sepolc_opts *opts, const struct inputs *in,
 
 	pol_err_init(&err);
 	diag_sink_attach(diags, &err);
-	rc = pol_cil_compile(in->cil, in->n_cil, &opts->build, &kp, opts->fc_out ? &fc : NULL,
-			     &fc_len, &err);
+	rc = pol_source_cil_compile(in->cil, in->n_cil, &opts->build, &kp,
+				    opts->fc_out ? &fc : NULL, &fc_len, &err);
 	if (rc < 0)
 		status = failed(rc, &err, diags, "cannot compile the CIL policy");
 	else
@@ -268,7 +268,7 @@ static int refuse_binary(const char *path, struct diag_sink *diags)
  * whether it calls macros), and the module's .fc. r->text stays NULL when
  * the parser can read the file itself. */
 static int prepare_source(const struct sepolc_opts *opts, const struct inputs *in,
-			  struct pol_build_options *build, struct diag_sink *diags,
+			  struct pol_source_options *build, struct diag_sink *diags,
 			  struct m4_result *r)
 {
 	bool use_m4 = opts->m4 == M4_ALWAYS || opts->preprocess;
@@ -352,10 +352,10 @@ static int write_preprocessed(const struct sepolc_opts *opts, const struct input
 static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 		       struct diag_sink *diags)
 {
-	struct pol_build_options build = opts->build;
+	struct pol_source_options build = opts->build;
 	struct m4_result text = {0};
 	struct pol_source *src = NULL;
-	struct pol_module *mod = NULL;
+	struct pol_source_module *mod = NULL;
 	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	bool module;
@@ -429,9 +429,9 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 		status = module_write(&mopts, in, mod, NULL, 0, diags);
 		goto out;
 	}
-	rc = pol_module_expand(mod, &build, &kp, &err);
+	rc = pol_source_module_expand(mod, &build, &kp, &err);
 	/* as checkpolicy: the module is done with once expanded */
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	mod = NULL;
 	if (rc < 0) {
 		status = failed(rc, &err, diags, in->source);
@@ -453,7 +453,7 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 out:
 	pol_err_release(&err);
 	pol_pdb_free(kp);
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	pol_source_free(src);
 	m4_result_release(&text);
 	return status;

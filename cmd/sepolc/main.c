@@ -236,14 +236,14 @@ static int parse_version(const char *s, unsigned int *out)
 	return 0;
 }
 
-static int parse_unknown(const char *s, enum pol_unknown *out)
+static int parse_unknown(const char *s, enum pol_source_unknown *out)
 {
 	if (strcmp(s, "deny") == 0)
-		*out = POL_UNKNOWN_DENY;
+		*out = POL_SOURCE_UNKNOWN_DENY;
 	else if (strcmp(s, "reject") == 0)
-		*out = POL_UNKNOWN_REJECT;
+		*out = POL_SOURCE_UNKNOWN_REJECT;
 	else if (strcmp(s, "allow") == 0)
-		*out = POL_UNKNOWN_ALLOW;
+		*out = POL_SOURCE_UNKNOWN_ALLOW;
 	else
 		return -1;
 	return 0;
@@ -311,9 +311,9 @@ static int parse_options(int argc, char **argv, struct sepolc_opts *opts)
 			break;
 		case 't':
 			if (strcmp(optarg, "selinux") == 0)
-				opts->build.target = POL_TARGET_SELINUX;
+				opts->build.target = POL_SOURCE_TARGET_SELINUX;
 			else if (strcmp(optarg, "xen") == 0)
-				opts->build.target = POL_TARGET_XEN;
+				opts->build.target = POL_SOURCE_TARGET_XEN;
 			else
 				status =
 				    cli_usage_error("invalid target '%s' (selinux or xen)", optarg);

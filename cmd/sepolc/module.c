@@ -63,10 +63,11 @@ static const char *suffix_for(enum output_kind kind)
 	}
 }
 
-int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct pol_module *mod,
-		 const char *fc, size_t fc_len, struct diag_sink *diags)
+int module_write(const struct sepolc_opts *opts, const struct inputs *in,
+		 struct pol_source_module *mod, const char *fc, size_t fc_len,
+		 struct diag_sink *diags)
 {
-	const char *name = pol_module_name(mod);
+	const char *name = pol_source_module_name(mod);
 	struct output *o;
 	struct pol_err err;
 	char *path = NULL;
@@ -77,7 +78,7 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 		return fc && !fc_valid(in->fc, fc, fc_len, diags) ? EXIT_USAGE : EXIT_OK;
 	if (opts->out_path) {
 		path = strdup(opts->out_path);
-	} else if (pol_module_is_base(mod)) {
+	} else if (pol_source_module_is_base(mod)) {
 		path = strdup("policy.cil");
 	} else {
 		if (!name || !*name) {
@@ -98,7 +99,8 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 		return status;
 	}
 	if (opts->out_path && strcmp(path, "-") != 0 && name && *name &&
-	    (opts->output == OUT_DEFAULT || opts->output == OUT_CIL) && !pol_module_is_base(mod)) {
+	    (opts->output == OUT_DEFAULT || opts->output == OUT_CIL) &&
+	    !pol_source_module_is_base(mod)) {
 		/* semodule -i takes a CIL module's name from its file name */
 		const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 		size_t n = strlen(base);
@@ -123,7 +125,8 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 		else if (fc && !fc_valid(in->fc, fc, fc_len, diags))
 			rc = POL_EFORMAT;
 		else
-			rc = pol_module_write_pp(mod, &opts->build, clean, clean_len, fp, &err);
+			rc = pol_source_module_write_pp(mod, &opts->build, clean, clean_len, fp,
+							&err);
 		free(clean);
 		break;
 	}
@@ -133,10 +136,10 @@ int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct
 			    diags, POL_SEV_WARNING, POL_EINVAL, NULL, 0, 0,
 			    "a .mod holds no file contexts: '%s' is left out (--pp keeps it)",
 			    in->fc);
-		rc = pol_module_write_mod(mod, &opts->build, fp, &err);
+		rc = pol_source_module_write_mod(mod, &opts->build, fp, &err);
 		break;
 	default:
-		rc = pol_module_write_cil(mod, fp, &err);
+		rc = pol_source_module_write_cil(mod, fp, &err);
 		if (rc == 0 && fc) {
 			status = fc_write_cil(in->fc, fc, fc_len, fp, diags);
 			if (status != EXIT_OK)

@@ -22,7 +22,7 @@ enum output_kind {
 enum m4_mode { M4_AUTO, M4_ALWAYS, M4_NEVER };
 
 struct sepolc_opts {
-	struct pol_build_options build;
+	struct pol_source_options build;
 	bool mls_given; /* -M appeared, so the headers' build.conf does not decide */
 	enum output_kind output;
 	const char *out_path; /* -o; NULL = the default name, "-" = stdout */
@@ -144,8 +144,9 @@ int output_close(struct output *o, bool ok, struct diag_sink *diags);
  * returns an exit status. */
 int sepolc_run(const struct sepolc_opts *opts, const struct inputs *in, struct diag_sink *diags);
 /* module.c: write a lowered module as opts asks (fc may be NULL). */
-int module_write(const struct sepolc_opts *opts, const struct inputs *in, struct pol_module *mod,
-		 const char *fc, size_t fc_len, struct diag_sink *diags);
+int module_write(const struct sepolc_opts *opts, const struct inputs *in,
+		 struct pol_source_module *mod, const char *fc, size_t fc_len,
+		 struct diag_sink *diags);
 
 /* base-check.c: a module's requires, and the users, roles and types of its
  * .fc's contexts (fc NULL or fc->text NULL: none), against --base or the
@@ -156,7 +157,7 @@ struct module_fc {
 	const char *text; /* its text, m4's output with #line markers or as read */
 	size_t len;
 };
-int base_check(const struct sepolc_opts *opts, const struct pol_build_options *build,
+int base_check(const struct sepolc_opts *opts, const struct pol_source_options *build,
 	       const struct pol_source *src, const struct module_fc *fc, struct diag_sink *diags);
 
 #endif

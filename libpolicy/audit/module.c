@@ -9,9 +9,9 @@
 static int compile(const char *te_name, const char *te, size_t len, bool mls, bool cil, FILE *out,
 		   struct pol_err *err)
 {
-	struct pol_build_options opts = {.mls = mls};
+	struct pol_source_options opts = {.mls = mls};
 	struct pol_source *src = NULL;
-	struct pol_module *mod = NULL;
+	struct pol_source_module *mod = NULL;
 	int rc;
 
 	rc = pol_source_new(&src, err);
@@ -20,9 +20,9 @@ static int compile(const char *te_name, const char *te, size_t len, bool mls, bo
 	if (rc == 0)
 		rc = pol_source_lower(src, &opts, &mod, err);
 	if (rc == 0)
-		rc = cil ? pol_module_write_cil(mod, out, err)
-			 : pol_module_write_pp(mod, &opts, NULL, 0, out, err);
-	pol_module_free(mod);
+		rc = cil ? pol_source_module_write_cil(mod, out, err)
+			 : pol_source_module_write_pp(mod, &opts, NULL, 0, out, err);
+	pol_source_module_free(mod);
 	pol_source_free(src);
 	return rc;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * A kernel policy: read from a binary here, or compiled by
- * source/source.h (pol_module_expand(), pol_cil_compile()); find its
+ * source/source.h (pol_source_module_expand(), pol_source_cil_compile()); find its
  * symbols, walk the attribute <-> type relation. The queries never change
  * it.
  */

@@ -32,7 +32,7 @@ static bool parse_uint(const char **s, unsigned long *out)
  * line in the one policy.conf libsepol assumes. Returns true after adding
  * the located error.
  */
-static bool report_neverallow(struct backend_msgs *m, const char *text)
+static bool report_neverallow(struct src_sepol_msgs *m, const char *text)
 {
 	static const char *const kinds[] = {"neverallowxperm", "neverallow"};
 	const char *s = NULL, *kind = NULL, *file, *file_end, *rest;
@@ -81,7 +81,7 @@ static bool is_summary(const char *text)
 	       (strstr(text, " errors found ") && text[0] >= '0' && text[0] <= '9');
 }
 
-void src_backend_report(struct backend_msgs *m, int level, const char *text)
+void src_backend_report(struct src_sepol_msgs *m, int level, const char *text)
 {
 	enum pol_severity sev;
 	char first;
@@ -120,12 +120,12 @@ static void backend_sink(void *data, int level, char *msg)
 	src_backend_report(data, level, msg);
 }
 
-struct pdb_sepol *src_backend_handle(struct backend_msgs *m)
+struct pdb_sepol *src_backend_handle(struct src_sepol_msgs *m)
 {
 	return pdb_sepol_new(backend_sink, m);
 }
 
-void src_backend_compat_begin(struct backend_msgs *m)
+void src_backend_compat_begin(struct src_sepol_msgs *m)
 {
 	pdb_sepol_compat_begin(backend_sink, m);
 }
@@ -145,7 +145,7 @@ int src_backend_write_error(FILE *out, const char *what, struct pol_err *err)
 	return pol_err_set(err, POL_EINVAL, "cannot write the %s", what);
 }
 
-int src_backend_write(struct backend_msgs *m, FILE *out, const char *what,
+int src_backend_write(struct src_sepol_msgs *m, FILE *out, const char *what,
 		      int (*write)(struct policy_file *pf, void *arg), void *arg)
 {
 	struct pdb_sepol *sh = src_backend_handle(m);
@@ -172,7 +172,7 @@ static int write_policydb(struct policy_file *pf, void *p)
 	return policydb_write(p, pf);
 }
 
-int src_backend_write_policydb(struct backend_msgs *m, policydb_t *p, FILE *out, const char *what)
+int src_backend_write_policydb(struct src_sepol_msgs *m, policydb_t *p, FILE *out, const char *what)
 {
 	return src_backend_write(m, out, what, write_policydb, p);
 }

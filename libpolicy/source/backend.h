@@ -16,36 +16,36 @@
  * ("neverallow on line N of FILE ...") becomes "FILE:N: error: neverallow
  * violated by ...".
  */
-struct backend_lines;
+struct src_line_index;
 
-struct backend_msgs {
+struct src_sepol_msgs {
 	struct pol_err *err;
 	bool werror;
 	unsigned int errors, warnings; /* counted as reported */
 	/* While a base is expanded into kernel: where a violated neverallow's
 	 * allow rules come from (neverallow.c), and the columns of lines. */
 	const policydb_t *base, *kernel;
-	struct backend_lines *lines;
+	struct src_line_index *lines;
 };
 
 /* Free what reporting cached (the lines of a source file). */
-void src_backend_msgs_release(struct backend_msgs *m);
+void src_backend_msgs_release(struct src_sepol_msgs *m);
 
 /* A handle whose messages go to m; NULL when out of memory. Free with
  * pdb_sepol_free(); pdb_sepol_handle() is what libsepol takes. */
-struct pdb_sepol *src_backend_handle(struct backend_msgs *m);
+struct pdb_sepol *src_backend_handle(struct src_sepol_msgs *m);
 
 /*
  * Some libsepol functions report through its process-wide "compat" handle
  * (ERR(NULL, ...)), whose default handler prints to stderr. Between begin
  * and end those messages go to m too; end restores libsepol's default.
  */
-void src_backend_compat_begin(struct backend_msgs *m);
+void src_backend_compat_begin(struct src_sepol_msgs *m);
 void src_backend_compat_end(void);
 
 /* Add a diagnostic for one line of libsepol's text at the given level
  * (SEPOL_MSG_ERR, SEPOL_MSG_WARN), recognising located messages. */
-void src_backend_report(struct backend_msgs *m, int level, const char *text);
+void src_backend_report(struct src_sepol_msgs *m, int level, const char *text);
 
 /*
  * After a violated neverallow's error: a note at each allow rule of
@@ -53,12 +53,12 @@ void src_backend_report(struct backend_msgs *m, int level, const char *text);
  * libsepol's words ("allow S T:C { P ... }", or allowxperm's). Needs
  * m->base (linked) and m->kernel (expanded); does nothing without them.
  */
-void src_backend_note_allows(struct backend_msgs *m, const char *violation);
+void src_backend_note_allows(struct src_sepol_msgs *m, const char *violation);
 
 /* The column (1-based) where line of file starts, past blanks, so a
  * rule's diagnostic reads FILE:LINE:COL; 0 when the file cannot be read.
  * The file is read once and kept in m until src_backend_msgs_release(). */
-unsigned int src_backend_line_col(struct backend_msgs *m, const char *file, unsigned long line);
+unsigned int src_backend_line_col(struct src_sepol_msgs *m, const char *file, unsigned long line);
 
 /* An error for a write that failed: the stream's error (ferror) when it
  * has one, else what libsepol said. Returns the status to return. */
@@ -71,10 +71,11 @@ int src_backend_write_error(FILE *out, const char *what, struct pol_err *err);
  * werror); or the write's error, with what ("binary policy", "module")
  * naming the output (src_backend_write_error()).
  */
-int src_backend_write(struct backend_msgs *m, FILE *out, const char *what,
+int src_backend_write(struct src_sepol_msgs *m, FILE *out, const char *what,
 		      int (*write)(struct policy_file *pf, void *arg), void *arg);
 /* src_backend_write() with policydb_write(p): a kernel policy or a module. */
-int src_backend_write_policydb(struct backend_msgs *m, policydb_t *p, FILE *out, const char *what);
+int src_backend_write_policydb(struct src_sepol_msgs *m, policydb_t *p, FILE *out,
+			       const char *what);
 
 /* The whole of a file (or pipe); *data is heap memory (free()), with
  * room for a NUL after *len bytes. Returns 0 or -errno, with the error in
@@ -86,8 +87,8 @@ int src_backend_read_file(const char *path, char **data, size_t *len, struct pol
  * pieces; a report is a top-level line ("... at FILE:LINE") followed by
  * indented detail lines (the rule, "KEYWORD at FILE:LINE" steps).
  */
-struct cil_log {
-	struct backend_msgs msgs;
+struct src_cil_log {
+	struct src_sepol_msgs msgs;
 	char *line; /* text not yet ended by a newline */
 	size_t len, alloc;
 	/* the last top-level line, held until its first detail is known */
@@ -104,9 +105,9 @@ struct cil_log {
 
 /* Route the CIL compiler's log to log (for this thread) until
  * src_cil_log_end(), which reports what is left and frees log's buffers. */
-void src_cil_log_begin(struct cil_log *log, struct pol_err *err, bool werror);
+void src_cil_log_begin(struct src_cil_log *log, struct pol_err *err, bool werror);
 /* Report every complete message so far (all: and the incomplete one). */
-void src_cil_log_flush(struct cil_log *log, bool all);
-void src_cil_log_end(struct cil_log *log);
+void src_cil_log_flush(struct src_cil_log *log, bool all);
+void src_cil_log_end(struct src_cil_log *log);
 
 #endif

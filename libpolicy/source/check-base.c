@@ -29,7 +29,7 @@
 struct base_check {
 	const struct pol_pdb *base;
 	const struct src_block *top; /* the module's statements */
-	const struct pol_build_options *opts;
+	const struct pol_source_options *opts;
 	struct pol_err *err;
 	/* "kind name" of names already reported: an interface's gen_require
 	 * repeats at every call, the message need not */
@@ -401,7 +401,7 @@ out:
 }
 
 int pol_source_check_fc_context(const struct pol_source *src, const struct pol_pdb *base,
-				const struct pol_build_options *opts, const char *context,
+				const struct pol_source_options *opts, const char *context,
 				size_t len, const char *file, unsigned int line, unsigned int col,
 				struct pol_err *err)
 {
@@ -442,7 +442,7 @@ int pol_source_check_fc_context(const struct pol_source *src, const struct pol_p
 }
 
 int pol_source_check_base(const struct pol_source *src, const struct pol_pdb *base,
-			  const struct pol_build_options *opts, struct pol_err *err)
+			  const struct pol_source_options *opts, struct pol_err *err)
 {
 	struct base_check c = {.base = base, .opts = opts, .err = err};
 

@@ -15,7 +15,7 @@
  * so a message counts as an error unless its text says "Warning" (the
  * compiler logs only errors at its default level, as secilc runs it).
  */
-static _Thread_local struct cil_log *current_log;
+static _Thread_local struct src_cil_log *current_log;
 
 static bool is_digits(const char *s, size_t n)
 {
@@ -96,7 +96,7 @@ static size_t split_location(const char *text, char **file, unsigned long *line)
 	return (size_t)(at - text);
 }
 
-static void log_add(struct cil_log *log, enum pol_severity sev, const char *file,
+static void log_add(struct src_cil_log *log, enum pol_severity sev, const char *file,
 		    unsigned long line, const char *text, size_t n)
 {
 	char first = text[0];
@@ -117,7 +117,7 @@ static void set(char **field, char *value)
 	*field = value;
 }
 
-static void emit_held(struct cil_log *log)
+static void emit_held(struct src_cil_log *log)
 {
 	if (!log->held)
 		return;
@@ -126,7 +126,7 @@ static void emit_held(struct cil_log *log)
 	set(&log->held_file, NULL);
 }
 
-static void emit_pending(struct cil_log *log)
+static void emit_pending(struct src_cil_log *log)
 {
 	if (!log->pending)
 		return;
@@ -135,14 +135,14 @@ static void emit_pending(struct cil_log *log)
 }
 
 /* Report what is held back: the end of a report. */
-static void end_report(struct cil_log *log)
+static void end_report(struct src_cil_log *log)
 {
 	emit_held(log);
 	emit_pending(log);
 	set(&log->detail_file, NULL);
 }
 
-static void top_line(struct cil_log *log, const char *text)
+static void top_line(struct src_cil_log *log, const char *text)
 {
 	enum pol_severity sev = POL_SEV_ERROR;
 	char *file;
@@ -189,7 +189,7 @@ static void top_line(struct cil_log *log, const char *text)
  * offending rule its place ("KEYWORD at FILE:LINE" steps) and its text as
  * written, after the expanded form (kept only when no place follows).
  */
-static void detail_line(struct cil_log *log, const char *text)
+static void detail_line(struct src_cil_log *log, const char *text)
 {
 	char *file;
 	unsigned long line;
@@ -227,7 +227,7 @@ static void detail_line(struct cil_log *log, const char *text)
 	free(file);
 }
 
-static void report_line(struct cil_log *log, const char *text)
+static void report_line(struct src_cil_log *log, const char *text)
 {
 	const char *body = text + strspn(text, " \t");
 
@@ -239,7 +239,7 @@ static void report_line(struct cil_log *log, const char *text)
 		top_line(log, body);
 }
 
-void src_cil_log_flush(struct cil_log *log, bool all)
+void src_cil_log_flush(struct src_cil_log *log, bool all)
 {
 	size_t start = 0;
 
@@ -265,7 +265,7 @@ void src_cil_log_flush(struct cil_log *log, bool all)
 
 static void cil_message(int level, const char *msg)
 {
-	struct cil_log *log = current_log;
+	struct src_cil_log *log = current_log;
 	size_t n = strlen(msg);
 
 	(void)level;
@@ -285,7 +285,7 @@ static void cil_message(int level, const char *msg)
 	src_cil_log_flush(log, false);
 }
 
-void src_cil_log_begin(struct cil_log *log, struct pol_err *err, bool werror)
+void src_cil_log_begin(struct src_cil_log *log, struct pol_err *err, bool werror)
 {
 	memset(log, 0, sizeof(*log));
 	log->msgs.err = err;
@@ -294,7 +294,7 @@ void src_cil_log_begin(struct cil_log *log, struct pol_err *err, bool werror)
 	cil_set_log_handler(cil_message);
 }
 
-void src_cil_log_end(struct cil_log *log)
+void src_cil_log_end(struct src_cil_log *log)
 {
 	src_cil_log_flush(log, true);
 	current_log = NULL;

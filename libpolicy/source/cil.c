@@ -8,27 +8,27 @@
 
 #include "source/backend.h"
 
-static void set_options(cil_db_t *db, const struct pol_build_options *opts, unsigned int vers)
+static void set_options(cil_db_t *db, const struct pol_source_options *opts, unsigned int vers)
 {
 	cil_set_disable_dontaudit(db, opts->disable_dontaudit);
 	cil_set_disable_neverallow(db, opts->no_neverallow);
 	cil_set_preserve_tunables(db, opts->preserve_tunables);
 	/* Left unset, the policy's own handleunknown and mls statements
 	 * decide, as with secilc run without -U or -M. */
-	if (opts->handle_unknown != POL_UNKNOWN_DEFAULT)
+	if (opts->handle_unknown != POL_SOURCE_UNKNOWN_DEFAULT)
 		cil_set_handle_unknown(
-		    db, opts->handle_unknown == POL_UNKNOWN_ALLOW    ? SEPOL_ALLOW_UNKNOWN
-			: opts->handle_unknown == POL_UNKNOWN_REJECT ? SEPOL_REJECT_UNKNOWN
-								     : SEPOL_DENY_UNKNOWN);
+		    db, opts->handle_unknown == POL_SOURCE_UNKNOWN_ALLOW    ? SEPOL_ALLOW_UNKNOWN
+			: opts->handle_unknown == POL_SOURCE_UNKNOWN_REJECT ? SEPOL_REJECT_UNKNOWN
+									    : SEPOL_DENY_UNKNOWN);
 	if (opts->mls)
 		cil_set_mls(db, 1);
-	cil_set_target_platform(db, opts->target == POL_TARGET_XEN ? SEPOL_TARGET_XEN
-								   : SEPOL_TARGET_SELINUX);
+	cil_set_target_platform(db, opts->target == POL_SOURCE_TARGET_XEN ? SEPOL_TARGET_XEN
+									  : SEPOL_TARGET_SELINUX);
 	cil_set_policy_version(db, (int)vers);
 }
 
 /* Parse every file into db; stops at the first that cannot be read. */
-static int add_files(cil_db_t *db, const char *const *paths, size_t n, struct cil_log *log)
+static int add_files(cil_db_t *db, const char *const *paths, size_t n, struct src_cil_log *log)
 {
 	for (size_t i = 0; i < n; i++) {
 		char *data;
@@ -51,7 +51,7 @@ static int add_files(cil_db_t *db, const char *const *paths, size_t n, struct ci
 	return 0;
 }
 
-static int compile(cil_db_t *db, const char *const *paths, size_t n, struct cil_log *log,
+static int compile(cil_db_t *db, const char *const *paths, size_t n, struct src_cil_log *log,
 		   sepol_policydb_t **pdb)
 {
 	int rc = add_files(db, paths, n, log);
@@ -76,10 +76,11 @@ static int compile(cil_db_t *db, const char *const *paths, size_t n, struct cil_
 	return 0;
 }
 
-int pol_cil_compile(const char *const *paths, size_t n, const struct pol_build_options *opts,
-		    struct pol_pdb **out, char **fc, size_t *fc_len, struct pol_err *err)
+int pol_source_cil_compile(const char *const *paths, size_t n,
+			   const struct pol_source_options *opts, struct pol_pdb **out, char **fc,
+			   size_t *fc_len, struct pol_err *err)
 {
-	struct cil_log log;
+	struct src_cil_log log;
 	unsigned int vers = opts->version ? opts->version : POLICYDB_VERSION_MAX;
 	sepol_policydb_t *pdb = NULL;
 	struct pol_pdb *kp = NULL;

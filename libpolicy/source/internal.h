@@ -81,8 +81,8 @@ int src_source_stream(const struct pol_source *src, src_stmt_fn each, void *data
 
 /* ---- lowering ------------------------------------------------------ */
 
-/* A lowered source (public as struct pol_module). */
-struct pol_module {
+/* A lowered source (public as struct pol_source_module). */
+struct pol_source_module {
 	policydb_t p; /* POLICY_BASE or POLICY_MOD */
 };
 
@@ -96,7 +96,7 @@ struct pol_module {
  */
 struct lower {
 	policydb_t *p;
-	const struct pol_build_options *opts;
+	const struct pol_source_options *opts;
 	struct pol_err *err;
 	unsigned int errors;  /* stop after SRC_MAX_ERRORS */
 	int pass;             /* 1 or 2 */

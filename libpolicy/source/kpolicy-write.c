@@ -16,7 +16,7 @@
  * upgraded (it keeps no attribute names) and stays at its version. The
  * newest for Xen is 30 (checkpolicy fails without -c 30 there).
  */
-static unsigned int write_version(const struct pol_pdb *kp, const struct pol_build_options *opts,
+static unsigned int write_version(const struct pol_pdb *kp, const struct pol_source_options *opts,
 				  struct pol_err *err)
 {
 	unsigned int have = kp->p.policyvers;
@@ -46,18 +46,18 @@ static unsigned int write_version(const struct pol_pdb *kp, const struct pol_bui
 	return opts->version ? opts->version : POLICYDB_VERSION_MAX;
 }
 
-unsigned int pol_build_version(const struct pol_build_options *opts)
+unsigned int pol_source_version(const struct pol_source_options *opts)
 {
 	if (opts->version)
 		return opts->version;
-	return opts->target == POL_TARGET_XEN ? POLICYDB_VERSION_XEN_DEVICETREE
-					      : POLICYDB_VERSION_MAX;
+	return opts->target == POL_SOURCE_TARGET_XEN ? POLICYDB_VERSION_XEN_DEVICETREE
+						     : POLICYDB_VERSION_MAX;
 }
 
-int pol_kpolicy_write_binary(struct pol_pdb *kp, const struct pol_build_options *opts, FILE *out,
-			     struct pol_err *err)
+int pol_source_kpolicy_write_binary(struct pol_pdb *kp, const struct pol_source_options *opts,
+				    FILE *out, struct pol_err *err)
 {
-	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
+	struct src_sepol_msgs msgs = {.err = err, .werror = opts->werror};
 	unsigned int have = kp->p.policyvers, vers;
 	uint32_t unknown = kp->p.handle_unknown;
 	size_t errors_before = err ? pol_err_errors(err) : 0;
@@ -81,11 +81,11 @@ int pol_kpolicy_write_binary(struct pol_pdb *kp, const struct pol_build_options 
 	 * handle_unknown are put back afterwards: writing changes nothing.
 	 */
 	kp->p.policyvers = vers;
-	if (opts->handle_unknown != POL_UNKNOWN_DEFAULT)
+	if (opts->handle_unknown != POL_SOURCE_UNKNOWN_DEFAULT)
 		kp->p.handle_unknown =
-		    opts->handle_unknown == POL_UNKNOWN_ALLOW	 ? SEPOL_ALLOW_UNKNOWN
-		    : opts->handle_unknown == POL_UNKNOWN_REJECT ? SEPOL_REJECT_UNKNOWN
-								 : SEPOL_DENY_UNKNOWN;
+		    opts->handle_unknown == POL_SOURCE_UNKNOWN_ALLOW	? SEPOL_ALLOW_UNKNOWN
+		    : opts->handle_unknown == POL_SOURCE_UNKNOWN_REJECT ? SEPOL_REJECT_UNKNOWN
+									: SEPOL_DENY_UNKNOWN;
 	/* A downgrade reports what it drops as warnings (libsepol's words). */
 	rc = src_backend_write_policydb(&msgs, &kp->p, out, "binary policy");
 	kp->p.policyvers = have;
@@ -102,7 +102,7 @@ typedef int (*text_writer)(FILE *fp, struct policydb *pdb);
  */
 static int reread(struct pol_pdb *kp, policydb_t *out, struct pol_err *err)
 {
-	struct backend_msgs msgs = {.err = err};
+	struct src_sepol_msgs msgs = {.err = err};
 	struct pdb_sepol *sh = src_backend_handle(&msgs);
 	unsigned int have = kp->p.policyvers;
 	void *data = NULL;
@@ -140,7 +140,7 @@ static int reread(struct pol_pdb *kp, policydb_t *out, struct pol_err *err)
 static int write_text(struct pol_pdb *kp, text_writer write, const char *what, FILE *out,
 		      struct pol_err *err)
 {
-	struct backend_msgs msgs = {.err = err};
+	struct src_sepol_msgs msgs = {.err = err};
 	policydb_t binary, *p = &kp->p;
 	int rc;
 
@@ -162,12 +162,12 @@ static int write_text(struct pol_pdb *kp, text_writer write, const char *what, F
 	return 0;
 }
 
-int pol_kpolicy_write_cil(struct pol_pdb *kp, FILE *out, struct pol_err *err)
+int pol_source_kpolicy_write_cil(struct pol_pdb *kp, FILE *out, struct pol_err *err)
 {
 	return write_text(kp, sepol_kernel_policydb_to_cil, "policy as CIL", out, err);
 }
 
-int pol_kpolicy_write_conf(struct pol_pdb *kp, FILE *out, struct pol_err *err)
+int pol_source_kpolicy_write_conf(struct pol_pdb *kp, FILE *out, struct pol_err *err)
 {
 	return write_text(kp, sepol_kernel_policydb_to_conf, "policy as policy.conf", out, err);
 }

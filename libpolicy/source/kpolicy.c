@@ -14,36 +14,37 @@
 
 #include "source/backend.h"
 
-static uint32_t sepol_unknown(enum pol_unknown u)
+static uint32_t sepol_unknown(enum pol_source_unknown u)
 {
 	switch (u) {
-	case POL_UNKNOWN_REJECT:
+	case POL_SOURCE_UNKNOWN_REJECT:
 		return SEPOL_REJECT_UNKNOWN;
-	case POL_UNKNOWN_ALLOW:
+	case POL_SOURCE_UNKNOWN_ALLOW:
 		return SEPOL_ALLOW_UNKNOWN;
-	case POL_UNKNOWN_DEFAULT:
-	case POL_UNKNOWN_DENY:
+	case POL_SOURCE_UNKNOWN_DEFAULT:
+	case POL_SOURCE_UNKNOWN_DENY:
 		break;
 	}
 	return SEPOL_DENY_UNKNOWN;
 }
 
-int pol_module_expand(struct pol_module *base, const struct pol_build_options *opts,
-		      struct pol_pdb **out, struct pol_err *err)
+int pol_source_module_expand(struct pol_source_module *base, const struct pol_source_options *opts,
+			     struct pol_pdb **out, struct pol_err *err)
 {
-	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
+	struct src_sepol_msgs msgs = {.err = err, .werror = opts->werror};
 	struct pol_pdb *kp;
 	struct pdb_sepol *sh;
 	int rc = POL_EINVAL;
 
-	if (!pol_module_is_base(base))
+	if (!pol_source_module_is_base(base))
 		return pol_err_set(err, POL_EINVAL,
 				   "module '%s' is not a base policy: it cannot become a kernel "
 				   "policy alone (package it, then install it with semodule)",
 				   base->p.name ? base->p.name : "?");
 	/* What checkpolicy sets on the parsed policy; expand copies it. */
-	policydb_set_target_platform(
-	    &base->p, opts->target == POL_TARGET_XEN ? SEPOL_TARGET_XEN : SEPOL_TARGET_SELINUX);
+	policydb_set_target_platform(&base->p, opts->target == POL_SOURCE_TARGET_XEN
+						   ? SEPOL_TARGET_XEN
+						   : SEPOL_TARGET_SELINUX);
 	base->p.handle_unknown = sepol_unknown(opts->handle_unknown);
 
 	kp = pdb_new();
@@ -92,10 +93,10 @@ out:
 	return 0;
 }
 
-int pol_kpolicy_finish(struct pol_pdb *kp, const struct pol_build_options *opts,
-		       struct pol_err *err)
+int pol_source_kpolicy_finish(struct pol_pdb *kp, const struct pol_source_options *opts,
+			      struct pol_err *err)
 {
-	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
+	struct src_sepol_msgs msgs = {.err = err, .werror = opts->werror};
 	int rc = 0;
 
 	src_backend_compat_begin(&msgs);

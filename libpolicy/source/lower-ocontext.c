@@ -567,7 +567,7 @@ static int xen_context(struct lower *lw, const struct src_stmt *s)
 
 int lower_ocontext(struct lower *lw, const struct src_stmt *s)
 {
-	bool xen_target = lw->opts->target == POL_TARGET_XEN;
+	bool xen_target = lw->opts->target == POL_SOURCE_TARGET_XEN;
 	const char *kw = stmt_keyword(s);
 
 	if (rules_in_module(lw))

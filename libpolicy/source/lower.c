@@ -435,7 +435,7 @@ static int index_all(struct lower *lw)
 
 static int start_policy(struct lower *lw, const struct src_block *root)
 {
-	const struct pol_build_options *o = lw->opts;
+	const struct pol_source_options *o = lw->opts;
 	const struct src_stmt *first = root->first;
 	policydb_t *p = lw->p;
 
@@ -443,17 +443,17 @@ static int start_policy(struct lower *lw, const struct src_block *root)
 		return lower_nomem(lw);
 	p->policy_type = POLICY_BASE;
 	p->mls = o->mls;
-	policydb_set_target_platform(p, o->target == POL_TARGET_XEN ? SEPOL_TARGET_XEN
-								    : SEPOL_TARGET_SELINUX);
+	policydb_set_target_platform(p, o->target == POL_SOURCE_TARGET_XEN ? SEPOL_TARGET_XEN
+									   : SEPOL_TARGET_SELINUX);
 	switch (o->handle_unknown) {
-	case POL_UNKNOWN_DEFAULT:
-	case POL_UNKNOWN_DENY:
+	case POL_SOURCE_UNKNOWN_DEFAULT:
+	case POL_SOURCE_UNKNOWN_DENY:
 		p->handle_unknown = SEPOL_DENY_UNKNOWN;
 		break;
-	case POL_UNKNOWN_REJECT:
+	case POL_SOURCE_UNKNOWN_REJECT:
 		p->handle_unknown = SEPOL_REJECT_UNKNOWN;
 		break;
-	case POL_UNKNOWN_ALLOW:
+	case POL_SOURCE_UNKNOWN_ALLOW:
 		p->handle_unknown = SEPOL_ALLOW_UNKNOWN;
 		break;
 	}
@@ -512,12 +512,12 @@ static int check_base_complete(struct lower *lw, const struct pol_source *src,
 	return 0;
 }
 
-int pol_source_lower(const struct pol_source *src, const struct pol_build_options *opts,
-		     struct pol_module **out, struct pol_err *err)
+int pol_source_lower(const struct pol_source *src, const struct pol_source_options *opts,
+		     struct pol_source_module **out, struct pol_err *err)
 {
-	static const struct pol_build_options defaults;
+	static const struct pol_source_options defaults;
 	const struct src_block *root = src_unit_block(src->unit);
-	struct pol_module *mod = calloc(1, sizeof(*mod));
+	struct pol_source_module *mod = calloc(1, sizeof(*mod));
 	struct lower lw = {.opts = opts ? opts : &defaults, .err = err, .next_decl_id = 2};
 	struct lower_frame frame = {.root = root};
 	const struct src_loc *where = root->first ? &root->first->loc : NULL;

@@ -12,7 +12,7 @@
 
 #include "source/backend.h"
 
-void pol_module_free(struct pol_module *mod)
+void pol_source_module_free(struct pol_source_module *mod)
 {
 	if (!mod)
 		return;
@@ -20,14 +20,14 @@ void pol_module_free(struct pol_module *mod)
 	free(mod);
 }
 
-bool pol_module_is_base(const struct pol_module *mod)
+bool pol_source_module_is_base(const struct pol_source_module *mod)
 {
 	return mod->p.policy_type == POLICY_BASE;
 }
 
-const char *pol_module_name(const struct pol_module *mod)
+const char *pol_source_module_name(const struct pol_source_module *mod)
 {
-	return pol_module_is_base(mod) ? NULL : mod->p.name;
+	return pol_source_module_is_base(mod) ? NULL : mod->p.name;
 }
 
 /*
@@ -35,9 +35,9 @@ const char *pol_module_name(const struct pol_module *mod)
  * the bounds of hierarchical names ("parent.child" types, roles, users).
  * It also records those bounds, which the written module carries.
  */
-static int check_hierarchy(struct pol_module *mod, struct pol_err *err)
+static int check_hierarchy(struct pol_source_module *mod, struct pol_err *err)
 {
-	struct backend_msgs msgs = {.err = err};
+	struct src_sepol_msgs msgs = {.err = err};
 	struct pdb_sepol *sh = src_backend_handle(&msgs);
 	int rc;
 
@@ -60,7 +60,7 @@ static int check_hierarchy(struct pol_module *mod, struct pol_err *err)
  * SID and crashes on one declared without ("sid NAME" alone; checkpolicy
  * -C crashes the same way). A kernel binary can leave it out, CIL cannot
  * without changing the SID order: refuse, naming it. */
-static int check_isid_contexts(const struct pol_module *mod, struct pol_err *err)
+static int check_isid_contexts(const struct pol_source_module *mod, struct pol_err *err)
 {
 	int rc = 0;
 
@@ -74,9 +74,9 @@ static int check_isid_contexts(const struct pol_module *mod, struct pol_err *err
 }
 
 /* Resolve a base's optional blocks (link it alone), unless that is done. */
-static int link_base(struct pol_module *mod, struct pol_err *err)
+static int link_base(struct pol_source_module *mod, struct pol_err *err)
 {
-	struct backend_msgs msgs = {.err = err};
+	struct src_sepol_msgs msgs = {.err = err};
 	struct pdb_sepol *sh;
 	int rc;
 
@@ -97,10 +97,10 @@ static int link_base(struct pol_module *mod, struct pol_err *err)
 	return 0;
 }
 
-int pol_module_write_cil(struct pol_module *mod, FILE *out, struct pol_err *err)
+int pol_source_module_write_cil(struct pol_source_module *mod, FILE *out, struct pol_err *err)
 {
-	struct backend_msgs msgs = {.err = err};
-	bool base = pol_module_is_base(mod);
+	struct src_sepol_msgs msgs = {.err = err};
+	bool base = pol_source_module_is_base(mod);
 	ocontext_t *fscons = NULL;
 	int rc;
 
@@ -139,7 +139,7 @@ int pol_module_write_cil(struct pol_module *mod, FILE *out, struct pol_err *err)
 
 /* The version, handle_unknown and target a .mod is written with, as
  * checkmodule sets them just before writing. */
-static int prepare_mod(struct pol_module *mod, const struct pol_build_options *opts,
+static int prepare_mod(struct pol_source_module *mod, const struct pol_source_options *opts,
 		       struct pol_err *err)
 {
 	unsigned int vers = opts->version ? opts->version : MOD_POLICYDB_VERSION_MAX;
@@ -149,20 +149,20 @@ static int prepare_mod(struct pol_module *mod, const struct pol_build_options *o
 		    err, POL_EVERSION,
 		    "module policy version %u is out of range: libsepol writes versions %d to %d",
 		    vers, MOD_POLICYDB_VERSION_MIN, MOD_POLICYDB_VERSION_MAX);
-	if (opts->handle_unknown != POL_UNKNOWN_DEFAULT && !pol_module_is_base(mod))
+	if (opts->handle_unknown != POL_SOURCE_UNKNOWN_DEFAULT && !pol_source_module_is_base(mod))
 		return pol_err_set(
 		    err, POL_EINVAL,
 		    "handle_unknown applies to base modules only, not to module '%s'",
 		    mod->p.name ? mod->p.name : "?");
 	switch (opts->handle_unknown) {
-	case POL_UNKNOWN_DEFAULT:
-	case POL_UNKNOWN_DENY:
+	case POL_SOURCE_UNKNOWN_DEFAULT:
+	case POL_SOURCE_UNKNOWN_DENY:
 		mod->p.handle_unknown = SEPOL_DENY_UNKNOWN;
 		break;
-	case POL_UNKNOWN_REJECT:
+	case POL_SOURCE_UNKNOWN_REJECT:
 		mod->p.handle_unknown = SEPOL_REJECT_UNKNOWN;
 		break;
-	case POL_UNKNOWN_ALLOW:
+	case POL_SOURCE_UNKNOWN_ALLOW:
 		mod->p.handle_unknown = SEPOL_ALLOW_UNKNOWN;
 		break;
 	}
@@ -170,10 +170,11 @@ static int prepare_mod(struct pol_module *mod, const struct pol_build_options *o
 	return check_hierarchy(mod, err);
 }
 
-int pol_module_write_mod(struct pol_module *mod, const struct pol_build_options *opts, FILE *out,
-			 struct pol_err *err)
+int pol_source_module_write_mod(struct pol_source_module *mod,
+				const struct pol_source_options *opts, FILE *out,
+				struct pol_err *err)
 {
-	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
+	struct src_sepol_msgs msgs = {.err = err, .werror = opts->werror};
 	int rc = prepare_mod(mod, opts, err);
 
 	if (rc < 0)
@@ -187,10 +188,10 @@ static int write_package(struct policy_file *pf, void *pkg)
 	return sepol_module_package_write(pkg, (struct sepol_policy_file *)pf);
 }
 
-int pol_module_write_pp(struct pol_module *mod, const struct pol_build_options *opts,
-			const char *fc, size_t fc_len, FILE *out, struct pol_err *err)
+int pol_source_module_write_pp(struct pol_source_module *mod, const struct pol_source_options *opts,
+			       const char *fc, size_t fc_len, FILE *out, struct pol_err *err)
 {
-	struct backend_msgs msgs = {.err = err, .werror = opts->werror};
+	struct src_sepol_msgs msgs = {.err = err, .werror = opts->werror};
 	struct sepol_module_package pkg;
 	int rc = prepare_mod(mod, opts, err);
 

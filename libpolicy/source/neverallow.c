@@ -25,7 +25,7 @@ struct access {
 	char *perms; /* "P1 P2" (allow only) */
 };
 
-struct backend_lines {
+struct src_line_index {
 	char *path;
 	char *data;
 	size_t len;
@@ -33,7 +33,7 @@ struct backend_lines {
 	size_t nlines;
 };
 
-void src_backend_msgs_release(struct backend_msgs *m)
+void src_backend_msgs_release(struct src_sepol_msgs *m)
 {
 	if (!m->lines)
 		return;
@@ -44,9 +44,9 @@ void src_backend_msgs_release(struct backend_msgs *m)
 	m->lines = NULL;
 }
 
-static struct backend_lines *load_lines(const char *file)
+static struct src_line_index *load_lines(const char *file)
 {
-	struct backend_lines *l = calloc(1, sizeof(*l));
+	struct src_line_index *l = calloc(1, sizeof(*l));
 	size_t alloc = 1024;
 
 	if (!l || !(l->path = strdup(file)) ||
@@ -80,9 +80,9 @@ fail:
 	return NULL;
 }
 
-unsigned int src_backend_line_col(struct backend_msgs *m, const char *file, unsigned long line)
+unsigned int src_backend_line_col(struct src_sepol_msgs *m, const char *file, unsigned long line)
 {
-	struct backend_lines *l;
+	struct src_line_index *l;
 	size_t at;
 
 	/* only while expanding: elsewhere no neverallow is reported */
@@ -148,7 +148,7 @@ static bool parse_access(const policydb_t *kernel, const char *text, struct acce
 
 /* Whether kernel type value v is named by base type value b (the type
  * itself, or an attribute holding it in the kernel policy). */
-static bool names_type(const struct backend_msgs *m, uint32_t b, uint32_t v)
+static bool names_type(const struct src_sepol_msgs *m, uint32_t b, uint32_t v)
 {
 	const type_datum_t *bt = m->base->type_val_to_struct[b - 1];
 	const char *name = m->base->p_type_val_to_name[b - 1];
@@ -165,7 +165,7 @@ static bool names_type(const struct backend_msgs *m, uint32_t b, uint32_t v)
 	       ebitmap_get_bit(&m->kernel->attr_type_map[kt->s.value - 1], v - 1);
 }
 
-static bool set_has(const struct backend_msgs *m, const ebitmap_t *set, uint32_t v)
+static bool set_has(const struct src_sepol_msgs *m, const ebitmap_t *set, uint32_t v)
 {
 	ebitmap_node_t *node;
 	unsigned int i;
@@ -175,7 +175,7 @@ static bool set_has(const struct backend_msgs *m, const ebitmap_t *set, uint32_t
 }
 
 /* Whether v is in a type set of the base ("*", "~", "-" included). */
-static bool type_set_has(const struct backend_msgs *m, const type_set_t *set, uint32_t v)
+static bool type_set_has(const struct src_sepol_msgs *m, const type_set_t *set, uint32_t v)
 {
 	bool in = (set->flags & TYPE_STAR) || set_has(m, &set->types, v);
 
@@ -208,7 +208,7 @@ static uint32_t perm_mask(const class_datum_t *cls, const char *names)
 
 /* Whether rule grants one of a's permissions (for allowxperm, any
  * permission of a's class) to a's source and target. */
-static bool matches(const struct backend_msgs *m, const avrule_t *rule, const struct access *a,
+static bool matches(const struct src_sepol_msgs *m, const avrule_t *rule, const struct access *a,
 		    uint32_t base_class, uint32_t mask)
 {
 	uint32_t want = a->xperm ? AVRULE_XPERMS_ALLOWED : AVRULE_ALLOWED;
@@ -233,7 +233,7 @@ struct notes {
 	const avrule_t *last; /* one source line may give several rules */
 };
 
-static void note_rules(struct backend_msgs *m, const avrule_t *rules, const struct access *a,
+static void note_rules(struct src_sepol_msgs *m, const avrule_t *rules, const struct access *a,
 		       uint32_t base_class, uint32_t mask, struct notes *n)
 {
 	for (const avrule_t *r = rules; r && n->count < MAX_NOTES; r = r->next) {
@@ -251,7 +251,7 @@ static void note_rules(struct backend_msgs *m, const avrule_t *rules, const stru
 	}
 }
 
-void src_backend_note_allows(struct backend_msgs *m, const char *violation)
+void src_backend_note_allows(struct src_sepol_msgs *m, const char *violation)
 {
 	const class_datum_t *cls;
 	struct access a = {0};

@@ -16,22 +16,27 @@
 #include "pdb/pdb.h"
 #include "util/err.h"
 
-enum pol_target { POL_TARGET_SELINUX, POL_TARGET_XEN };
+enum pol_source_target { POL_SOURCE_TARGET_SELINUX, POL_SOURCE_TARGET_XEN };
 
 /* handle_unknown, as checkpolicy -U writes it into the binary */
-enum pol_unknown { POL_UNKNOWN_DEFAULT, POL_UNKNOWN_DENY, POL_UNKNOWN_REJECT, POL_UNKNOWN_ALLOW };
+enum pol_source_unknown {
+	POL_SOURCE_UNKNOWN_DEFAULT,
+	POL_SOURCE_UNKNOWN_DENY,
+	POL_SOURCE_UNKNOWN_REJECT,
+	POL_SOURCE_UNKNOWN_ALLOW
+};
 
-struct pol_build_options {
-	bool mls;               /* -M: the policy is MLS */
-	unsigned int version;   /* -c: policy (or module) version to write; 0 = newest */
-	enum pol_unknown handle_unknown; /* -U */
-	enum pol_target target; /* -t */
-	bool no_neverallow;     /* -N: skip neverallow checks */
-	bool werror;            /* -E: warnings are errors */
-	bool sort_ocontexts;    /* -S: sort ocontexts as secilc/semanage do */
-	bool optimize;          /* -O: drop redundant rules */
-	bool preserve_tunables; /* keep tunables as booleans (secilc -P) */
-	bool disable_dontaudit; /* drop dontaudit rules (secilc -D) */
+struct pol_source_options {
+	bool mls;	      /* -M: the policy is MLS */
+	unsigned int version; /* -c: policy (or module) version to write; 0 = newest */
+	enum pol_source_unknown handle_unknown; /* -U */
+	enum pol_source_target target;		/* -t */
+	bool no_neverallow;			/* -N: skip neverallow checks */
+	bool werror;				/* -E: warnings are errors */
+	bool sort_ocontexts;			/* -S: sort ocontexts as secilc/semanage do */
+	bool optimize;				/* -O: drop redundant rules */
+	bool preserve_tunables;			/* keep tunables as booleans (secilc -P) */
+	bool disable_dontaudit;			/* drop dontaudit rules (secilc -D) */
 };
 
 /* ---- Parsing ------------------------------------------------------- */
@@ -112,9 +117,8 @@ int pol_source_scan_rules(const char *name, const char *text, size_t len,
  * attributes). Does nothing for a base policy. Returns 0, or POL_EINVAL
  * when opts->werror made a warning an error.
  */
-struct pol_pdb;
 int pol_source_check_base(const struct pol_source *src, const struct pol_pdb *base,
-			  const struct pol_build_options *opts, struct pol_err *err);
+			  const struct pol_source_options *opts, struct pol_err *err);
 
 /*
  * Check a module's file context, "USER:ROLE:TYPE[:RANGE]" (len bytes at
@@ -130,73 +134,74 @@ int pol_source_check_base(const struct pol_source *src, const struct pol_pdb *ba
  * an error, or -ENOMEM.
  */
 int pol_source_check_fc_context(const struct pol_source *src, const struct pol_pdb *base,
-				const struct pol_build_options *opts, const char *context,
+				const struct pol_source_options *opts, const char *context,
 				size_t len, const char *file, unsigned int line, unsigned int col,
 				struct pol_err *err);
 
 /* ---- Lowering ------------------------------------------------------- */
 
 /* A lowered source: a base policy or a module, in libsepol's module form. */
-struct pol_module;
+struct pol_source_module;
 
 /*
  * Lower the parsed source into a module policydb: symbols, scopes,
  * avrule blocks, conditionals, constraints, contexts. Unknown names,
  * duplicates and type errors are reported at their location (with a
  * did-you-mean where one is close). Returns 0 and *out (free with
- * pol_module_free()), or POL_EINVAL with the errors in err.
+ * pol_source_module_free()), or POL_EINVAL with the errors in err.
  */
-int pol_source_lower(const struct pol_source *src, const struct pol_build_options *opts,
-		     struct pol_module **out, struct pol_err *err);
-void pol_module_free(struct pol_module *mod);
+int pol_source_lower(const struct pol_source *src, const struct pol_source_options *opts,
+		     struct pol_source_module **out, struct pol_err *err);
+void pol_source_module_free(struct pol_source_module *mod);
 
-bool pol_module_is_base(const struct pol_module *mod);
+bool pol_source_module_is_base(const struct pol_source_module *mod);
 /* The module's name ("base" style policies return NULL). */
-const char *pol_module_name(const struct pol_module *mod);
+const char *pol_source_module_name(const struct pol_source_module *mod);
 
 /* Write the module as CIL (libsepol's module-to-CIL), for semodule -i. */
-int pol_module_write_cil(struct pol_module *mod, FILE *out, struct pol_err *err);
+int pol_source_module_write_cil(struct pol_source_module *mod, FILE *out, struct pol_err *err);
 /* Write a .mod (checkmodule's output) or a .pp package with an optional
  * file_contexts text (fc may be NULL). */
-int pol_module_write_mod(struct pol_module *mod, const struct pol_build_options *opts, FILE *out,
-			 struct pol_err *err);
-int pol_module_write_pp(struct pol_module *mod, const struct pol_build_options *opts,
-			const char *fc, size_t fc_len, FILE *out, struct pol_err *err);
+int pol_source_module_write_mod(struct pol_source_module *mod,
+				const struct pol_source_options *opts, FILE *out,
+				struct pol_err *err);
+int pol_source_module_write_pp(struct pol_source_module *mod, const struct pol_source_options *opts,
+			       const char *fc, size_t fc_len, FILE *out, struct pol_err *err);
 
 /* ---- Kernel policies ------------------------------------------------ */
 
 /* A kernel policy is a struct pol_pdb (pdb/pdb.h): what is compiled here
  * can be queried at once, as a policy read from a binary can, and freed
  * with pol_pdb_free(). */
-struct pol_pdb;
 
 /*
  * Link and expand a base module into a kernel policy, checking
  * neverallow (unless opts->no_neverallow), typebounds and hierarchy.
  * A violated neverallow names the rule's file and line.
  */
-int pol_module_expand(struct pol_module *base, const struct pol_build_options *opts,
-		      struct pol_pdb **out, struct pol_err *err);
+int pol_source_module_expand(struct pol_source_module *base, const struct pol_source_options *opts,
+			     struct pol_pdb **out, struct pol_err *err);
 
 /* Compile CIL files (as secilc does) into a kernel policy. When fc is not
  * NULL it receives the file_contexts text (heap; free()) and its length. */
-int pol_cil_compile(const char *const *paths, size_t n, const struct pol_build_options *opts,
-		    struct pol_pdb **out, char **fc, size_t *fc_len, struct pol_err *err);
+int pol_source_cil_compile(const char *const *paths, size_t n,
+			   const struct pol_source_options *opts, struct pol_pdb **out, char **fc,
+			   size_t *fc_len, struct pol_err *err);
 
 /* Apply -S (sort ocontexts) and -O (optimize) from opts. */
-int pol_kpolicy_finish(struct pol_pdb *kp, const struct pol_build_options *opts,
-		       struct pol_err *err);
+int pol_source_kpolicy_finish(struct pol_pdb *kp, const struct pol_source_options *opts,
+			      struct pol_err *err);
 
 /* The version a binary built from source is written at with opts: -c, or
  * the newest for the target (Xen's is 30). A binary read with -b older
- * than 24 keeps its own (pol_kpolicy_write_binary warns). */
-unsigned int pol_build_version(const struct pol_build_options *opts);
+ * than 24 keeps its own (pol_source_kpolicy_write_binary warns). */
+unsigned int pol_source_version(const struct pol_source_options *opts);
 
 /* Writers: binary (at opts->version, opts->target, handle_unknown),
  * CIL, policy.conf. */
-int pol_kpolicy_write_binary(struct pol_pdb *kp, const struct pol_build_options *opts, FILE *out,
-			     struct pol_err *err);
-int pol_kpolicy_write_cil(struct pol_pdb *kp, FILE *out, struct pol_err *err);
-int pol_kpolicy_write_conf(struct pol_pdb *kp, FILE *out, struct pol_err *err);
+int pol_source_kpolicy_write_binary(struct pol_pdb *kp, const struct pol_source_options *opts,
+				    FILE *out, struct pol_err *err);
+int pol_source_kpolicy_write_cil(struct pol_pdb *kp, FILE *out, struct pol_err *err);
+int pol_source_kpolicy_write_conf(struct pol_pdb *kp, FILE *out, struct pol_err *err);
 
 #endif

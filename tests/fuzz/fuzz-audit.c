@@ -238,10 +238,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
  * -p opens one. */
 static struct pol_pdb *load_policy(const char *conf)
 {
-	struct pol_build_options opts = {0};
+	struct pol_source_options opts = {0};
 	char path[] = "/tmp/fuzz-audit-XXXXXX";
 	struct pol_source *src = NULL;
-	struct pol_module *mod = NULL;
+	struct pol_source_module *mod = NULL;
 	struct pol_pdb *kp = NULL, *out = NULL;
 	struct pol_err err;
 	FILE *fp = NULL;
@@ -250,13 +250,14 @@ static struct pol_pdb *load_policy(const char *conf)
 	pol_err_init(&err);
 	if (pol_source_new(&src, &err) < 0 || pol_source_parse_file(src, conf, &err) < 0 ||
 	    pol_source_lower(src, &opts, &mod, &err) < 0 ||
-	    pol_module_expand(mod, &opts, &kp, &err) < 0 || pol_kpolicy_finish(kp, &opts, &err) < 0)
+	    pol_source_module_expand(mod, &opts, &kp, &err) < 0 ||
+	    pol_source_kpolicy_finish(kp, &opts, &err) < 0)
 		goto out;
 	fd = mkstemp(path);
 	if (fd < 0 || !(fp = fdopen(fd, "w")))
 		goto out;
 	fd = -1;
-	if (pol_kpolicy_write_binary(kp, &opts, fp, &err) < 0 || fflush(fp) != 0)
+	if (pol_source_kpolicy_write_binary(kp, &opts, fp, &err) < 0 || fflush(fp) != 0)
 		goto out;
 	if (pol_pdb_open(path, &out, &err) < 0)
 		out = NULL;
@@ -269,7 +270,7 @@ out:
 		unlink(path);
 	}
 	pol_pdb_free(kp);
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	pol_source_free(src);
 	pol_err_release(&err);
 	return out;

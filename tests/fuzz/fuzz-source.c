@@ -6,7 +6,7 @@
  * policydb with pol_source_lower(), as MLS when the text has a
  * "sensitivity" statement (which is what a user would ask with -M).
  * Setting FUZZ_EXPAND=1 also links and expands base policies
- * (pol_module_expand), which is mostly libsepol's code.
+ * (pol_source_module_expand), which is mostly libsepol's code.
  *
  * Each input is compiled twice, normally and lean (pol_source_set_lean():
  * rules dropped after the first parse and lowered from a second one, as
@@ -36,23 +36,23 @@ static bool has_mls(const uint8_t *data, size_t size)
 /* Lower src; returns -1 on failure, else 0, and the number of errors. */
 static int lower(const struct pol_source *src, bool mls, size_t *errors)
 {
-	struct pol_build_options opts = {.mls = mls};
-	struct pol_module *mod;
+	struct pol_source_options opts = {.mls = mls};
+	struct pol_source_module *mod;
 	struct pol_err err;
 	int status = 0;
 
 	pol_err_init(&err);
 	if (pol_source_lower(src, &opts, &mod, &err) == 0) {
-		if (expand && pol_module_is_base(mod)) {
+		if (expand && pol_source_module_is_base(mod)) {
 			struct pol_pdb *kp;
 
 			pol_err_clear(&err);
-			if (pol_module_expand(mod, &opts, &kp, &err) == 0)
+			if (pol_source_module_expand(mod, &opts, &kp, &err) == 0)
 				pol_pdb_free(kp);
 			else if (pol_err_errors(&err) == 0)
 				abort(); /* an expansion refused without a word */
 		}
-		pol_module_free(mod);
+		pol_source_module_free(mod);
 	} else if (pol_err_errors(&err) == 0) {
 		abort(); /* a lowering refused without a word */
 	} else {

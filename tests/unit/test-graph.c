@@ -85,9 +85,9 @@ static const char flow_map[] = "1\n"
 
 static struct pol_pdb *compile(const char *name, const char *conf)
 {
-	struct pol_build_options opts = {0};
+	struct pol_source_options opts = {0};
 	struct pol_source *src = NULL;
-	struct pol_module *mod = NULL;
+	struct pol_source_module *mod = NULL;
 	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 
@@ -95,11 +95,11 @@ static struct pol_pdb *compile(const char *name, const char *conf)
 	if (pol_source_new(&src, &err) < 0 ||
 	    pol_source_parse_data(src, name, conf, strlen(conf), &err) < 0 ||
 	    pol_source_lower(src, &opts, &mod, &err) < 0 ||
-	    pol_module_expand(mod, &opts, &kp, &err) < 0) {
+	    pol_source_module_expand(mod, &opts, &kp, &err) < 0) {
 		test_show_diags(&err);
 		kp = NULL;
 	}
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	pol_source_free(src);
 	pol_err_release(&err);
 	return kp;

@@ -115,31 +115,31 @@ static void print_diags(const struct pol_err *err)
 		       err->diags[i].line, err->diags[i].message);
 }
 
-typedef int (*kp_writer)(struct pol_pdb *kp, const struct pol_build_options *opts, FILE *out,
+typedef int (*kp_writer)(struct pol_pdb *kp, const struct pol_source_options *opts, FILE *out,
 			 struct pol_err *err);
 
-static int write_bin(struct pol_pdb *kp, const struct pol_build_options *opts, FILE *out,
+static int write_bin(struct pol_pdb *kp, const struct pol_source_options *opts, FILE *out,
 		     struct pol_err *err)
 {
-	return pol_kpolicy_write_binary(kp, opts, out, err);
+	return pol_source_kpolicy_write_binary(kp, opts, out, err);
 }
 
-static int write_conf(struct pol_pdb *kp, const struct pol_build_options *opts, FILE *out,
+static int write_conf(struct pol_pdb *kp, const struct pol_source_options *opts, FILE *out,
 		      struct pol_err *err)
 {
 	(void)opts;
-	return pol_kpolicy_write_conf(kp, out, err);
+	return pol_source_kpolicy_write_conf(kp, out, err);
 }
 
-static int write_cil(struct pol_pdb *kp, const struct pol_build_options *opts, FILE *out,
+static int write_cil(struct pol_pdb *kp, const struct pol_source_options *opts, FILE *out,
 		     struct pol_err *err)
 {
 	(void)opts;
-	return pol_kpolicy_write_cil(kp, out, err);
+	return pol_source_kpolicy_write_cil(kp, out, err);
 }
 
 /* Write kp with writer into the temporary file name; true on success. */
-static bool write_kp(struct pol_pdb *kp, kp_writer writer, const struct pol_build_options *opts,
+static bool write_kp(struct pol_pdb *kp, kp_writer writer, const struct pol_source_options *opts,
 		     const char *path)
 {
 	struct pol_err err;
@@ -158,9 +158,9 @@ static bool write_kp(struct pol_pdb *kp, kp_writer writer, const struct pol_buil
 
 /* A module policydb from a .mod checkmodule wrote, standing in for the
  * lowering's output. */
-static struct pol_module *read_mod(const char *path)
+static struct pol_source_module *read_mod(const char *path)
 {
-	struct pol_module *mod = calloc(1, sizeof(*mod));
+	struct pol_source_module *mod = calloc(1, sizeof(*mod));
 	struct policy_file pf;
 	size_t len;
 	char *data = slurp(path, &len);
@@ -176,7 +176,7 @@ static struct pol_module *read_mod(const char *path)
 	pf.len = len;
 	if (policydb_read(&mod->p, &pf, 0) != 0) {
 		free(data);
-		pol_module_free(mod);
+		pol_source_module_free(mod);
 		return NULL;
 	}
 	free(data);
@@ -186,7 +186,7 @@ static struct pol_module *read_mod(const char *path)
 /* Round trips of checkpolicy's binaries: binary, policy.conf and CIL. */
 static void test_kpolicy_roundtrip(const char *conf, bool mls)
 {
-	struct pol_build_options opts = {.mls = mls};
+	struct pol_source_options opts = {.mls = mls};
 	const char *m = mls ? "-M" : "";
 	char *src = path_in(corpus, conf);
 	char *ref = tmp("ref.bin"), *ref30 = tmp("ref30.bin"), *refconf = tmp("ref.conf"),
@@ -237,21 +237,21 @@ out:
 }
 
 /* Expand base and write it as a binary into got; true on success. */
-static bool expand_to(const char *base, const struct pol_build_options *opts, kp_writer writer,
+static bool expand_to(const char *base, const struct pol_source_options *opts, kp_writer writer,
 		      const char *got)
 {
-	struct pol_module *mod = read_mod(base);
+	struct pol_source_module *mod = read_mod(base);
 	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	bool done;
 
 	pol_err_init(&err);
-	done = mod && pol_module_expand(mod, opts, &kp, &err) == 0 &&
-	       pol_kpolicy_finish(kp, opts, &err) == 0 && write_kp(kp, writer, opts, got);
+	done = mod && pol_source_module_expand(mod, opts, &kp, &err) == 0 &&
+	       pol_source_kpolicy_finish(kp, opts, &err) == 0 && write_kp(kp, writer, opts, got);
 	print_diags(&err);
 	pol_err_release(&err);
 	pol_pdb_free(kp);
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	return done;
 }
 
@@ -285,14 +285,14 @@ static char *all_rules(const struct pol_pdb *pdb)
  * read back, and answers as checkpolicy's binary of the same source does. */
 static void test_query_built(const char *base, const char *ref, const char *conf)
 {
-	struct pol_build_options opts = {0};
-	struct pol_module *mod = read_mod(base);
+	struct pol_source_options opts = {0};
+	struct pol_source_module *mod = read_mod(base);
 	struct pol_pdb *kp = NULL, *bin = NULL;
 	char *got = NULL, *want = NULL;
 	struct pol_err err;
 
 	pol_err_init(&err);
-	if (mod && pol_module_expand(mod, &opts, &kp, &err) == 0 &&
+	if (mod && pol_source_module_expand(mod, &opts, &kp, &err) == 0 &&
 	    pol_pdb_open(ref, &bin, &err) == 0) {
 		got = all_rules(kp);
 		want = all_rules(bin);
@@ -306,7 +306,7 @@ static void test_query_built(const char *base, const char *ref, const char *conf
 	free(want);
 	pol_pdb_free(kp);
 	pol_pdb_free(bin);
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	pol_err_release(&err);
 }
 
@@ -315,12 +315,12 @@ static void test_query_built(const char *base, const char *ref, const char *conf
  * source goes without. */
 static void test_base_expand(const char *conf, bool mls)
 {
-	struct pol_build_options opts = {.mls = mls};
+	struct pol_source_options opts = {.mls = mls};
 	const char *m = mls ? "-M" : "";
 	char *src = path_in(corpus, conf);
 	char *plain = tmp("base.conf"), *ref = tmp("ref.bin"), *refopt = tmp("refopt.bin"),
 	     *refconf = tmp("ref.conf"), *base = tmp("base.mod"), *got = tmp("got");
-	struct pol_module *mod = NULL;
+	struct pol_source_module *mod = NULL;
 	struct pol_err err;
 	FILE *f;
 	int rc;
@@ -335,11 +335,12 @@ static void test_base_expand(const char *conf, bool mls)
 		goto out;
 	}
 	mod = read_mod(base);
-	ok(mod && pol_module_is_base(mod) && !pol_module_name(mod), "%s: a base module", conf);
+	ok(mod && pol_source_module_is_base(mod) && !pol_source_module_name(mod),
+	   "%s: a base module", conf);
 	if (!mod)
 		goto out;
 	f = fopen(got, "wb");
-	rc = pol_module_write_mod(mod, &opts, f, &err);
+	rc = pol_source_module_write_mod(mod, &opts, f, &err);
 	ok(fclose(f) == 0 && rc == 0 && same_file(got, base),
 	   "%s: .mod written back equals checkmodule's", conf);
 	print_diags(&err);
@@ -353,7 +354,7 @@ static void test_base_expand(const char *conf, bool mls)
 	   "%s: expanded, sorted and optimized, equals checkpolicy -S -O", conf);
 	test_query_built(base, ref, conf);
 out:
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	pol_err_release(&err);
 	free(src);
 	free(plain);
@@ -371,7 +372,7 @@ static void test_base_cil(const char *conf, bool mls)
 	const char *m = mls ? "-M" : "";
 	char *src = path_in(corpus, conf), *base = tmp("base.mod"), *ref = tmp("ref.cil"),
 	     *got = tmp("got.cil");
-	struct pol_module *mod = NULL;
+	struct pol_source_module *mod = NULL;
 	struct pol_err err;
 	FILE *f;
 	int rc;
@@ -384,12 +385,12 @@ static void test_base_cil(const char *conf, bool mls)
 	}
 	mod = read_mod(base);
 	f = fopen(got, "w");
-	rc = mod ? pol_module_write_cil(mod, f, &err) : -1;
+	rc = mod ? pol_source_module_write_cil(mod, f, &err) : -1;
 	ok(fclose(f) == 0 && rc == 0 && same_file(got, ref), "%s: base CIL equals checkpolicy -C",
 	   conf);
 	print_diags(&err);
 out:
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	pol_err_release(&err);
 	free(src);
 	free(base);
@@ -401,12 +402,12 @@ out:
 static void test_module_package(void)
 {
 	static const char fc[] = "/srv/foo(/.*)?\tsystem_u:object_r:foo_t:s0\n";
-	struct pol_build_options opts = {0};
+	struct pol_source_options opts = {0};
 	char *src = path_in(corpus, "checkpolicy/negative/good_module.te");
 	char *mod_path = tmp("good_module.mod"), *fc_path = tmp("good_module.fc"),
 	     *pp = tmp("good_module.pp"), *pp_nofc = tmp("nofc.pp"), *cil = tmp("good_module.cil"),
 	     *got = tmp("got");
-	struct pol_module *mod = NULL;
+	struct pol_source_module *mod = NULL;
 	struct pol_err err;
 	FILE *f;
 	int rc;
@@ -423,45 +424,45 @@ static void test_module_package(void)
 		goto out;
 	}
 	mod = read_mod(mod_path);
-	ok(mod && !pol_module_is_base(mod) && pol_module_name(mod) &&
-	       strcmp(pol_module_name(mod), "good_module") == 0,
+	ok(mod && !pol_source_module_is_base(mod) && pol_source_module_name(mod) &&
+	       strcmp(pol_source_module_name(mod), "good_module") == 0,
 	   "good_module.te: a module named good_module");
 	if (!mod)
 		goto out;
 	f = fopen(got, "wb");
-	rc = pol_module_write_pp(mod, &opts, fc, strlen(fc), f, &err);
+	rc = pol_source_module_write_pp(mod, &opts, fc, strlen(fc), f, &err);
 	ok(fclose(f) == 0 && rc == 0 && same_file(got, pp),
 	   "good_module.te: .pp with file contexts equals semodule_package's");
 	f = fopen(got, "wb");
-	rc = pol_module_write_pp(mod, &opts, NULL, 0, f, &err);
+	rc = pol_source_module_write_pp(mod, &opts, NULL, 0, f, &err);
 	ok(fclose(f) == 0 && rc == 0 && same_file(got, pp_nofc),
 	   "good_module.te: .pp without file contexts equals semodule_package's");
 	f = fopen(got, "wb");
-	rc = pol_module_write_mod(mod, &opts, f, &err);
+	rc = pol_source_module_write_mod(mod, &opts, f, &err);
 	ok(fclose(f) == 0 && rc == 0 && same_file(got, mod_path),
 	   "good_module.te: .mod equals checkmodule -m");
 	f = fopen(got, "w");
-	rc = pol_module_write_cil(mod, f, &err);
+	rc = pol_source_module_write_cil(mod, f, &err);
 	ok(fclose(f) == 0 && rc == 0 && same_file(got, cil),
 	   "good_module.te: CIL equals checkmodule -m -C");
-	opts.handle_unknown = POL_UNKNOWN_ALLOW;
+	opts.handle_unknown = POL_SOURCE_UNKNOWN_ALLOW;
 	f = fopen(got, "wb");
-	rc = pol_module_write_mod(mod, &opts, f, &err);
+	rc = pol_source_module_write_mod(mod, &opts, f, &err);
 	fclose(f);
 	ok(rc == POL_EINVAL && pol_err_errors(&err) == 1, "handle_unknown on a module is an error");
 	{
 		struct pol_pdb *kp = NULL;
 
 		pol_err_clear(&err);
-		opts.handle_unknown = POL_UNKNOWN_DEFAULT;
-		rc = pol_module_expand(mod, &opts, &kp, &err);
+		opts.handle_unknown = POL_SOURCE_UNKNOWN_DEFAULT;
+		rc = pol_source_module_expand(mod, &opts, &kp, &err);
 		ok(rc == POL_EINVAL && !kp && err.count == 1 &&
 		       strstr(err.diags[0].message, "not a base policy"),
 		   "a module does not expand alone");
 	}
 	print_diags(&err);
 out:
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	pol_err_release(&err);
 	free(src);
 	free(mod_path);
@@ -475,7 +476,7 @@ out:
 /* The CIL compiler's policy equals secilc's, compared as policy.conf. */
 static void test_cil(const char *name)
 {
-	struct pol_build_options opts = {.mls = true};
+	struct pol_source_options opts = {.mls = true};
 	char *src = path_in(corpus, name), *ref = tmp("secilc.bin"), *reffc = tmp("secilc.fc"),
 	     *refconf = tmp("secilc.conf"), *got = tmp("got.bin"), *gotconf = tmp("got.conf");
 	const char *paths[] = {src};
@@ -491,7 +492,7 @@ static void test_cil(const char *name)
 		ok(0, "%s: secilc compiles it", name);
 		goto out;
 	}
-	rc = pol_cil_compile(paths, 1, &opts, &kp, &fc, &fc_len, &err);
+	rc = pol_source_cil_compile(paths, 1, &opts, &kp, &fc, &fc_len, &err);
 	ok(rc == 0 && kp, "%s: compiles", name);
 	if (rc != 0) {
 		print_diags(&err);
@@ -533,9 +534,9 @@ static const char never_conf[] = "class CLASS1\n"
 
 /* Read base, then make its neverallow also forbid PERM1 (which the policy
  * allows) and give it the location the lowering would record. */
-static struct pol_module *violating_base(const char *base)
+static struct pol_source_module *violating_base(const char *base)
 {
-	struct pol_module *mod = read_mod(base);
+	struct pol_source_module *mod = read_mod(base);
 
 	if (!mod)
 		return NULL;
@@ -553,9 +554,9 @@ static struct pol_module *violating_base(const char *base)
 
 static void test_neverallow(void)
 {
-	struct pol_build_options opts = {0};
+	struct pol_source_options opts = {0};
 	char *conf = tmp("never.conf"), *base = tmp("never.mod");
-	struct pol_module *mod = NULL;
+	struct pol_source_module *mod = NULL;
 	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	const struct pol_diag *found = NULL, *allowed = NULL;
@@ -570,7 +571,7 @@ static void test_neverallow(void)
 		goto out;
 	}
 	mod = violating_base(base);
-	rc = mod ? pol_module_expand(mod, &opts, &kp, &err) : -1;
+	rc = mod ? pol_source_module_expand(mod, &opts, &kp, &err) : -1;
 	for (size_t i = 0; i < err.count; i++) {
 		if (err.diags[i].severity == POL_SEV_ERROR && err.diags[i].file)
 			found = &err.diags[i];
@@ -589,16 +590,16 @@ static void test_neverallow(void)
 	       allowed->line == 5,
 	   "a note after the error names the allow rule's file and line");
 	print_diags(&err);
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	pol_err_clear(&err);
 
 	opts.no_neverallow = true;
 	mod = violating_base(base);
-	rc = mod ? pol_module_expand(mod, &opts, &kp, &err) : -1;
+	rc = mod ? pol_source_module_expand(mod, &opts, &kp, &err) : -1;
 	ok(rc == 0 && kp && err.count == 0, "no_neverallow skips the check");
 out:
 	pol_pdb_free(kp);
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	pol_err_release(&err);
 	free(conf);
 	free(base);
@@ -685,7 +686,7 @@ static bool has_diag(const struct pol_err *err, const char *file, const char *te
 /* The CIL compiler's neverallow report names the rule and the violator. */
 static void test_cil_neverallow(void)
 {
-	struct pol_build_options opts = {.mls = true};
+	struct pol_source_options opts = {.mls = true};
 	char *src = path_in(corpus, "secilc/neverallow.cil");
 	const char *paths[] = {src};
 	struct pol_pdb *kp = NULL;
@@ -694,7 +695,7 @@ static void test_cil_neverallow(void)
 	int rc;
 
 	pol_err_init(&err);
-	rc = pol_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
+	rc = pol_source_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
 	for (size_t i = 0; i < err.count; i++) {
 		const struct pol_diag *d = &err.diags[i];
 
@@ -715,7 +716,7 @@ static void test_cil_neverallow(void)
 		print_diags(&err);
 	pol_err_clear(&err);
 	opts.no_neverallow = true;
-	rc = pol_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
+	rc = pol_source_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
 	ok(rc == 0 && kp && pol_err_errors(&err) == 0, "neverallow.cil: no_neverallow compiles it");
 	pol_pdb_free(kp);
 	pol_err_release(&err);
@@ -745,7 +746,7 @@ static void write_text(const char *path, const char *text)
 /* Missing, empty, garbage and truncated inputs give a clear error. */
 static void test_bad_input(void)
 {
-	struct pol_build_options opts = {0};
+	struct pol_source_options opts = {0};
 	char *garbage = tmp("garbage"), *empty = tmp("empty"), *trunc = tmp("trunc.bin"),
 	     *ref = tmp("ref.bin"), *modp = tmp("good_module.mod"), *badcil = tmp("bad.cil"),
 	     *undef = tmp("undef.cil"), *src = path_in(corpus, "checkpolicy/policy_minimal.conf"),
@@ -790,7 +791,7 @@ static void test_bad_input(void)
 	{
 		const char *paths[] = {missing};
 
-		rc = pol_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
+		rc = pol_source_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
 		ok(rc == -ENOENT && !kp && has_diag(&err, NULL, "cannot open"),
 		   "a missing CIL file: cannot open");
 		pol_err_clear(&err);
@@ -799,7 +800,7 @@ static void test_bad_input(void)
 		const char *paths[] = {badcil};
 
 		write_text(badcil, "(type a)\n(allow a a (file (read))\n");
-		rc = pol_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
+		rc = pol_source_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
 		ok(rc == POL_EINVAL && !kp && has_diag(&err, badcil, ""),
 		   "unbalanced CIL: an error located in the file");
 		pol_err_clear(&err);
@@ -808,7 +809,7 @@ static void test_bad_input(void)
 		const char *paths[] = {undef};
 
 		write_text(undef, "(type a)\n\n(allow a b (file (read)))\n");
-		rc = pol_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
+		rc = pol_source_cil_compile(paths, 1, &opts, &kp, NULL, NULL, &err);
 		ok(rc == POL_EINVAL && !kp && has_diag(&err, undef, ""),
 		   "an unknown name in CIL: an error located in the file");
 		pol_err_clear(&err);

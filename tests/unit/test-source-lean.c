@@ -23,8 +23,8 @@ struct result {
 	size_t cil_len, mod_len, bin_len;
 };
 
-static char *written(int (*write)(struct pol_module *, FILE *, struct pol_err *),
-		     struct pol_module *mod, size_t *len, struct pol_err *err)
+static char *written(int (*write)(struct pol_source_module *, FILE *, struct pol_err *),
+		     struct pol_source_module *mod, size_t *len, struct pol_err *err)
 {
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);
@@ -40,29 +40,30 @@ static char *written(int (*write)(struct pol_module *, FILE *, struct pol_err *)
 	return buf;
 }
 
-static const struct pol_build_options *write_opts;
+static const struct pol_source_options *write_opts;
 
-static int write_mod(struct pol_module *mod, FILE *f, struct pol_err *err)
+static int write_mod(struct pol_source_module *mod, FILE *f, struct pol_err *err)
 {
-	return pol_module_write_mod(mod, write_opts, f, err);
+	return pol_source_module_write_mod(mod, write_opts, f, err);
 }
 
-static void outputs(struct result *r, struct pol_module *mod, const struct pol_build_options *opts)
+static void outputs(struct result *r, struct pol_source_module *mod,
+		    const struct pol_source_options *opts)
 {
 	struct pol_pdb *kp = NULL;
 	FILE *f;
 
-	r->cil = written(pol_module_write_cil, mod, &r->cil_len, &r->err);
-	if (!pol_module_is_base(mod)) {
+	r->cil = written(pol_source_module_write_cil, mod, &r->cil_len, &r->err);
+	if (!pol_source_module_is_base(mod)) {
 		write_opts = opts;
 		r->mod = written(write_mod, mod, &r->mod_len, &r->err);
 		return;
 	}
-	if (pol_module_expand(mod, opts, &kp, &r->err) != 0)
+	if (pol_source_module_expand(mod, opts, &kp, &r->err) != 0)
 		return;
 	f = open_memstream(&r->bin, &r->bin_len);
 	if (f) {
-		pol_kpolicy_write_binary(kp, opts, f, &r->err);
+		pol_source_kpolicy_write_binary(kp, opts, f, &r->err);
 		fclose(f);
 	}
 	pol_pdb_free(kp);
@@ -70,10 +71,10 @@ static void outputs(struct result *r, struct pol_module *mod, const struct pol_b
 
 /* Compile the texts (a file when path is set) as one source. */
 static void compile(struct result *r, bool lean, const char *path, const char *const *texts,
-		    size_t n, const struct pol_build_options *opts)
+		    size_t n, const struct pol_source_options *opts)
 {
 	struct pol_source *src = NULL;
-	struct pol_module *mod = NULL;
+	struct pol_source_module *mod = NULL;
 
 	memset(r, 0, sizeof(*r));
 	pol_err_init(&r->err);
@@ -93,7 +94,7 @@ static void compile(struct result *r, bool lean, const char *path, const char *c
 		r->rc = pol_source_lower(src, opts, &mod, &r->err);
 	if (r->rc == 0)
 		outputs(r, mod, opts);
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	pol_source_free(src);
 }
 
@@ -139,7 +140,7 @@ static void show(const char *what, const struct pol_err *err)
 
 /* One case: lean and whole compile the same. Returns the whole rc. */
 static int compare(const char *name, const char *path, const char *const *texts, size_t n,
-		   const struct pol_build_options *opts)
+		   const struct pol_source_options *opts)
 {
 	struct result whole, lean;
 	int rc;
@@ -189,15 +190,16 @@ static void corpus(void)
 		return;
 	}
 	for (size_t i = 0; i < sizeof(confs) / sizeof(*confs); i++) {
-		struct pol_build_options opts = {
-		    .mls = strstr(confs[i], "_mls") != NULL,
-		    .target = strstr(confs[i], "_xen") ? POL_TARGET_XEN : POL_TARGET_SELINUX};
+		struct pol_source_options opts = {.mls = strstr(confs[i], "_mls") != NULL,
+						  .target = strstr(confs[i], "_xen")
+								? POL_SOURCE_TARGET_XEN
+								: POL_SOURCE_TARGET_SELINUX};
 
 		snprintf(path, sizeof(path), "%s/checkpolicy/%s", test_corpus_dir(), confs[i]);
 		compare(confs[i], path, NULL, 0, &opts);
 	}
 	for (size_t i = 0; i < sizeof(tes) / sizeof(*tes); i++) {
-		struct pol_build_options opts = {0};
+		struct pol_source_options opts = {0};
 
 		snprintf(path, sizeof(path), "%s/checkpolicy/negative/%s", test_corpus_dir(),
 			 tes[i]);
@@ -252,7 +254,7 @@ static void snippets(void)
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
-		struct pol_build_options opts = {0};
+		struct pol_source_options opts = {0};
 		const char *text = cases[i].text;
 
 		compare(cases[i].name, NULL, &text, 1, &opts);
@@ -271,7 +273,7 @@ static void several_texts(void)
 	    HEAD "type t;\nrole r;\nrole r types t;\n",
 	    "allow t nosuch:file read;\n" TAIL,
 	};
-	struct pol_build_options opts = {0};
+	struct pol_source_options opts = {0};
 
 	ok(compare("three texts", NULL, parts, 3, &opts) == 0, "three texts: compiled");
 	ok(compare("an error in the second text", NULL, bad, 2, &opts) != 0,
@@ -282,7 +284,7 @@ static void lowered_once(void)
 {
 	const char *text = HEAD "type t;\nrole r;\nrole r types t;\nallow t t:file read;\n" TAIL;
 	struct pol_source *src = NULL;
-	struct pol_module *mod = NULL, *again = NULL;
+	struct pol_source_module *mod = NULL, *again = NULL;
 	struct pol_err err;
 	int rc;
 
@@ -298,7 +300,7 @@ static void lowered_once(void)
 	rc = pol_source_lower(src, NULL, &again, &err);
 	ok(rc == POL_EINVAL && !again && pol_err_errors(&err) == 1,
 	   "lowering a lean source twice is an error");
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	pol_source_free(src);
 	pol_err_release(&err);
 }

@@ -27,14 +27,14 @@
 
 struct build {
 	struct pol_source *src;
-	struct pol_module *mod;
+	struct pol_source_module *mod;
 	struct pol_err err;
 	int rc;
 };
 
 static int build(struct build *b, bool mls, const char *text)
 {
-	struct pol_build_options opts = {.mls = mls};
+	struct pol_source_options opts = {.mls = mls};
 
 	memset(b, 0, sizeof(*b));
 	pol_err_init(&b->err);
@@ -48,7 +48,7 @@ static int build(struct build *b, bool mls, const char *text)
 
 static void done(struct build *b)
 {
-	pol_module_free(b->mod);
+	pol_source_module_free(b->mod);
 	pol_source_free(b->src);
 	pol_err_release(&b->err);
 }
@@ -526,9 +526,9 @@ static char *slurp(FILE *f, size_t *len)
  * gives the bytes checkpolicy writes. */
 static void test_end_to_end(void)
 {
-	struct pol_build_options opts = {0};
+	struct pol_source_options opts = {0};
 	struct pol_source *src = NULL;
-	struct pol_module *mod = NULL;
+	struct pol_source_module *mod = NULL;
 	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	char conf[4200], ref[] = "/tmp/test-source-lower.XXXXXX", cmd[8500];
@@ -550,9 +550,9 @@ static void test_end_to_end(void)
 	if (!rc)
 		rc = pol_source_lower(src, &opts, &mod, &err);
 	if (!rc)
-		rc = pol_module_expand(mod, &opts, &kp, &err);
+		rc = pol_source_module_expand(mod, &opts, &kp, &err);
 	f = rc ? NULL : tmpfile();
-	if (f && pol_kpolicy_write_binary(kp, &opts, f, &err) == 0) {
+	if (f && pol_source_kpolicy_write_binary(kp, &opts, f, &err) == 0) {
 		rewind(f);
 		ours = slurp(f, &ours_len);
 	}
@@ -577,7 +577,7 @@ static void test_end_to_end(void)
 	free(ours);
 	free(theirs);
 	pol_pdb_free(kp);
-	pol_module_free(mod);
+	pol_source_module_free(mod);
 	pol_source_free(src);
 	pol_err_release(&err);
 }

@@ -36,7 +36,7 @@ static const char prefix_te[] =
 
 struct build {
 	struct pol_source *src;
-	struct pol_module *mod;
+	struct pol_source_module *mod;
 	struct pol_err err;
 	char text[8192];
 	unsigned int first_line;    /* line of the rules' first line */
@@ -58,10 +58,10 @@ static unsigned int count_lines(const char *s)
  * (constraints, contexts). Returns the lowering's status; b->mod is set on
  * success.
  */
-static int compile_opts(struct build *b, const struct pol_build_options *o, const char *defaults,
+static int compile_opts(struct build *b, const struct pol_source_options *o, const char *defaults,
 			const char *rules, const char *tail)
 {
-	struct pol_build_options opts = *o;
+	struct pol_source_options opts = *o;
 	bool mls = o->mls;
 	const char *users = mls ? "user ua roles { object_r ra rb } level s0 range s0 - s1:c0.c1;\n"
 				: "user ua roles { object_r ra rb };\n";
@@ -94,7 +94,7 @@ static int compile_opts(struct build *b, const struct pol_build_options *o, cons
 static int compile_with(struct build *b, bool mls, const char *defaults, const char *rules,
 			const char *tail)
 {
-	struct pol_build_options opts = {.mls = mls};
+	struct pol_source_options opts = {.mls = mls};
 
 	return compile_opts(b, &opts, defaults, rules, tail);
 }
@@ -106,7 +106,7 @@ static int compile(struct build *b, bool mls, const char *rules, const char *tai
 
 static void done(struct build *b)
 {
-	pol_module_free(b->mod);
+	pol_source_module_free(b->mod);
 	pol_source_free(b->src);
 	pol_err_release(&b->err);
 }
@@ -585,7 +585,7 @@ static void test_ocontexts(void)
 static void test_xen(void)
 {
 	static const char ctx[] = "ua:object_r:ta";
-	struct pol_build_options xen = {.target = POL_TARGET_XEN, .version = 30};
+	struct pol_source_options xen = {.target = POL_SOURCE_TARGET_XEN, .version = 30};
 	struct build b;
 	char tail[1024];
 	ocontext_t *c;

@@ -163,7 +163,6 @@ void pol_audit_policy_free(struct pol_audit_policy *pol)
 	free(pol->ctx);
 	free(pol->memo);
 	free(pol->crefs);
-	free(pol->cons_saved);
 	for (struct pol_audit_grant *g = pol->grants, *next; g; g = next) {
 		next = g->next;
 		free(g);
@@ -233,6 +232,7 @@ const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const ch
 	if (context_sid(pol, str, &sid) == 0) {
 		c->valid = true;
 		c->sid = sid;
+		c->c = sepol_sidtab_search(&pol->sidtab, sid);
 		/* the type name is the context's; its value for the TE tables */
 		{
 			char tmp[256];
@@ -349,47 +349,269 @@ static int compute(sepol_security_id_t ssid, sepol_security_id_t tsid, uint32_t 
 }
 
 /*
- * The reason bits of sepol_compute_av_reason() for av, faster. libsepol
- * evaluates every constraint naming any permission the TE rules allow and
- * writes the text of each, buffer or not: most of the time of a question.
- * Here the class's constraints name only av's permissions for the call
- * (restored after it), so only those are evaluated. The reason bits for av
- * are the same: a constraint on other permissions takes only those away.
- * avd->allowed then says nothing of the other permissions, and typebounds
- * look at them: a source type with bounds takes libsepol's whole way.
+ * One constraint expression, evaluated as libsepol 3.4's
+ * constraint_expr_eval_reason() evaluates it but without writing its text
+ * (which libsepol does even with no buffer, and which was most of the time
+ * of a question): 1 (or another non-zero value) granted, 0 denied, -1
+ * where libsepol would take a BUG() way; the caller then asks libsepol.
  */
-static int compute_for(struct pol_audit_policy *pol, const struct pol_audit_ctx *sc,
-		       const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av,
-		       struct sepol_av_decision *avd, unsigned int *reason)
+static int cexpr_attr(const policydb_t *p, const context_struct_t *sc, const context_struct_t *tc,
+		      const constraint_expr_t *e)
 {
-	policydb_t *p = pol->p;
-	class_datum_t *c =
-	    cls && cls <= p->p_classes.nprim ? p->class_val_to_struct[cls - 1] : NULL;
-	size_t n = 0, k = 0;
-	int rc;
+	const mls_level_t *l1, *l2;
+	uint32_t v1, v2;
 
-	if (!c || !sc->type_value || sc->type_value > p->p_types.nprim ||
-	    p->type_val_to_struct[sc->type_value - 1]->bounds)
-		return compute(sc->sid, tc->sid, cls, av, avd, reason, NULL);
-	for (constraint_node_t *cn = c->constraints; cn; cn = cn->next)
-		n++;
-	if (n > pol->ncons_saved) {
-		uint32_t *v = realloc(pol->cons_saved, n * sizeof(*v));
+	switch (e->attr) {
+	case CEXPR_USER:
+		v1 = sc->user;
+		v2 = tc->user;
+		break;
+	case CEXPR_TYPE:
+		v1 = sc->type;
+		v2 = tc->type;
+		break;
+	case CEXPR_ROLE: {
+		const role_datum_t *r1, *r2;
 
-		if (!v)
-			return compute(sc->sid, tc->sid, cls, av, avd, reason, NULL);
-		pol->cons_saved = v;
-		pol->ncons_saved = n;
+		v1 = sc->role;
+		v2 = tc->role;
+		r1 = p->role_val_to_struct[v1 - 1];
+		r2 = p->role_val_to_struct[v2 - 1];
+		switch (e->op) {
+		case CEXPR_DOM:
+			return ebitmap_get_bit(&r1->dominates, v2 - 1);
+		case CEXPR_DOMBY:
+			return ebitmap_get_bit(&r2->dominates, v1 - 1);
+		case CEXPR_INCOMP:
+			return !ebitmap_get_bit(&r1->dominates, v2 - 1) &&
+			       !ebitmap_get_bit(&r2->dominates, v1 - 1);
+		default:
+			break;
+		}
+		break;
 	}
-	for (constraint_node_t *cn = c->constraints; cn; cn = cn->next) {
-		pol->cons_saved[k++] = cn->permissions;
-		cn->permissions &= av;
+	case CEXPR_L1L2:
+		l1 = &sc->range.level[0];
+		l2 = &tc->range.level[0];
+		goto mls;
+	case CEXPR_L1H2:
+		l1 = &sc->range.level[0];
+		l2 = &tc->range.level[1];
+		goto mls;
+	case CEXPR_H1L2:
+		l1 = &sc->range.level[1];
+		l2 = &tc->range.level[0];
+		goto mls;
+	case CEXPR_H1H2:
+		l1 = &sc->range.level[1];
+		l2 = &tc->range.level[1];
+		goto mls;
+	case CEXPR_L1H1:
+		l1 = &sc->range.level[0];
+		l2 = &sc->range.level[1];
+		goto mls;
+	case CEXPR_L2H2:
+		l1 = &tc->range.level[0];
+		l2 = &tc->range.level[1];
+	mls:
+		switch (e->op) {
+		case CEXPR_EQ:
+			return mls_level_eq(l1, l2);
+		case CEXPR_NEQ:
+			return !mls_level_eq(l1, l2);
+		case CEXPR_DOM:
+			return mls_level_dom(l1, l2);
+		case CEXPR_DOMBY:
+			return mls_level_dom(l2, l1);
+		case CEXPR_INCOMP:
+			return mls_level_incomp(l2, l1);
+		default:
+			return -1;
+		}
+	default:
+		return -1;
 	}
-	rc = compute(sc->sid, tc->sid, cls, av, avd, reason, NULL);
-	k = 0;
-	for (constraint_node_t *cn = c->constraints; cn; cn = cn->next)
-		cn->permissions = pol->cons_saved[k++];
-	return rc;
+	switch (e->op) {
+	case CEXPR_EQ:
+		return v1 == v2;
+	case CEXPR_NEQ:
+		return v1 != v2;
+	default:
+		return -1;
+	}
+}
+
+static int cexpr_eval(const policydb_t *p, const context_struct_t *sc, const context_struct_t *tc,
+		      const constraint_expr_t *e)
+{
+	int s[CEXPR_MAXDEPTH], sp = -1;
+
+	for (; e; e = e->next) {
+		switch (e->expr_type) {
+		case CEXPR_NOT:
+			if (sp < 0)
+				return -1;
+			s[sp] = !s[sp];
+			break;
+		case CEXPR_AND:
+			if (sp < 1)
+				return -1;
+			sp--;
+			s[sp] &= s[sp + 1];
+			break;
+		case CEXPR_OR:
+			if (sp < 1)
+				return -1;
+			sp--;
+			s[sp] |= s[sp + 1];
+			break;
+		case CEXPR_ATTR:
+			if (sp == CEXPR_MAXDEPTH - 1)
+				return -1;
+			s[++sp] = cexpr_attr(p, sc, tc, e);
+			if (s[sp] < 0)
+				return -1;
+			break;
+		case CEXPR_NAMES: {
+			const context_struct_t *c = sc;
+			uint32_t v;
+
+			if (sp == CEXPR_MAXDEPTH - 1)
+				return -1;
+			if (e->attr & CEXPR_TARGET)
+				c = tc;
+			else if (e->attr & CEXPR_XTARGET)
+				return -1;
+			if (e->attr & CEXPR_USER)
+				v = c->user;
+			else if (e->attr & CEXPR_ROLE)
+				v = c->role;
+			else if (e->attr & CEXPR_TYPE)
+				v = c->type;
+			else
+				return -1;
+			if (e->op == CEXPR_EQ)
+				s[++sp] = ebitmap_get_bit(&e->names, v - 1);
+			else if (e->op == CEXPR_NEQ)
+				s[++sp] = !ebitmap_get_bit(&e->names, v - 1);
+			else
+				return -1;
+			break;
+		}
+		default:
+			return -1;
+		}
+	}
+	/* libsepol's answer is s[0], whatever is left above it */
+	return sp < 0 ? -1 : s[0] != 0;
+}
+
+/* Whether audit_compute() can answer (s, t, cls) itself: typebounds look
+ * at the permissions not asked about, so a source type with bounds takes
+ * libsepol's whole way. */
+static bool own_way(const policydb_t *p, const struct pol_audit_ctx *sc,
+		    const struct pol_audit_ctx *tc, uint32_t cls)
+{
+	const context_struct_t *s = sc->c, *t = tc->c;
+
+	return s && t && cls && cls <= p->p_classes.nprim && s->type &&
+	       s->type <= p->p_types.nprim && t->type && t->type <= p->p_types.nprim &&
+	       !p->type_val_to_struct[s->type - 1]->bounds;
+}
+
+/* The TE part of libsepol 3.4's context_struct_compute_av(). */
+static void te_decision(const policydb_t *p, const context_struct_t *s, const context_struct_t *t,
+			uint32_t cls, struct sepol_av_decision *avd)
+{
+	avtab_key_t key;
+	ebitmap_node_t *sn, *tn;
+	unsigned int i, j;
+
+	*avd = (struct sepol_av_decision){.decided = 0xffffffff, .auditdeny = 0xffffffff};
+	key.target_class = (uint16_t)cls;
+	key.specified = AVTAB_AV;
+	ebitmap_for_each_positive_bit(&p->type_attr_map[s->type - 1], sn, i)
+	{
+		ebitmap_for_each_positive_bit(&p->type_attr_map[t->type - 1], tn, j)
+		{
+			key.source_type = (uint16_t)(i + 1);
+			key.target_type = (uint16_t)(j + 1);
+			for (avtab_ptr_t node = avtab_search_node((avtab_t *)&p->te_avtab, &key);
+			     node; node = avtab_search_node_next(node, key.specified)) {
+				if (node->key.specified == AVTAB_ALLOWED)
+					avd->allowed |= node->datum.data;
+				else if (node->key.specified == AVTAB_AUDITALLOW)
+					avd->auditallow |= node->datum.data;
+				else if (node->key.specified == AVTAB_AUDITDENY)
+					avd->auditdeny &= node->datum.data;
+			}
+			cond_compute_av((avtab_t *)&p->te_cond_avtab, &key, avd);
+		}
+	}
+}
+
+/*
+ * The rest of it for av, given the TE part in avd: the TE reason bit, the
+ * constraints naming a permission of av (evaluated here, without text;
+ * the reason bits for av are the same as when all are: a constraint on
+ * other permissions takes only those away), the role transition check.
+ * avd->allowed then says nothing of the permissions outside av. -1 where a
+ * constraint would take libsepol's BUG() way.
+ */
+static int rest_decision(const policydb_t *p, const context_struct_t *s, const context_struct_t *t,
+			 uint32_t cls, uint32_t av, struct sepol_av_decision *avd,
+			 unsigned int *reason)
+{
+	const class_datum_t *c = p->class_val_to_struct[cls - 1];
+	uint32_t requested = av;
+
+	*reason = 0;
+	if (requested & ~avd->allowed) {
+		*reason |= SEPOL_COMPUTEAV_TE;
+		requested &= avd->allowed;
+	}
+	for (const constraint_node_t *cn = c->constraints; cn; cn = cn->next) {
+		int ok;
+
+		if (!(cn->permissions & av & avd->allowed))
+			continue;
+		ok = cexpr_eval(p, s, t, cn->expr);
+		if (ok < 0)
+			return -1;
+		if (!ok)
+			avd->allowed &= ~(cn->permissions & av);
+	}
+	if (requested & ~avd->allowed) {
+		*reason |= SEPOL_COMPUTEAV_CONS;
+		requested &= avd->allowed;
+	}
+	if (cls == p->process_class && (avd->allowed & p->process_trans_dyntrans) &&
+	    s->role != t->role) {
+		const struct role_allow *ra;
+
+		for (ra = p->role_allow; ra; ra = ra->next)
+			if (s->role == ra->role && t->role == ra->new_role)
+				break;
+		if (!ra)
+			avd->allowed &= ~p->process_trans_dyntrans;
+	}
+	if (requested & ~avd->allowed)
+		*reason |= SEPOL_COMPUTEAV_RBAC;
+	return 0;
+}
+
+/* sepol_compute_av_reason() for av (libsepol 3.4's
+ * context_struct_compute_av()), its constraints evaluated here. */
+int audit_compute(struct pol_audit_policy *pol, const struct pol_audit_ctx *sc,
+		  const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av,
+		  struct sepol_av_decision *avd, unsigned int *reason)
+{
+	if (own_way(pol->p, sc, tc, cls)) {
+		te_decision(pol->p, sc->c, tc->c, cls, avd);
+		if (rest_decision(pol->p, sc->c, tc->c, cls, av, avd, reason) == 0)
+			return 0;
+	}
+	return compute(sc->sid, tc->sid, cls, av, avd, reason, NULL);
 }
 
 /* Grant perms to (s, t, cls) in the unconditional TE table until
@@ -476,7 +698,7 @@ static void booleans(struct pol_audit_policy *pol, struct memo *m, const struct 
 		int rc;
 
 		set_bools(p, &cand[i], 1, true);
-		rc = compute_for(pol, sc, tc, cls, av, &avd, &reason);
+		rc = audit_compute(pol, sc, tc, cls, av, &avd, &reason);
 		set_bools(p, &cand[i], 1, false);
 		if (rc < 0)
 			continue;
@@ -517,17 +739,35 @@ static void booleans(struct pol_audit_policy *pol, struct memo *m, const struct 
 	m->why.bool_set = m->bool_set;
 }
 
+/* Whether granting perms to (sc's type, tc's type, cls) in the TE table
+ * adds exactly perms to te_decision()'s allowed: the types are their
+ * contexts' and each is in its own attribute map. */
+static bool grant_adds(const policydb_t *p, const struct pol_audit_ctx *sc,
+		       const struct pol_audit_ctx *tc)
+{
+	return sc->type_value == sc->c->type && tc->type_value == tc->c->type &&
+	       ebitmap_get_bit(&p->type_attr_map[sc->c->type - 1], sc->c->type - 1) &&
+	       ebitmap_get_bit(&p->type_attr_map[tc->c->type - 1], tc->c->type - 1);
+}
+
 static int analyse(struct pol_audit_policy *pol, struct memo *m, const struct pol_audit_ctx *sc,
 		   const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av)
 {
 	struct pol_audit_why *w = &m->why;
-	struct sepol_av_decision avd;
+	struct sepol_av_decision avd, te;
 	unsigned int reason = 0;
 	char *buf = NULL;
+	bool own = own_way(pol->p, sc, tc, cls);
 
-	/* the text of the failing constraints only when one fails */
-	if (compute_for(pol, sc, tc, cls, av, &avd, &reason) < 0)
+	/* the TE part is kept for the question with the missing rule granted */
+	if (own) {
+		te_decision(pol->p, sc->c, tc->c, cls, &te);
+		avd = te;
+		own = rest_decision(pol->p, sc->c, tc->c, cls, av, &avd, &reason) == 0;
+	}
+	if (!own && compute(sc->sid, tc->sid, cls, av, &avd, &reason, NULL) < 0)
 		return -1;
+	/* the text of the failing constraints only when one fails */
 	if ((reason & SEPOL_COMPUTEAV_CONS) &&
 	    compute(sc->sid, tc->sid, cls, av, &avd, &reason, &buf) < 0) {
 		free(buf);
@@ -546,12 +786,32 @@ static int analyse(struct pol_audit_policy *pol, struct memo *m, const struct po
 		unsigned int r2 = 0;
 		char *buf2 = NULL;
 
-		w->te_missing = av & ~audit_te_allowed(pol, sc->type_value, tc->type_value, cls);
+		bool exact = own && grant_adds(pol->p, sc, tc);
+
+		w->te_missing =
+		    av & ~(exact ? te.allowed
+				 : audit_te_allowed(pol, sc->type_value, tc->type_value, cls));
 		w->causes |= 1u << POL_AUDIT_TERULE;
-		/* what the missing TE rule hides */
-		if (w->te_missing && audit_grant(pol, sc->type_value, tc->type_value, cls,
-						 w->te_missing, &saved) == 0) {
-			if (compute_for(pol, sc, tc, cls, av, &avd, &r2) >= 0) {
+		/* what the missing TE rule hides: asked with it granted, here
+		 * from the TE part already known when that is exact, else
+		 * (and for a failing constraint's text) with the rule in the
+		 * policy for a moment */
+		if (w->te_missing) {
+			bool asked = false, granted = false;
+
+			if (exact) {
+				struct sepol_av_decision a2 = te;
+
+				a2.allowed |= w->te_missing;
+				asked = rest_decision(pol->p, sc->c, tc->c, cls, av, &a2, &r2) == 0;
+			}
+			if ((!asked || (r2 & SEPOL_COMPUTEAV_CONS)) &&
+			    audit_grant(pol, sc->type_value, tc->type_value, cls, w->te_missing,
+					&saved) == 0)
+				granted = true;
+			if (!asked && granted)
+				asked = audit_compute(pol, sc, tc, cls, av, &avd, &r2) >= 0;
+			if (asked && (granted || !(r2 & SEPOL_COMPUTEAV_CONS))) {
 				reason |= r2 & ~SEPOL_COMPUTEAV_TE;
 				if ((r2 & SEPOL_COMPUTEAV_CONS) &&
 				    compute(sc->sid, tc->sid, cls, av, &avd, &r2, &buf2) < 0) {
@@ -559,7 +819,8 @@ static int analyse(struct pol_audit_policy *pol, struct memo *m, const struct po
 					buf2 = NULL;
 				}
 			}
-			audit_ungrant(pol, sc->type_value, tc->type_value, cls, saved);
+			if (granted)
+				audit_ungrant(pol, sc->type_value, tc->type_value, cls, saved);
 			/* the text is the first question's when it has one (the
 			 * constraints failing on any allowed permission), else
 			 * this one's */

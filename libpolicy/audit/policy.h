@@ -4,6 +4,7 @@
 #ifndef POL_AUDIT_POLICY_H
 #define POL_AUDIT_POLICY_H
 
+#include <sepol/policydb/flask_types.h>
 #include <sepol/policydb/sidtab.h>
 
 #include "audit/audit.h"
@@ -14,6 +15,7 @@ struct pol_audit_ctx {
 	uint32_t hash, id;
 	bool valid; /* libsepol turned it into a SID */
 	uint32_t sid;
+	const context_struct_t *c;	 /* the SID's context in the SID table */
 	uint32_t type_value;		 /* the type's value in the policy */
 	const char *role, *type, *level; /* into str; level NULL when absent */
 	size_t user_len, role_len, type_len;
@@ -40,8 +42,6 @@ struct pol_audit_policy {
 	size_t ncrefs;
 	struct pol_audit_grant *grants;
 	uint32_t next_sid;
-	uint32_t *cons_saved; /* compute_for()'s copy of a class's constraint masks */
-	size_t ncons_saved;
 };
 
 const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const char *str);
@@ -53,6 +53,11 @@ enum pol_audit_bad audit_question(struct pol_audit_policy *pol, const char *scon
 enum pol_audit_bad audit_explain_ctx(struct pol_audit_policy *pol, const struct pol_audit_ctx *sc,
 				     const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av,
 				     const struct pol_audit_why **why);
+/* The reason bits of sepol_compute_av_reason() for av, and its avd for
+ * the permissions of av (the others' allowed bits are not computed). */
+int audit_compute(struct pol_audit_policy *pol, const struct pol_audit_ctx *sc,
+		  const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av,
+		  struct sepol_av_decision *avd, unsigned int *reason);
 uint32_t audit_te_allowed(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls);
 int audit_grant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls, uint32_t perms,
 		uint32_t *saved);

@@ -10,10 +10,11 @@
 #include <string.h>
 
 #include "label/internal.h"
+#include "util/array.h"
 
 struct pol_label_types {
 	char **v;
-	size_t n;
+	size_t n, alloc;
 };
 
 void pol_label_types_free(struct pol_label_types *t)
@@ -48,15 +49,12 @@ int pol_label_types_open(const char *path, struct pol_label_types **out, struct 
 		return pol_err_set(err, rc, "cannot open '%s': %s", path, strerror(-rc));
 	}
 	while ((len = getline(&line, &size, f)) > 0) {
-		char **v = realloc(t->v, (t->n + 1) * sizeof(*v));
-
-		if (!v)
+		if (POL_ARRAY_GROW(t->v, t->n + 1, t->alloc) < 0)
 			goto oom;
-		t->v = v;
 		/* libselinux cuts the last character of every line, newline or
 		 * not, and compares the rest as it is */
-		v[t->n] = strndup(line, strlen(line) ? strlen(line) - 1 : 0);
-		if (!v[t->n])
+		t->v[t->n] = strndup(line, strlen(line) ? strlen(line) - 1 : 0);
+		if (!t->v[t->n])
 			goto oom;
 		t->n++;
 	}

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "label/internal.h"
+#include "util/array.h"
 
 #define RAMFS_MAGIC 0x858458f6
 #define TMPFS_MAGIC 0x01021994
@@ -77,17 +78,9 @@ static int remember(struct label_run *run, const char *path,
 	}
 	struct label_digests *d = run->digests;
 
-	if (d->n == d->alloc) {
-		size_t n = d->alloc ? d->alloc * 2 : 64;
-		struct dir_digest *v = realloc(d->v, n * sizeof(*v));
-
-		if (!v) {
-			rc = -ENOMEM;
-			goto out;
-		}
-		d->v = v;
-		d->alloc = n;
-	}
+	rc = POL_ARRAY_GROW(d->v, d->n + 1, d->alloc);
+	if (rc < 0)
+		goto out;
 	d->v[d->n].path = strdup(path);
 	if (!d->v[d->n].path) {
 		rc = -ENOMEM;

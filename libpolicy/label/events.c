@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "label/internal.h"
+#include "util/array.h"
 
 struct held {
 	struct pol_label_event ev;
@@ -71,15 +72,8 @@ static int hold(struct label_events *e, const struct pol_label_event *ev)
 		      slen(ev->message) + slen(ev->other_path) + slen(ev->other_context);
 	char *at;
 
-	if (e->n == e->alloc) {
-		size_t n = e->alloc ? e->alloc * 2 : 256;
-		struct held *v = realloc(e->v, n * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		e->v = v;
-		e->alloc = n;
-	}
+	if (POL_ARRAY_GROW(e->v, e->n + 1, e->alloc) < 0)
+		return -ENOMEM;
 	h.strings = malloc(size ? size : 1);
 	if (!h.strings)
 		return -ENOMEM;

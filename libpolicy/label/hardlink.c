@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "label/internal.h"
+#include "util/array.h"
 
 struct link_rec {
 	dev_t dev;
@@ -80,17 +81,9 @@ int label_links_add(struct label_run *run, const struct label_dir *d, uint32_t i
 	}
 	struct label_links *l = run->links;
 
-	if (l->n == l->alloc) {
-		size_t n = l->alloc ? l->alloc * 2 : 64;
-		struct link_rec *v = realloc(l->v, n * sizeof(*v));
-
-		if (!v) {
-			rc = -ENOMEM;
-			goto out;
-		}
-		l->v = v;
-		l->alloc = n;
-	}
+	rc = POL_ARRAY_GROW(l->v, l->n + 1, l->alloc);
+	if (rc < 0)
+		goto out;
 	l->v[l->n++] = r;
 	r.key = NULL;
 	r.path = NULL;

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "label/internal.h"
+#include "util/array.h"
 
 /* ---- what libselinux computes per spec (label_file.h) ---- */
 
@@ -466,15 +467,8 @@ static int vec_add(struct idx_vec *c, const unsigned int *v, size_t n)
 {
 	if (!n)
 		return 0;
-	if (c->n + n > c->alloc) {
-		size_t na = (c->n + n) * 2;
-		unsigned int *p = realloc(c->v, na * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		c->v = p;
-		c->alloc = na;
-	}
+	if (POL_ARRAY_GROW(c->v, c->n + n, c->alloc) < 0)
+		return -ENOMEM;
 	memcpy(c->v + c->n, v, n * sizeof(*v));
 	c->n += n;
 	return 0;

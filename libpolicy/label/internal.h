@@ -45,7 +45,7 @@ struct label_sub {
 
 struct label_subs {
 	struct label_sub *v; /* in the order libselinux tries them: last line first */
-	size_t n;
+	size_t n, alloc;
 };
 
 struct label_trie;
@@ -55,7 +55,7 @@ struct pol_label_specs {
 	unsigned int flags; /* enum pol_label_specs_flags, as opened */
 	char *path;
 	char **files; /* spec files read, for diagnostics */
-	size_t nfiles;
+	size_t nfiles, files_alloc;
 	struct label_spec *specs; /* in libselinux's order; the last match wins */
 	size_t nspecs, alloc;
 	struct label_subs subs, dist_subs;
@@ -157,7 +157,7 @@ struct label_run {
 	char *root;              /* canonical alternate root; NULL for / */
 	size_t rootlen;
 	char **excludes;         /* canonical, no trailing '/' */
-	size_t n_excludes;
+	size_t n_excludes, excludes_alloc;
 	struct label_root *roots;
 	size_t nroots;
 	bool use_proc;           /* /proc/self/fd/N reaches what N is open on */

@@ -31,6 +31,7 @@
 #include <selinux/selinux.h>
 
 #include "label/internal.h"
+#include "util/array.h"
 
 #define XATTR_NAME "security.selinux"
 
@@ -477,16 +478,12 @@ static int add_non_seclabel_mounts(struct label_run *run)
 			}
 		}
 		*o = '\0';
-		char **v = realloc(run->excludes, (run->n_excludes + 1) * sizeof(*v));
-
-		if (!v || !(v[run->n_excludes] = strdup(dir))) {
-			if (v)
-				run->excludes = v;
+		if (POL_ARRAY_GROW(run->excludes, run->n_excludes + 1, run->excludes_alloc) < 0 ||
+		    !(run->excludes[run->n_excludes] = strdup(dir))) {
 			free(line);
 			fclose(f);
 			return -ENOMEM;
 		}
-		run->excludes = v;
 		run->n_excludes++;
 	}
 	free(line);
@@ -498,8 +495,7 @@ static int setup_excludes(struct label_run *run, struct pol_err *err)
 {
 	const struct pol_label_relabel_opts *o = run->opts;
 
-	run->excludes = calloc(o->n_excludes + 1, sizeof(*run->excludes));
-	if (!run->excludes)
+	if (POL_ARRAY_GROW(run->excludes, o->n_excludes, run->excludes_alloc) < 0)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < o->n_excludes; i++) {
 		const char *e = o->excludes[i];

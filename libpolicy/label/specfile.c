@@ -16,6 +16,7 @@
 
 #include "label/fcline.h"
 #include "label/internal.h"
+#include "util/array.h"
 
 #define FC_MAGIC 0xf97cff8a
 #define FC_VERS_PCRE 2
@@ -23,26 +24,12 @@
 #define FC_VERS_PREFIX_LEN 4
 #define FC_VERS_REGEX_ARCH 5
 
-static int grow(struct pol_label_specs *s)
-{
-	if (s->nspecs < s->alloc)
-		return 0;
-	size_t n = s->alloc ? s->alloc * 2 : 256;
-	struct label_spec *v = realloc(s->specs, n * sizeof(*v));
-
-	if (!v)
-		return -ENOMEM;
-	s->specs = v;
-	s->alloc = n;
-	return 0;
-}
-
 static int add_spec(struct pol_label_specs *s, char *regex, char *context,
 		    mode_t mode, unsigned int input, unsigned int line)
 {
 	struct label_spec *sp;
 
-	if (grow(s) < 0) {
+	if (POL_ARRAY_GROW(s->specs, s->nspecs + 1, s->alloc) < 0) {
 		free(regex);
 		free(context);
 		return -ENOMEM;
@@ -222,13 +209,10 @@ bad:
 
 static int add_input(struct pol_label_specs *s, const char *path)
 {
-	char **v = realloc(s->files, (s->nfiles + 1) * sizeof(*v));
-
-	if (!v)
+	if (POL_ARRAY_GROW(s->files, s->nfiles + 1, s->files_alloc) < 0)
 		return -ENOMEM;
-	s->files = v;
-	v[s->nfiles] = strdup(path);
-	if (!v[s->nfiles])
+	s->files[s->nfiles] = strdup(path);
+	if (!s->files[s->nfiles])
 		return -ENOMEM;
 	return (int)s->nfiles++;
 }

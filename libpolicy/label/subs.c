@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "label/internal.h"
+#include "util/array.h"
 
 static bool is_space(char c)
 {
@@ -27,6 +28,7 @@ void label_subs_release(struct label_subs *subs)
 	free(subs->v);
 	subs->v = NULL;
 	subs->n = 0;
+	subs->alloc = 0;
 }
 
 int label_subs_read(const char *path, struct label_subs *subs, struct pol_err *err)
@@ -37,6 +39,7 @@ int label_subs_read(const char *path, struct label_subs *subs, struct pol_err *e
 
 	subs->v = NULL;
 	subs->n = 0;
+	subs->alloc = 0;
 	f = fopen(path, "re");
 	if (!f) {
 		if (errno == ENOENT)
@@ -71,16 +74,14 @@ int label_subs_read(const char *path, struct label_subs *subs, struct pol_err *e
 		if (!*dst)
 			continue;
 
-		struct label_sub *v = realloc(subs->v, (subs->n + 1) * sizeof(*v));
-
-		if (!v)
+		if (POL_ARRAY_GROW(subs->v, subs->n + 1, subs->alloc) < 0)
 			goto oom;
-		subs->v = v;
-		v[subs->n].src = strdup(src);
-		v[subs->n].dst = strdup(dst);
-		v[subs->n].slen = strlen(src);
-		subs->n++;
-		if (!v[subs->n - 1].src || !v[subs->n - 1].dst)
+		struct label_sub *sub = &subs->v[subs->n++];
+
+		sub->src = strdup(src);
+		sub->dst = strdup(dst);
+		sub->slen = strlen(src);
+		if (!sub->src || !sub->dst)
 			goto oom;
 	}
 	fclose(f);

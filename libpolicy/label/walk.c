@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "label/internal.h"
+#include "util/array.h"
 
 #define DENTS_BUF 32768
 
@@ -107,15 +108,8 @@ bool label_path_set(struct label_worker *w, const char *base, size_t baselen, co
 	bool slash = !(baselen && base[baselen - 1] == '/');
 	size_t need = baselen + slash + nlen + 1;
 
-	if (need > w->pathalloc) {
-		size_t n = need * 2;
-		char *p = realloc(w->path, n);
-
-		if (!p)
-			return false;
-		w->path = p;
-		w->pathalloc = n;
-	}
+	if (POL_ARRAY_GROW(w->path, need, w->pathalloc) < 0)
+		return false;
 	memcpy(w->path, base, baselen);
 	if (slash)
 		w->path[baselen] = '/';
@@ -128,14 +122,8 @@ bool label_path_copy(struct label_worker *w, const char *path)
 {
 	size_t len = strlen(path);
 
-	if (len + 1 > w->pathalloc) {
-		char *p = realloc(w->path, len * 2 + 1);
-
-		if (!p)
-			return false;
-		w->path = p;
-		w->pathalloc = len * 2 + 1;
-	}
+	if (POL_ARRAY_GROW(w->path, len + 1, w->pathalloc) < 0)
+		return false;
 	memcpy(w->path, path, len + 1);
 	w->pathlen = len;
 	return true;

@@ -24,6 +24,7 @@
 #include "pdb/internal.h"
 #include "source/internal.h"
 #include "source/source.h"
+#include "util/array.h"
 #include "util/suggest.h"
 
 struct base_check {
@@ -34,7 +35,7 @@ struct base_check {
 	/* "kind name" of names already reported: an interface's gen_require
 	 * repeats at every call, the message need not */
 	char **reported;
-	size_t nreported;
+	size_t nreported, reported_alloc;
 	bool failed; /* a warning became an error (-E) */
 	bool nomem;
 };
@@ -42,7 +43,7 @@ struct base_check {
 /* Whether kind/name was reported already; remembers it when not. */
 static bool seen_before(struct base_check *c, const char *kind, const char *name, const char *class)
 {
-	char *key, **grown;
+	char *key;
 
 	if (asprintf(&key, "%s %s %s", kind, class ? class : "", name) < 0) {
 		c->nomem = true;
@@ -54,13 +55,11 @@ static bool seen_before(struct base_check *c, const char *kind, const char *name
 			return true;
 		}
 	}
-	grown = realloc(c->reported, (c->nreported + 1) * sizeof(*grown));
-	if (!grown) {
+	if (POL_ARRAY_GROW(c->reported, c->nreported + 1, c->reported_alloc) < 0) {
 		free(key);
 		c->nomem = true;
 		return true;
 	}
-	c->reported = grown;
 	c->reported[c->nreported++] = key;
 	return false;
 }

@@ -6,6 +6,7 @@
 #include <sepol/cil/cil.h>
 
 #include "source/backend.h"
+#include "util/array.h"
 
 /*
  * libsepol's CIL compiler logs through one process-wide handler that takes
@@ -271,15 +272,8 @@ static void cil_message(int level, const char *msg)
 	(void)level;
 	if (!log)
 		return;
-	if (log->len + n + 1 > log->alloc) {
-		size_t alloc = (log->len + n + 1) * 2;
-		char *p = realloc(log->line, alloc);
-
-		if (!p)
-			return;
-		log->line = p;
-		log->alloc = alloc;
-	}
+	if (POL_ARRAY_GROW(log->line, log->len + n + 1, log->alloc) < 0)
+		return;
 	memcpy(log->line + log->len, msg, n);
 	log->len += n;
 	src_cil_log_flush(log, false);

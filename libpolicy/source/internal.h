@@ -39,7 +39,7 @@ struct pol_source {
 	bool lean; /* unit lacks most rules: the lowering parses inputs again */
 	bool verbose; /* pol_source_set_verbose() */
 	struct src_input *inputs;
-	size_t ninputs;
+	size_t ninputs, inputs_alloc;
 };
 
 /* Parse text into unit (appending to its top-level block). name is the

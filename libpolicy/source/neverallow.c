@@ -13,6 +13,7 @@
 #include <sepol/policydb/avrule_block.h>
 
 #include "source/backend.h"
+#include "util/array.h"
 
 /* Notes per violation, beyond which the rest say nothing new. */
 #define MAX_NOTES 8
@@ -59,14 +60,8 @@ static struct src_line_index *load_lines(const char *file)
 	for (size_t i = 0; i < l->len; i++) {
 		if (l->data[i] != '\n')
 			continue;
-		if (l->nlines == alloc) {
-			size_t *p = realloc(l->starts, alloc * 2 * sizeof(*l->starts));
-
-			if (!p)
-				goto fail;
-			l->starts = p;
-			alloc *= 2;
-		}
+		if (POL_ARRAY_GROW(l->starts, l->nlines + 1, alloc) < 0)
+			goto fail;
 		l->starts[l->nlines++] = i + 1;
 	}
 	return l;

@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "util/array.h"
+
 #include "source.h"
 
 struct scan {
@@ -25,15 +27,8 @@ struct scan {
 static int scan_set_names(struct scan *s, const struct src_set *set, size_t *n, size_t base,
 			  bool *complex)
 {
-	if (base + set->n + 1 > s->alloc) {
-		size_t alloc = (base + set->n + 1) * 2;
-		const char **v = realloc(s->names, alloc * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		s->names = v;
-		s->alloc = alloc;
-	}
+	if (POL_ARRAY_GROW(s->names, base + set->n + 1, s->alloc) < 0)
+		return -ENOMEM;
 	*n = 0;
 	for (size_t i = 0; i < set->n; i++) {
 		if (set->items[i].neg) {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "source/parse-internal.h"
+#include "util/array.h"
 #include "util/file.h"
 
 int pol_source_new(struct pol_source **out, struct pol_err *err)
@@ -63,12 +64,10 @@ bool pol_source_is_module(const struct pol_source *src)
 static int remember_input(struct pol_source *src, const char *name, const char *data, size_t len,
 			  int how)
 {
-	struct src_input *in = realloc(src->inputs, (src->ninputs + 1) * sizeof(*in));
+	struct src_input *in;
 	char *copy = strdup(name ? name : "<input>");
 
-	if (in)
-		src->inputs = in;
-	if (!in || !copy) {
+	if (!copy || POL_ARRAY_GROW(src->inputs, src->ninputs + 1, src->inputs_alloc) < 0) {
 		free(copy);
 		return -ENOMEM;
 	}

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "label/fcline.h"
+#include "util/array.h"
 #include "util/file.h"
 #include "cli.h"
 #include "sepolc.h"
@@ -88,15 +89,8 @@ struct fc_parse {
 
 static int push_entry(struct fc_parse *fp, const struct fc_entry *e)
 {
-	if (fp->n == fp->alloc) {
-		size_t n = fp->alloc ? fp->alloc * 2 : 1024;
-		struct fc_entry *v = realloc(fp->v, n * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		fp->v = v;
-		fp->alloc = n;
-	}
+	if (POL_ARRAY_GROW(fp->v, fp->n + 1, fp->alloc) < 0)
+		return -ENOMEM;
 	fp->v[fp->n++] = *e;
 	return 0;
 }

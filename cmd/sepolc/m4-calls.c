@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/file.h"
 #include "cli.h"
 #include "sepolc.h"
@@ -105,12 +106,11 @@ bool m4_plain_module(const char *text, size_t len)
 static int add_call(struct m4_result *r, const char *name, size_t len, const char *file,
 		    size_t file_len, unsigned int line, unsigned int col)
 {
-	struct m4_call *v = realloc(r->calls, (r->n_calls + 1) * sizeof(*v));
+	struct m4_call *v;
 
-	if (!v)
+	if (POL_ARRAY_GROW(r->calls, r->n_calls + 1, r->calls_alloc) < 0)
 		return -ENOMEM;
-	r->calls = v;
-	v += r->n_calls;
+	v = r->calls + r->n_calls;
 	memset(v, 0, sizeof(*v));
 	v->name = strndup(name, len);
 	v->file = strndup(file, file_len);
@@ -146,15 +146,8 @@ static int collect_definitions(const char *text, size_t len, struct names *out)
 			q++;
 		if (q == p || q == end || *q != '\'')
 			continue;
-		if (out->n == out->alloc) {
-			size_t n = out->alloc ? out->alloc * 2 : 1024;
-			char **v = realloc(out->v, n * sizeof(*v));
-
-			if (!v)
-				return -ENOMEM;
-			out->v = v;
-			out->alloc = n;
-		}
+		if (POL_ARRAY_GROW(out->v, out->n + 1, out->alloc) < 0)
+			return -ENOMEM;
 		out->v[out->n] = strndup(p, q - p);
 		if (!out->v[out->n])
 			return -ENOMEM;
@@ -259,4 +252,5 @@ void m4_calls_release(struct m4_result *r)
 	free(r->calls);
 	r->calls = NULL;
 	r->n_calls = 0;
+	r->calls_alloc = 0;
 }

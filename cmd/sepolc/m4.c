@@ -29,6 +29,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/file.h"
 #include "cli.h"
 #include "sepolc.h"
@@ -46,15 +47,9 @@ static int strv_push(struct strv *s, const char *str)
 {
 	char *copy;
 
-	if (s->n + 2 > s->alloc) {
-		size_t n = s->alloc ? s->alloc * 2 : 32;
-		char **v = realloc(s->v, n * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		s->v = v;
-		s->alloc = n;
-	}
+	/* room for a NULL after the last */
+	if (POL_ARRAY_GROW(s->v, s->n + 2, s->alloc) < 0)
+		return -ENOMEM;
 	copy = strdup(str);
 	if (!copy)
 		return -ENOMEM;

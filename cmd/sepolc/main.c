@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/array.h"
+
 #include "cli.h"
 #include "sepolc.h"
 
@@ -259,15 +261,11 @@ static int set_output(struct sepolc_opts *opts, enum output_kind kind)
 
 static int add_define(struct sepolc_opts *opts, const char *def)
 {
-	const char **v;
-
 	if (!looks_like_define(def))
 		return cli_usage_error("invalid m4 macro name in '%s'", def);
-	v = realloc(opts->defines, (opts->n_defines + 1) * sizeof(*v));
-	if (!v)
+	if (POL_ARRAY_GROW(opts->defines, opts->n_defines + 1, opts->defines_alloc) < 0)
 		return EXIT_ENV;
-	opts->defines = v;
-	v[opts->n_defines++] = def;
+	opts->defines[opts->n_defines++] = def;
 	return EXIT_OK;
 }
 

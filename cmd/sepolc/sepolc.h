@@ -34,7 +34,7 @@ struct sepolc_opts {
 	const char *headers;  /* --headers */
 	bool preprocess;      /* --preprocess: write m4's output, compile nothing */
 	const char **defines; /* -D NAME[=VALUE], for m4 */
-	size_t n_defines;
+	size_t n_defines, defines_alloc;
 	const char *base;     /* --base: the policy a module's requires are checked against */
 	bool no_base_check;   /* --no-base-check */
 	bool json;
@@ -86,7 +86,7 @@ struct m4_result {
 	bool mls;	   /* the headers build MLS/MCS modules */
 	bool plain_macros; /* a plain module with macro-like text, not run through m4 */
 	struct m4_call *calls;
-	size_t n_calls;
+	size_t n_calls, calls_alloc;
 };
 
 /* m4-calls.c: macro calls in policy text. */

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 
+#include "util/array.h"
+
 #include "cli.h"
 #include "serelabel.h"
 
@@ -82,15 +84,8 @@ struct pathlist {
 
 static int pathlist_add(struct pathlist *l, char *p)
 {
-	if (l->n == l->alloc) {
-		size_t n = l->alloc ? l->alloc * 2 : 64;
-		char **v = realloc(l->v, n * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		l->v = v;
-		l->alloc = n;
-	}
+	if (POL_ARRAY_GROW(l->v, l->n + 1, l->alloc) < 0)
+		return -ENOMEM;
 	l->v[l->n++] = p;
 	return 0;
 }
@@ -343,22 +338,18 @@ int main(int argc, char **argv)
 		case 'F':
 			opts.flags |= POL_LABEL_FORCE;
 			break;
-		case 'e': {
-			const char **v;
-
+		case 'e':
 			if (optarg[0] != '/') {
 				status = cli_usage_error("exclude '%s' is not an absolute path", optarg);
 				break;
 			}
-			v = realloc(opts.excludes, (opts.n_excludes + 1) * sizeof(*v));
-			if (!v) {
+			if (POL_ARRAY_GROW(opts.excludes, opts.n_excludes + 1,
+					   opts.excludes_alloc) < 0) {
 				status = EXIT_ENV;
 				break;
 			}
-			opts.excludes = v;
-			v[opts.n_excludes++] = optarg;
+			opts.excludes[opts.n_excludes++] = optarg;
 			break;
-		}
 		case 'x':
 			opts.flags |= POL_LABEL_CROSS_MOUNTS;
 			break;

@@ -17,7 +17,7 @@ struct relabel_opts {
 	const char *policy;	  /* -c: check spec contexts against this policy */
 	enum pol_label_engine engine;
 	const char **excludes;
-	size_t n_excludes;
+	size_t n_excludes, excludes_alloc;
 	unsigned int threads;
 	unsigned int flags;       /* enum pol_label_relabel_flags */
 	bool null;                /* -0 */

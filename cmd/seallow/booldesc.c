@@ -10,14 +10,16 @@
 #include <string.h>
 
 #include "seallow.h"
+#include "util/array.h"
 #include "util/buf.h"
+#include "util/file.h"
 
 struct desc {
 	char *name, *text;
 };
 
 static struct desc *descs;
-static size_t ndescs;
+static size_t ndescs, adescs;
 static bool loaded;
 static char *fallback;
 
@@ -58,25 +60,19 @@ static char *decode(const char *s, size_t n)
 static void load(void)
 {
 	const char *path = getenv("SEKIT_POLICY_XML");
-	FILE *f;
-	struct pol_buf all = POL_BUF_INIT;
-	char chunk[65536];
+	char *all;
 	size_t n;
 	const char *p;
 
 	loaded = true;
 	if (!path || !*path)
 		path = "/usr/share/selinux/devel/policy.xml";
-	f = fopen(path, "re");
-	if (!f)
+	/* absent or unreadable: the names' words will do */
+	if (pol_read_path(path, &all, &n) < 0)
 		return;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		pol_buf_add(&all, chunk, n);
-	fclose(f);
-	for (p = pol_buf_str(&all); (p = strchr(p, '<')) != NULL; p++) {
+	for (p = all; (p = strchr(p, '<')) != NULL; p++) {
 		const char *name, *q, *end, *text;
 		size_t len;
-		struct desc *d;
 
 		if (strncmp(p, "<bool name=\"", 12) == 0)
 			name = p + 12;
@@ -93,15 +89,13 @@ static void load(void)
 		if (!end || !text || text > end)
 			continue;
 		text += 3;
-		d = realloc(descs, (ndescs + 1) * sizeof(*d));
-		if (!d)
+		if (POL_ARRAY_GROW(descs, ndescs + 1, adescs) < 0)
 			break;
-		descs = d;
 		descs[ndescs].name = strndup(name, len);
 		descs[ndescs].text = decode(text, strcspn(text, "<"));
 		ndescs++;
 	}
-	pol_buf_release(&all);
+	free(all);
 }
 
 const char *bool_desc(const char *name)

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/array.h"
+
 #include "cli.h"
 #include "commands.h"
 #include "seallow.h"
@@ -202,7 +204,7 @@ static int read_audit_logs(struct seallow_run *run, struct pol_audit_reader *r)
 {
 	const char *dir = getenv("SEKIT_AUDIT_LOG_DIR");
 	char **names = NULL;
-	size_t n = 0;
+	size_t n = 0, alloc = 0;
 	struct dirent *de;
 	DIR *d;
 	int status = EXIT_OK;
@@ -215,15 +217,11 @@ static int read_audit_logs(struct seallow_run *run, struct pol_audit_reader *r)
 		return EXIT_ENV;
 	}
 	while ((de = readdir(d)) != NULL) {
-		char **p;
-
 		if (strncmp(de->d_name, "audit.log", 9) != 0 ||
 		    (de->d_name[9] && de->d_name[9] != '.'))
 			continue;
-		p = realloc(names, (n + 1) * sizeof(*p));
-		if (!p)
+		if (POL_ARRAY_GROW(names, n + 1, alloc) < 0)
 			break;
-		names = p;
 		names[n++] = strdup(de->d_name);
 	}
 	closedir(d);

@@ -38,6 +38,7 @@
 #include "cli.h"
 #include "seallow.h"
 #include "source/source.h"
+#include "util/array.h"
 #include "util/buf.h"
 #include "util/file.h"
 
@@ -54,7 +55,7 @@ enum param { PARAM_NONE, PARAM_SOURCE, PARAM_TARGET, PARAM_OBJECT, PARAM_OTHER }
 struct ifav {
 	char *src, *tgt, *cls; /* "$1" for the parameter */
 	char **perms;	       /* sorted */
-	size_t nperms;
+	size_t nperms, aperms;
 };
 
 struct iface {
@@ -121,16 +122,9 @@ static int load_perm_map(struct ifdb *db, const char *path)
 		}
 		if (n != 3 || !cls[0] || !strchr("nrwb", b[0]) || b[1])
 			continue;
-		if (db->npm == alloc) {
-			struct permw *v;
-
-			alloc = alloc ? alloc * 2 : 1024;
-			v = realloc(db->pm, alloc * sizeof(*v));
-			if (!v) {
-				fclose(f);
-				return -ENOMEM;
-			}
-			db->pm = v;
+		if (POL_ARRAY_GROW(db->pm, db->npm + 1, alloc) < 0) {
+			fclose(f);
+			return -ENOMEM;
 		}
 		if (asprintf(&db->pm[db->npm].key, "%s %s", cls, a) < 0) {
 			fclose(f);
@@ -223,15 +217,8 @@ static int iface_add(struct iface *f, const char *src, const char *tgt, const ch
 		    !strcmp(f->avs[i].cls, cls))
 			av = &f->avs[i];
 	if (!av) {
-		if (f->navs == f->aavs) {
-			size_t n = f->aavs ? f->aavs * 2 : 4;
-			struct ifav *v = realloc(f->avs, n * sizeof(*v));
-
-			if (!v)
-				return -ENOMEM;
-			f->avs = v;
-			f->aavs = n;
-		}
+		if (POL_ARRAY_GROW(f->avs, f->navs + 1, f->aavs) < 0)
+			return -ENOMEM;
 		av = &f->avs[f->navs++];
 		memset(av, 0, sizeof(*av));
 		av->src = strdup(src);
@@ -242,16 +229,13 @@ static int iface_add(struct iface *f, const char *src, const char *tgt, const ch
 	}
 	for (size_t i = 0; i < nperms; i++) {
 		bool have = false;
-		char **v;
 
 		for (size_t k = 0; k < av->nperms && !have; k++)
 			have = !strcmp(av->perms[k], perms[i]);
 		if (have)
 			continue;
-		v = realloc(av->perms, (av->nperms + 1) * sizeof(*v));
-		if (!v)
+		if (POL_ARRAY_GROW(av->perms, av->nperms + 1, av->aperms) < 0)
 			return -ENOMEM;
-		av->perms = v;
 		av->perms[av->nperms] = strdup(perms[i]);
 		if (!av->perms[av->nperms])
 			return -ENOMEM;
@@ -293,15 +277,8 @@ static struct iface *db_push(struct ifdb *db, size_t *alloc, const char *name)
 {
 	struct iface *f;
 
-	if (db->n == *alloc) {
-		size_t n = *alloc ? *alloc * 2 : 1024;
-		struct iface *v = realloc(db->ifs, n * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		db->ifs = v;
-		*alloc = n;
-	}
+	if (pol_array_grow(&db->ifs, alloc, db->n + 1, sizeof(*db->ifs)) < 0)
+		return NULL;
 	f = &db->ifs[db->n];
 	memset(f, 0, sizeof(*f));
 	f->info_dir = -1;
@@ -434,15 +411,8 @@ static int db_index(struct ifdb *db)
 		for (size_t k = 0; k < f->navs; k++) {
 			if (k && !strcmp(f->avs[k].tgt, f->avs[k - 1].tgt))
 				continue;
-			if (db->nby_tgt == alloc) {
-				void *v;
-
-				alloc = alloc ? alloc * 2 : 4096;
-				v = realloc(db->by_tgt, alloc * sizeof(*db->by_tgt));
-				if (!v)
-					return -ENOMEM;
-				db->by_tgt = v;
-			}
+			if (POL_ARRAY_GROW(db->by_tgt, db->nby_tgt + 1, alloc) < 0)
+				return -ENOMEM;
 			db->by_tgt[db->nby_tgt].tgt = f->avs[k].tgt;
 			db->by_tgt[db->nby_tgt++].idx = i;
 		}
@@ -480,7 +450,7 @@ struct build {
 	const char *calls; /* the calls file's name, as m4's line markers give it */
 	size_t first_line;
 	size_t *line_to_if; /* call line - first_line -> interface */
-	size_t ncalls;
+	size_t ncalls, acalls;
 };
 
 static const char *placeholder_param(const char *s)
@@ -589,15 +559,9 @@ static int scan_if_file(struct build *b, size_t *alloc, const char *path, struct
 					break;
 				}
 				f->usable = true;
-				if (b->ncalls % 1024 == 0) {
-					size_t *v =
-					    realloc(b->line_to_if, (b->ncalls + 1024) * sizeof(*v));
-
-					if (!v) {
-						rc = -ENOMEM;
-						break;
-					}
-					b->line_to_if = v;
+				if (POL_ARRAY_GROW(b->line_to_if, b->ncalls + 1, b->acalls) < 0) {
+					rc = -ENOMEM;
+					break;
 				}
 				b->line_to_if[b->ncalls++] = b->db->n - 1;
 				pol_buf_printf(calls, "%s(" PLACEHOLDER ")\n", f->name);
@@ -1106,7 +1070,6 @@ static int describe_extra(const struct iface *f, const struct req *r, const char
 		const char *cls = is_param(av->cls) ? arg : av->cls;
 		bool same = !strcmp(src, r->src) && !strcmp(tgt, r->tgt) && !strcmp(cls, r->cls);
 		struct pol_buf b = POL_BUF_INIT;
-		char **v;
 		size_t n = 0;
 
 		for (size_t k = 0; k < av->nperms; k++)
@@ -1118,13 +1081,11 @@ static int describe_extra(const struct iface *f, const struct req *r, const char
 			if (!(same && has(r->perms, r->nperms, av->perms[k])))
 				pol_buf_printf(&b, " %s", av->perms[k]);
 		pol_buf_puts(&b, " }");
-		v = b.failed ? NULL : realloc(c->extra, (c->nextra + 1) * sizeof(*v));
-		if (!v) {
+		if (b.failed || POL_ARRAY_GROW(c->extra, c->nextra + 1, c->aextra) < 0) {
 			pol_buf_release(&b);
 			return -ENOMEM;
 		}
-		c->extra = v;
-		v[c->nextra++] = pol_buf_detach(&b);
+		c->extra[c->nextra++] = pol_buf_detach(&b);
 	}
 	return 0;
 }

@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "label/label.h"
 #include "seallow.h"
+#include "util/array.h"
 #include "util/buf.h"
 
 extern char **environ;
@@ -41,7 +42,7 @@ struct review {
 	bool aborted, finished;
 	enum pol_audit_choice *choices;
 	struct command *cmds;
-	size_t ncmds;
+	size_t ncmds, acmds;
 	struct ifdb *db;	  /* -R: the interfaces offered */
 	char **calls, **sections; /* by group: the call chosen, the type it is filed under */
 	size_t ncalls;
@@ -63,16 +64,14 @@ static char *ask(const char *prompt)
 
 static void add_command(struct review *rv, char **argv)
 {
-	struct command *p = realloc(rv->cmds, (rv->ncmds + 1) * sizeof(*p));
 	struct pol_buf b = POL_BUF_INIT;
 
-	if (!p) {
+	if (POL_ARRAY_GROW(rv->cmds, rv->ncmds + 1, rv->acmds) < 0) {
 		for (size_t i = 0; argv[i]; i++)
 			free(argv[i]);
 		free(argv);
 		return;
 	}
-	rv->cmds = p;
 	for (size_t i = 0; argv[i]; i++) {
 		bool plain =
 		    argv[i][0] && strspn(argv[i], "abcdefghijklmnopqrstuvwxyz"

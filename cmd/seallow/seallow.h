@@ -56,7 +56,7 @@ char *ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, const cha
 struct ifdb_choice {
 	char *call, *name, *arg; /* "name(arg)", name, arg */
 	char **extra;		 /* what it grants beyond the denial: "src tgt:class { perms }" */
-	size_t nextra;
+	size_t nextra, aextra;
 	int distance;
 	bool refused; /* beyond --max-distance (and no --broad-interfaces) */
 };

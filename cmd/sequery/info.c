@@ -96,7 +96,7 @@ static int usage(void)
 static int parse(struct sequery *sq, int argc, char **argv, struct info_opts *o)
 {
 	struct ap_item *items;
-	int n;
+	int n, status = -1;
 
 	memset(o, 0, sizeof(*o));
 	o->json = sq->json;
@@ -105,7 +105,7 @@ static int parse(struct sequery *sq, int argc, char **argv, struct info_opts *o)
 	n = ap_parse(sequery_info_options, argc - 1, argv + 1, &items);
 	if (n < 0)
 		return cli_usage_error(NULL);
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && status < 0; i++) {
 		int id = items[i].id;
 		const char *v = items[i].value;
 
@@ -118,12 +118,12 @@ static int parse(struct sequery *sq, int argc, char **argv, struct info_opts *o)
 		}
 		switch (id) {
 		case 0:
-			if (o->policy) {
-				free(items);
-				return cli_usage_error("unrecognized argument: %s", v);
-			}
-			o->policy = v;
+			if (o->policy)
+				status = cli_usage_error("unrecognized argument: %s", v);
+			else
+				o->policy = v;
 			break;
+		// clang-format off
 		case O_ALL: o->all = true; break;
 		case O_EXPAND: o->expand = true; break;
 		case O_FLAT: o->flat = true; break;
@@ -131,16 +131,13 @@ static int parse(struct sequery *sq, int argc, char **argv, struct info_opts *o)
 		case O_DEBUG: break;
 		case O_JSON: o->json = true; break;
 		case O_QUIET: o->quiet = true; break;
-		case O_HELP:
-			free(items);
-			return usage();
-		case O_VERSION:
-			free(items);
-			return cli_version();
+		case O_HELP: status = usage(); break;
+		case O_VERSION: status = cli_version(); break;
+			// clang-format on
 		}
 	}
 	free(items);
-	return -1;
+	return status;
 }
 
 static void print_stats(const struct pol_pdb *pdb, const struct pol_info_stats *s)

@@ -150,25 +150,25 @@ int sequery_rules(void *ctx, int argc, char **argv)
 	struct pol_pdb *pdb;
 	struct pol_err err;
 	bool json = sq->json, quiet = sq->quiet, verbose = sq->verbose > 0;
-	int n, rc, status;
+	int n, rc, status = -1;
 
 	n = ap_parse(sequery_rules_options, argc - 1, argv + 1, &items);
 	if (n < 0)
 		return cli_usage_error(NULL);
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && status < 0; i++) {
 		const char *v = items[i].value;
 
 		switch (items[i].id) {
 		case 0:
-			if (policy) {
-				free(items);
-				return cli_usage_error("unrecognized argument: %s", v);
-			}
-			policy = v;
+			if (policy)
+				status = cli_usage_error("unrecognized argument: %s", v);
+			else
+				policy = v;
 			break;
 		case O_A:
 			q.kinds |= POL_RULE_BIT(POL_RULE_ALLOW) | POL_RULE_BIT(POL_RULE_ALLOWXPERM);
 			break;
+		// clang-format off
 		case O_ALLOW: q.kinds |= POL_RULE_BIT(POL_RULE_ALLOW); break;
 		case O_ALLOWXPERM: q.kinds |= POL_RULE_BIT(POL_RULE_ALLOWXPERM); break;
 		case O_AUDITALLOW: q.kinds |= POL_RULE_BIT(POL_RULE_AUDITALLOW); break;
@@ -205,15 +205,14 @@ int sequery_rules(void *ctx, int argc, char **argv)
 		case O_DEBUG: break;
 		case O_JSON: json = true; break;
 		case O_QUIET: quiet = true; break;
-		case O_HELP:
-			free(items);
-			return usage();
-		case O_VERSION:
-			free(items);
-			return cli_version();
+		case O_HELP: status = usage(); break;
+		case O_VERSION: status = cli_version(); break;
+			// clang-format on
 		}
 	}
 	free(items);
+	if (status >= 0)
+		return status;
 	if (!q.kinds)
 		return cli_usage_error("at least one rule kind must be given (e.g. -A)");
 

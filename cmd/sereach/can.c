@@ -225,22 +225,14 @@ int sereach_can(void *ctx, int argc, char **argv)
 	if (reach_new(&rd, n) < 0 || reach_new(&rf, n) < 0)
 		goto oom;
 	/* the domains SOURCE can become, each by a shortest transition chain */
-	if (pol_graph_reachable(gd, q.s, 0, 0, keep_path, &rd) < 0)
+	/* (and SOURCE itself, a path of one: keep_path() records it) */
+	if (pol_graph_reachable(gd, q.s, 0, 0, keep_path, &rd) < 0 || keep_path(&q.s, 1, &rd))
 		goto oom;
-	rd.path[q.s - 1] = malloc(sizeof(uint32_t));
-	if (!rd.path[q.s - 1])
-		goto oom;
-	rd.path[q.s - 1][0] = q.s;
-	rd.len[q.s - 1] = 1;
 	/* the types TYPE's information reaches (read) or that reach it (write) */
 	if (pol_graph_reachable(gf, q.t, direct ? 1 : 0, write ? POL_GRAPH_REVERSE : 0, keep_path,
-				&rf) < 0)
+				&rf) < 0 ||
+	    keep_path(&q.t, 1, &rf))
 		goto oom;
-	rf.path[q.t - 1] = malloc(sizeof(uint32_t));
-	if (!rf.path[q.t - 1])
-		goto oom;
-	rf.path[q.t - 1][0] = q.t;
-	rf.len[q.t - 1] = 1;
 	for (uint32_t v = 0; v < n; v++) {
 		uint32_t cost;
 

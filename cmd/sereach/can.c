@@ -26,15 +26,11 @@ const struct cli_option sereach_can_options[] = {
 	CLI_FLAG(OPT_EXACT, "exact", "transitions with kernel semantics (as dta --exact)"),
 	SR_OPT_ROLES,
 	CLI_FLAG(OPT_FULL, "full", "print the rules of each step"),
-	CLI_FLAG('q', "quiet", "print nothing: the exit status is the answer"),
-	CLI_FLAG(OPT_JSON, "json", "one JSON document"),
-	CLI_HELP_VERSION,
-	CLI_END,
+	SR_OPT_ANSWER,
 };
 // clang-format on
 
 static const char usage[] =
-    "Usage:\n"
     " sereach can [options] SOURCE read|write TYPE\n"
     "\n"
     "Can SOURCE, or a domain it can become by transitions, read (write) TYPE by\n"
@@ -110,75 +106,20 @@ static struct json_object *json_step(struct sr_query *q, struct pol_graph *g, ui
 int sereach_can(void *ctx, int argc, char **argv)
 {
 	static struct sr_query q;
-	struct cli_getopt go = CLI_GETOPT_INIT(sereach_can_options, "");
 	struct pol_graph_opts opts = {0};
 	struct pol_graph *gd = NULL, *gf = NULL;
 	struct pol_permmap *map = NULL;
 	struct reach rd = {0}, rf = {0};
 	struct pol_err err;
-	bool write = false, quiet = false, direct = false;
+	bool write = false;
 	const char *access;
 	uint32_t n = 0, best = 0, best_cost = UINT32_MAX;
 	long rc;
-	int c, status = -1;
+	int status;
 
 	(void)ctx;
 	q.flow = true;
-	q.min_weight = 3;
-	while (status < 0 && (c = cli_getopt(&go, argc, argv)) != -1) {
-		switch (c) {
-		case 'p':
-			q.policy = optarg;
-			break;
-		case 'm':
-			q.map = optarg;
-			break;
-		case 'w': {
-			char *end;
-
-			errno = 0;
-			q.min_weight = strtol(optarg, &end, 10);
-			if (!*optarg || *end || errno || q.min_weight < 1 || q.min_weight > 10)
-				status = cli_usage_error("-w/--min_weight: the minimum weight must "
-							 "be an integer 1-10");
-			break;
-		}
-		case OPT_DIRECT:
-			direct = true;
-			break;
-		case OPT_BOOLEANS:
-			q.booleans = optarg;
-			break;
-		case OPT_EXACT:
-			q.exact = true;
-			break;
-		case OPT_ROLE:
-			q.role = optarg;
-			q.exact = true;
-			break;
-		case OPT_USER:
-			q.user = optarg;
-			q.exact = true;
-			break;
-		case OPT_FULL:
-			q.full = true;
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case OPT_JSON:
-			q.json = true;
-			break;
-		case 'h':
-		case 'V':
-			status = sr_help_or_version(c, sereach_can_options, usage);
-			break;
-		default:
-			status = EXIT_USAGE;
-			break;
-		}
-	}
-	if (status >= 0)
+	if ((status = sr_getopt(sereach_can_options, usage, argc, argv, &q)) >= 0)
 		return status;
 	if (argc - optind != 3)
 		return cli_usage_error("expected SOURCE read|write TYPE");
@@ -229,7 +170,7 @@ int sereach_can(void *ctx, int argc, char **argv)
 	if (pol_graph_reachable(gd, q.s, 0, 0, keep_path, &rd) < 0 || keep_path(&q.s, 1, &rd))
 		goto oom;
 	/* the types TYPE's information reaches (read) or that reach it (write) */
-	if (pol_graph_reachable(gf, q.t, direct ? 1 : 0, write ? POL_GRAPH_REVERSE : 0, keep_path,
+	if (pol_graph_reachable(gf, q.t, q.direct ? 1 : 0, write ? POL_GRAPH_REVERSE : 0, keep_path,
 				&rf) < 0 ||
 	    keep_path(&q.t, 1, &rf))
 		goto oom;
@@ -245,7 +186,7 @@ int sereach_can(void *ctx, int argc, char **argv)
 		}
 	}
 	status = best ? EXIT_OK : EXIT_NOMATCH;
-	if (quiet)
+	if (q.quiet)
 		goto out;
 	if (q.json) {
 		struct json_object *doc = pol_json_document("sereach");

@@ -33,22 +33,9 @@ const struct cli_option sereach_check_options[] = {
 	CLI_FLAG(OPT_EXACT, "exact", "transitions with kernel semantics (as dta --exact)"),
 	CLI_FLAG(OPT_FULL, "full", "print the rules of each step of a violating path"),
 	CLI_FLAG('v', "verbose", "also list the assertions that hold"),
-	CLI_FLAG('q', "quiet", "print nothing: the exit status is the answer"),
-	CLI_FLAG(OPT_JSON, "json", "one JSON document"),
-	CLI_HELP_VERSION,
-	CLI_END,
+	SR_OPT_ANSWER,
 };
 // clang-format on
-
-static const char usage[] =
-    "Usage:\n"
-    " sereach check [options] FILE|-\n"
-    "\n"
-    "Check reachability assertions, one a line, such as\n"
-    "  no transition path from user_t to sysadm_t\n"
-    "  no flow from shadow_t to user_t with weight >= 5\n"
-    "Exit 0 when all hold, 1 listing each violated one with its path, 2 for a\n"
-    "malformed file (FILE:LINE:COL).\n";
 
 enum kind { K_TRANSITION, K_FLOW };
 
@@ -70,9 +57,9 @@ struct check {
 	const char *file; /* as printed: "<stdin>" for - */
 	struct pol_pdb *pdb;
 	struct pol_permmap *map;
-	const char *map_path, *booleans;
-	long min_weight;
-	bool exact, full, verbose, quiet, json;
+	/* the command line's: policy, map, booleans, min_weight, exact, full,
+	 * verbose, quiet, json */
+	struct sr_query opt;
 	struct assertion *a;
 	size_t n, alloc;
 	struct cached {
@@ -486,9 +473,9 @@ static int read_file(struct check *c, const char *path, struct pol_err *err)
 
 static int get_graph(struct check *c, const struct assertion *a, struct pol_graph **out)
 {
-	const char *bools = a->booleans ? a->booleans : c->booleans;
-	unsigned int minw = (unsigned int)(a->min_weight ? a->min_weight : c->min_weight);
-	bool exact = a->exact || c->exact;
+	const char *bools = a->booleans ? a->booleans : c->opt.booleans;
+	unsigned int minw = (unsigned int)(a->min_weight ? a->min_weight : c->opt.min_weight);
+	bool exact = a->exact || c->opt.exact;
 	struct sr_query bq = {.pdb = c->pdb, .booleans = bools};
 	struct pol_graph_opts opts = {0};
 	struct cached *k;
@@ -524,7 +511,7 @@ static int get_graph(struct check *c, const struct assertion *a, struct pol_grap
 	}
 	pol_err_init(&err);
 	if (a->kind == K_FLOW && !c->map)
-		rc = pol_permmap_load(c->map_path, &c->map, &err);
+		rc = pol_permmap_load(c->opt.map, &c->map, &err);
 	else
 		rc = 0;
 	if (rc >= 0)
@@ -569,14 +556,14 @@ static void report_one(struct check *c, const struct assertion *a, struct pol_gr
 	    .text = a->kind == K_FLOW ? &sr_flow_text : &sr_dta_text,
 	    .flow = a->kind == K_FLOW,
 	    .target = "",
-	    .full = c->full,
-	    .json = c->json,
+	    .full = c->opt.full,
+	    .json = c->opt.json,
 	    .limit = 1,
 	    .pdb = c->pdb,
 	    .g = g,
 	};
 
-	if (c->json) {
+	if (c->opt.json) {
 		struct json_object *o = json_object_new_object();
 
 		json_object_object_add(o, "line", json_object_new_int((int)a->line));
@@ -600,7 +587,7 @@ static void report_one(struct check *c, const struct assertion *a, struct pol_gr
 		json_object_array_add(items, o);
 		return;
 	}
-	if (c->quiet || (holds && !c->verbose))
+	if (c->opt.quiet || (holds && !c->opt.verbose))
 		return;
 	printf("%s:%u: %s: %s\n", c->file, a->line, holds ? "holds" : "violated", a->text);
 	if (!holds && f->n) {
@@ -613,7 +600,7 @@ static void report_one(struct check *c, const struct assertion *a, struct pol_gr
 
 static int check_all(struct check *c)
 {
-	struct json_object *items = c->json ? json_object_new_array() : NULL;
+	struct json_object *items = c->opt.json ? json_object_new_array() : NULL;
 	size_t violated = 0;
 	int status = EXIT_OK;
 
@@ -648,7 +635,7 @@ static int check_all(struct check *c)
 	}
 	if (status == EXIT_OK && violated)
 		status = EXIT_NOMATCH;
-	if (c->json) {
+	if (c->opt.json) {
 		struct json_object *doc = pol_json_document("sereach");
 
 		pol_json_add_str(doc, "file", c->file);
@@ -657,7 +644,7 @@ static int check_all(struct check *c)
 		json_object_object_add(doc, "violated", json_object_new_int64((int64_t)violated));
 		pol_json_print(stdout, doc, 1);
 		json_object_put(doc);
-	} else if (!c->quiet && status <= EXIT_NOMATCH) {
+	} else if (!c->opt.quiet && status <= EXIT_NOMATCH) {
 		if (violated)
 			printf("%zu of %zu assertions violated.\n", violated, c->n);
 		else
@@ -685,72 +672,33 @@ static void check_free(struct check *c)
 	/* the policy is left to the kernel to reclaim, as sr_finish() does */
 }
 
+static const char usage[] =
+    " sereach check [options] FILE|-\n"
+    "\n"
+    "Check reachability assertions, one a line, such as\n"
+    "  no transition path from user_t to sysadm_t\n"
+    "  no flow from shadow_t to user_t with weight >= 5\n"
+    "Exit 0 when all hold, 1 listing each violated one with its path, 2 for a\n"
+    "malformed file (FILE:LINE:COL).\n";
+
 int sereach_check(void *ctx, int argc, char **argv)
 {
 	static struct check c;
-	struct cli_getopt go = CLI_GETOPT_INIT(sereach_check_options, "");
-	const char *policy = NULL;
 	struct pol_err err;
-	int c_, rc, status = -1;
+	int rc, status;
 
-	c.min_weight = 3;
-	while (status < 0 && (c_ = cli_getopt(&go, argc, argv)) != -1) {
-		switch (c_) {
-		case 'p':
-			policy = optarg;
-			break;
-		case 'm':
-			c.map_path = optarg;
-			break;
-		case 'w': {
-			char *end;
-
-			errno = 0;
-			c.min_weight = strtol(optarg, &end, 10);
-			if (!*optarg || *end || errno || c.min_weight < 1 || c.min_weight > 10)
-				status = cli_usage_error("-w/--min_weight: the minimum weight must "
-							 "be an integer 1-10");
-			break;
-		}
-		case OPT_BOOLEANS:
-			c.booleans = optarg;
-			break;
-		case OPT_EXACT:
-			c.exact = true;
-			break;
-		case OPT_FULL:
-			c.full = true;
-			break;
-		case 'v':
-			c.verbose = true;
-			break;
-		case 'q':
-			c.quiet = true;
-			break;
-		case OPT_JSON:
-			c.json = true;
-			break;
-		case 'h':
-		case 'V':
-			status = sr_help_or_version(c_, sereach_check_options, usage);
-			break;
-		default:
-			status = EXIT_USAGE;
-			break;
-		}
-	}
-	if (status >= 0)
+	if ((status = sr_getopt(sereach_check_options, usage, argc, argv, &c.opt)) >= 0)
 		return status;
 	if (argc - optind != 1)
 		return cli_usage_error(argc - optind ? "expected one FILE (or - for stdin)"
 						     : "no assertion FILE given (- reads stdin)");
 	c.file = strcmp(argv[optind], "-") == 0 ? "<stdin>" : argv[optind];
 	pol_err_init(&err);
-	rc = pol_pdb_open_default(policy, &c.pdb, &err);
-	if (rc >= 0 && c.booleans && strcmp(c.booleans, "current") != 0) {
+	rc = pol_pdb_open_default(c.opt.policy, &c.pdb, &err);
+	if (rc >= 0 && c.opt.booleans && strcmp(c.opt.booleans, "current") != 0) {
 		uint8_t *values = NULL;
 
-		rc = pol_graph_bools(c.pdb, c.booleans, false, &values, &err);
+		rc = pol_graph_bools(c.pdb, c.opt.booleans, false, &values, &err);
 		free(values);
 	}
 	if (rc >= 0)
@@ -762,7 +710,7 @@ int sereach_check(void *ctx, int argc, char **argv)
 		return status;
 	}
 	pol_err_release(&err);
-	if (!c.n && !c.quiet)
+	if (!c.n && !c.opt.quiet)
 		fprintf(stderr, "%s: warning: %s: no assertions\n", cli_name(), c.file);
 	status = check_all(&c);
 	check_free(&c);

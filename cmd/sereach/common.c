@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Options, policy, names and output shared by sereach dta and flow. */
+/* Options, policy, names and output shared by sereach's commands. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -26,11 +26,11 @@ static int parse_long(const char *opt, const char *v, long *out)
 }
 
 /* --help (usage and the option table) or --version, for every subcommand */
-int sr_help_or_version(int c, const struct cli_option *table, const char *usage)
+static int help_or_version(int c, const struct cli_option *table, const char *usage)
 {
 	if (c == 'V')
 		return cli_version();
-	printf("%s\n", usage);
+	printf("Usage:\n%s\n", usage);
 	cli_print_options(table);
 	printf("\nSee sereach(1).\n");
 	return EXIT_OK;
@@ -72,15 +72,12 @@ static int svg_arg(struct sr_query *q)
 	return -1;
 }
 
-int sr_parse(const struct cli_option *table, const char *usage, int argc, char **argv,
-	     struct sr_query *q)
+int sr_getopt(const struct cli_option *table, const char *usage, int argc, char **argv,
+	      struct sr_query *q)
 {
 	struct cli_getopt g = CLI_GETOPT_INIT(table, "");
 	int c, status = -1;
 
-	q->exclude = calloc((size_t)argc + 1, sizeof(*q->exclude));
-	if (!q->exclude)
-		return EXIT_ENV;
 	q->min_weight = 3;
 	while (status < 0 && (c = cli_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
@@ -123,7 +120,7 @@ int sr_parse(const struct cli_option *table, const char *usage, int argc, char *
 			break;
 		case 'h':
 		case 'V':
-			status = sr_help_or_version(c, table, usage);
+			status = help_or_version(c, table, usage);
 			break;
 		case OPT_JSON:
 			q->json = true;
@@ -155,6 +152,12 @@ int sr_parse(const struct cli_option *table, const char *usage, int argc, char *
 		case OPT_WHY_NOT:
 			q->why_not = true;
 			break;
+		case OPT_DIRECT:
+			q->direct = true;
+			break;
+		case 'q':
+			q->quiet = true;
+			break;
 		case OPT_ROLE:
 			q->role = optarg;
 			q->exact = true;
@@ -168,7 +171,18 @@ int sr_parse(const struct cli_option *table, const char *usage, int argc, char *
 			break;
 		}
 	}
-	if (status >= 0)
+	return status;
+}
+
+int sr_parse(const struct cli_option *table, const char *usage, int argc, char **argv,
+	     struct sr_query *q)
+{
+	int status;
+
+	q->exclude = calloc((size_t)argc + 1, sizeof(*q->exclude));
+	if (!q->exclude)
+		return EXIT_ENV;
+	if ((status = sr_getopt(table, usage, argc, argv, q)) >= 0)
 		return status;
 	for (int i = optind; i < argc; i++)
 		q->exclude[q->nexclude++] = argv[i];

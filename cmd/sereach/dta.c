@@ -30,7 +30,6 @@ const struct cli_option sereach_dta_options[] = {
 // clang-format on
 
 static const char usage[] =
-    "Usage:\n"
     " sereach dta [options] -s SOURCE [EXCLUDE...]\n"
     " sereach dta [options] -s SOURCE -t TARGET (-S | -A N) [EXCLUDE...]\n"
     " sereach dta [options] --why-not SOURCE TARGET [EXCLUDE...]\n"

@@ -26,7 +26,6 @@ const struct cli_option sereach_flow_options[] = {
 // clang-format on
 
 static const char usage[] =
-    "Usage:\n"
     " sereach flow [options] -s SOURCE [EXCLUDE...]\n"
     " sereach flow [options] -s SOURCE -t TARGET (-S | -A N) [EXCLUDE...]\n"
     "\n"

@@ -61,6 +61,12 @@ struct sr_text {
 	CLI_FLAG(OPT_DEBUG, "debug", NULL), \
 	CLI_HELP_VERSION, \
 	CLI_END
+/* The last rows of can's and check's tables, whose exit status is the answer. */
+#define SR_OPT_ANSWER \
+	CLI_FLAG('q', "quiet", "print nothing: the exit status is the answer"), \
+	CLI_FLAG(OPT_JSON, "json", "one JSON document"), \
+	CLI_HELP_VERSION, \
+	CLI_END
 #define SR_OPT_ROLES \
 	CLI_VALUE(OPT_ROLE, "role", "ROLE", "--exact, and only into types a role reachable from\nROLE (by allow ROLE R rules) is authorised for"), \
 	CLI_VALUE(OPT_USER, "user", "USER", "--exact, and only into types a role of USER (that\nit can reach) is authorised for")
@@ -72,6 +78,7 @@ struct sr_query {
 	const char *policy, *source, *target, *map, *bools_setools, *booleans;
 	const char *svg; /* --svg FILE (--dot's text goes to dot_out) */
 	bool shortest, reverse, full, stats, json, dot, exact, verbose, why_not;
+	bool quiet, direct; /* can's, check's -q; can's --direct */
 	long all_paths; /* 0: not asked */
 	long limit;
 	long min_weight;
@@ -107,9 +114,14 @@ extern const struct cli_option sereach_check_options[];
 /* setools' wording of a found path (dta, flow) */
 extern const struct sr_text sr_dta_text, sr_flow_text;
 
-/* Parse argv against table into q; returns -1 to go on, else an exit
- * status (help printed, usage error). */
-int sr_help_or_version(int c, const struct cli_option *table, const char *usage);
+/* The options of argv against table into q (an option means the same in
+ * every command, so one switch serves them all), up to the first operand
+ * at optind; q->min_weight defaults to 3. Returns -1 to go on, else an
+ * exit status (--help or --version printed, usage error reported). --help
+ * prints "Usage:", usage (the synopsis lines and description), then table. */
+int sr_getopt(const struct cli_option *table, const char *usage, int argc, char **argv,
+	      struct sr_query *q);
+/* sr_getopt(), then dta's and flow's operands (EXCLUDE...) and checks. */
 int sr_parse(const struct cli_option *table, const char *usage, int argc, char **argv,
 	     struct sr_query *q);
 /* Open the policy, resolve names and booleans. Returns 0 or an exit status. */

@@ -59,6 +59,19 @@ setup_file() {
 	run -2 --separate-stderr sereach
 }
 
+@test "sereach: -w/--min_weight is checked alike by flow, can and check" {
+	local cmd
+	for cmd in "flow -s a_t" "can a_t read b_t" "check f"; do
+		# shellcheck disable=SC2086 # the command and its operands
+		run -2 --separate-stderr sereach ${cmd%% *} -w x ${cmd#* }
+		[ "${stderr%%$'\n'*}" = "sereach: -w/--min_weight: invalid integer 'x'" ]
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr sereach ${cmd%% *} --min_weight=11 ${cmd#* }
+		[ "${stderr%%$'\n'*}" = "sereach: -w/--min_weight: the minimum weight must be an integer 1-10" ]
+		[[ $stderr == *"Try 'sereach ${cmd%% *} --help'"* ]]
+	done
+}
+
 @test "sereach: an unreadable or invalid policy exits 2" {
 	run -2 --separate-stderr sereach dta -p /nonexistent/policy -s a_t
 	[[ $stderr == *"/nonexistent/policy"* ]]

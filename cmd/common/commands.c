@@ -71,3 +71,43 @@ int cli_run_command(const struct cli_command *table, void *ctx, int argc, char *
 	cli_set_command(outer);
 	return status;
 }
+
+static int print_tool_usage(const struct cli_tool *tool)
+{
+	fputs("Usage:\n", stdout);
+	for (const char *const *line = tool->synopsis; *line; line++)
+		printf(" %s %s\n", cli_name(), *line);
+	printf("\n%s\n", tool->about);
+	cli_print_commands(tool->commands);
+	printf("\n");
+	cli_print_options(tool->options);
+	printf("\nRun '%s <command> --help' for a command's options. See %s(1).\n", cli_name(),
+	       tool->man);
+	return EXIT_OK;
+}
+
+int cli_main_commands(const struct cli_tool *tool, void *ctx, int argc, char **argv)
+{
+	struct cli_getopt g = CLI_GETOPT_INIT(tool->options, "+");
+	int c;
+
+	while ((c = tool->getopt ? tool->getopt(ctx, &g, argc, argv)
+				 : cli_getopt(&g, argc, argv)) != -1) {
+		switch (c) {
+		case 'h':
+			return print_tool_usage(tool);
+		case 'V':
+			return cli_version();
+		case CLI_LIST_COMMANDS:
+			return cli_list_commands(tool->commands);
+		default:
+			return EXIT_USAGE; /* cli_getopt() said why */
+		}
+	}
+	if (optind == argc)
+		return cli_usage_error("no command given");
+	argc -= optind;
+	argv += optind;
+	return tool->run ? tool->run(ctx, argc, argv)
+			 : cli_run_command(tool->commands, ctx, argc, argv);
+}

@@ -25,6 +25,9 @@
 #ifndef SEKIT_COMMANDS_H
 #define SEKIT_COMMANDS_H
 
+struct cli_getopt;
+struct cli_option;
+
 struct cli_command {
 	const char *name;
 	/* ctx is the tool's state (cli_run_command()'s); argv[0] is the command's
@@ -61,5 +64,47 @@ int cli_unknown_command(const struct cli_command *table, const char *name);
  * status.
  */
 int cli_run_command(const struct cli_command *table, void *ctx, int argc, char **argv);
+
+/*
+ * A tool with subcommands, as its main() sees it (kmod's tools/kmod.c):
+ *
+ *	// clang-format off
+ *	static const struct cli_tool tool = {
+ *		.about = "Drive the kernel's SELinux enforcer...\n",
+ *		.synopsis = (const char *const[]){ "[options] <command> [arguments]", NULL },
+ *		.man = "sectl", .options = options, .commands = commands,
+ *	};
+ *	// clang-format on
+ *
+ *	int main(int argc, char **argv)
+ *	{
+ *		cli_init(argv[0]);
+ *		return cli_main_commands(&tool, &state, argc, argv);
+ *	}
+ *
+ * --help prints "Usage:", a line " TOOL SYNOPSIS" per synopsis entry, the
+ * about paragraph, the command table, the option table and the "Run 'TOOL
+ * <command> --help'" line naming man's page.
+ */
+struct cli_tool {
+	const char *man;		  /* the man page: "See MAN(1)." */
+	const char *const *synopsis;	  /* NULL-terminated; each after " TOOL " */
+	const char *about;		  /* the description, its lines ending in '\n' */
+	const struct cli_option *options; /* the global options, parsed with a "+" */
+	const struct cli_command *commands;
+	/* Parse the next global option that has no destination (sectl's, into
+	 * its state) as cli_getopt() does; NULL: cli_getopt() itself. */
+	int (*getopt)(void *ctx, struct cli_getopt *g, int argc, char **argv);
+	/* Run the command argv[0] names; NULL: cli_run_command(). */
+	int (*run)(void *ctx, int argc, char **argv);
+};
+
+/*
+ * The global options (-h, -V and --list-commands end the run; any option
+ * left to the switch is a usage error, already reported), then "no command
+ * given" or the command with (ctx, argc, argv) from its name on. Returns
+ * the exit status.
+ */
+int cli_main_commands(const struct cli_tool *tool, void *ctx, int argc, char **argv);
 
 #endif

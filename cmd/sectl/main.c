@@ -28,28 +28,11 @@ static const struct cli_option options[] = {
 };
 // clang-format on
 
-static int usage(void)
-{
-	printf("Usage:\n"
-	       " %1$s [options] <command> [arguments]\n"
-	       "\n"
-	       "Drive the kernel's SELinux enforcer: status, mode, policy load, booleans,\n"
-	       "access decisions and context checks, through selinuxfs.\n"
-	       "\n",
-	       cli_name());
-	cli_print_commands(sectl_commands);
-	printf("\n");
-	cli_print_options(options);
-	printf("\n"
-	       "Run '%1$s <command> --help' for a command's options. See sectl(1).\n",
-	       cli_name());
-	return EXIT_OK;
-}
-
 /* The command argv[0] names; under --json, one document of diagnostics for
  * the run. */
-static int run_command(struct sectl *sc, int argc, char **argv)
+static int run_command(void *ctx, int argc, char **argv)
 {
+	struct sectl *sc = ctx;
 	int status;
 
 	sc->in_command = true;
@@ -59,26 +42,26 @@ static int run_command(struct sectl *sc, int argc, char **argv)
 	return status;
 }
 
+/* sectl's common options, before the command too */
+static int parse_option(void *ctx, struct cli_getopt *g, int argc, char **argv)
+{
+	return sectl_getopt(ctx, g, argc, argv);
+}
+
+// clang-format off
+static const struct cli_tool tool = {
+	.about = "Drive the kernel's SELinux enforcer: status, mode, policy load, booleans,\n"
+		 "access decisions and context checks, through selinuxfs.\n",
+	.synopsis = (const char *const[]){ "[options] <command> [arguments]", NULL },
+	.man = "sectl", .options = options, .commands = sectl_commands,
+	.getopt = parse_option, .run = run_command,
+};
+// clang-format on
+
 int main(int argc, char **argv)
 {
-	struct cli_getopt g = CLI_GETOPT_INIT(options, "+");
-	struct sectl sc = { 0 };
-	int c;
+	struct sectl sc = {0};
 
 	cli_init(argv[0]);
-	while ((c = sectl_getopt(&sc, &g, argc, argv)) != -1) {
-		switch (c) {
-		case 'h':
-			return usage();
-		case 'V':
-			return cli_version();
-		case CLI_LIST_COMMANDS:
-			return cli_list_commands(sectl_commands);
-		default:
-			return EXIT_USAGE;
-		}
-	}
-	if (optind == argc)
-		return cli_usage_error("no command given");
-	return run_command(&sc, argc - optind, argv + optind);
+	return cli_main_commands(&tool, &sc, argc, argv);
 }

@@ -52,24 +52,6 @@ static const struct cli_option options[] = {
 };
 // clang-format on
 
-static int usage(void)
-{
-	printf("Usage:\n"
-	       " %1$s [options] <command> [arguments] [POLICY]\n"
-	       "\n"
-	       "Answer who-can-access-what questions about a binary SELinux policy.\n"
-	       "Without POLICY, the loaded policy is used, or else the installed one.\n"
-	       "\n",
-	       cli_name());
-	cli_print_commands(sequery_commands);
-	printf("\n");
-	cli_print_options(options);
-	printf("\n"
-	       "Run '%1$s <command> --help' for a command's options. See sequery(1).\n",
-	       cli_name());
-	return EXIT_OK;
-}
-
 int sequery_dispatch(struct sequery *sq, int argc, char **argv)
 {
 	const struct cli_command *c = cli_find_command(sequery_commands, argv[0]);
@@ -78,6 +60,20 @@ int sequery_dispatch(struct sequery *sq, int argc, char **argv)
 		return ap_list_options(c->data);
 	return cli_run_command(sequery_commands, sq, argc, argv);
 }
+
+static int run_command(void *ctx, int argc, char **argv)
+{
+	return sequery_dispatch(ctx, argc, argv);
+}
+
+// clang-format off
+static const struct cli_tool tool = {
+	.about = "Answer who-can-access-what questions about a binary SELinux policy.\n"
+		 "Without POLICY, the loaded policy is used, or else the installed one.\n",
+	.synopsis = (const char *const[]){ "[options] <command> [arguments] [POLICY]", NULL },
+	.man = "sequery", .options = options, .commands = sequery_commands, .run = run_command,
+};
+// clang-format on
 
 int sequery_parse_args(const struct ap_option *opts, int argc, char **argv, struct sequery_args *a,
 		       int (*print_usage)(void))
@@ -150,25 +146,8 @@ int sequery_policy(struct sequery *sq, const char *path, struct pol_pdb **pdb)
 
 int main(int argc, char **argv)
 {
-	struct cli_getopt g = CLI_GETOPT_INIT(options, "+");
-	int c;
-
 	cli_init(argv[0]);
 	/* a reference policy takes about 40 MB once loaded */
 	cli_reserve_heap(48u << 20);
-	while ((c = cli_getopt(&g, argc, argv)) != -1) {
-		switch (c) {
-		case 'h':
-			return usage();
-		case 'V':
-			return cli_version();
-		case CLI_LIST_COMMANDS:
-			return cli_list_commands(sequery_commands);
-		default:
-			return EXIT_USAGE;
-		}
-	}
-	if (optind == argc)
-		return cli_usage_error("no command given");
-	return sequery_dispatch(&state, argc - optind, argv + optind);
+	return cli_main_commands(&tool, &state, argc, argv);
 }

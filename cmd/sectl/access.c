@@ -78,13 +78,13 @@ struct query {
 /* Classes already read, so a batch reads each class's files once. */
 struct class_cache {
 	struct pol_kernel_class **v;
-	size_t n;
+	size_t n, alloc;
 };
 
 static int get_class(struct pol_kernel *k, struct class_cache *cache, const char *name,
 		     const struct pol_kernel_class **out, struct pol_err *err)
 {
-	struct pol_kernel_class *c, **v;
+	struct pol_kernel_class *c;
 	int rc;
 
 	for (size_t i = 0; i < cache->n; i++) {
@@ -96,12 +96,10 @@ static int get_class(struct pol_kernel *k, struct class_cache *cache, const char
 	rc = pol_kernel_class_get(k, name, &c, err);
 	if (rc < 0)
 		return rc;
-	v = realloc(cache->v, (cache->n + 1) * sizeof(*v));
-	if (!v) {
+	if (POL_ARRAY_GROW(cache->v, cache->n + 1, cache->alloc) < 0) {
 		pol_kernel_class_free(c);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
-	cache->v = v;
 	cache->v[cache->n++] = c;
 	*out = c;
 	return 0;

@@ -67,48 +67,75 @@ static bool stopped(const struct lower *lw)
 	return lw->errors >= SRC_MAX_ERRORS;
 }
 
-/* Statements of a base policy's global block only: checkpolicy's module
- * and optional-block grammar (avrule_decl) has no place for them. */
-static const char *base_only(enum src_kind kind)
+/* A rules-walk lowering of a statement; 0 or POL_EINVAL (reported). */
+typedef int rule_fn(struct lower *lw, const struct src_stmt *s);
+
+/* The rule kinds outside conditionals add to lw->decl. */
+static int avrule(struct lower *lw, const struct src_stmt *s)
 {
-	switch (kind) {
-	case SRC_CLASS_DECL:
-	case SRC_COMMON:
-	case SRC_CLASS_PERMS:
-		return "class and common definitions";
-	case SRC_SID_DECL:
-	case SRC_SID_CONTEXT:
-		return "initial SIDs";
-	case SRC_DEFAULT:
-		return "default_user/role/type/range statements";
-	case SRC_SENSITIVITY:
-	case SRC_DOMINANCE:
-	case SRC_CATEGORY:
-	case SRC_LEVEL:
-		return "sensitivity, dominance, category and level statements";
-	case SRC_CONSTRAIN:
-	case SRC_VALIDATETRANS:
-		return "constraints";
-	case SRC_FSCON:
-	case SRC_FS_USE:
-	case SRC_GENFSCON:
-	case SRC_PORTCON:
-	case SRC_NETIFCON:
-	case SRC_NODECON:
-	case SRC_IBPKEYCON:
-	case SRC_IBENDPORTCON:
-	case SRC_XEN_CONTEXT:
-		return "labeling statements";
-	case SRC_POLICYCAP:
-		return "policy capabilities";
-	default:
-		return NULL;
-	}
+	return lower_avrule(lw, s, NULL);
+}
+
+static int xpermrule(struct lower *lw, const struct src_stmt *s)
+{
+	return lower_xpermrule(lw, s, NULL);
+}
+
+static int typerule(struct lower *lw, const struct src_stmt *s)
+{
+	return lower_typerule(lw, s, NULL);
+}
+
+static const char classes[] = "class and common definitions", sids[] = "initial SIDs",
+		  mls[] = "sensitivity, dominance, category and level statements",
+		  labeling[] = "labeling statements";
+
+/*
+ * What the walks do with a statement kind besides lower_declare(),
+ * lower_define() and lower_associate(): base_only names the statements
+ * that only a base policy's global block may hold (checkpolicy's module and
+ * optional-block grammar, avrule_decl, has no place for them), rules
+ * lowers it in the rules walk. A kind not listed has neither.
+ */
+// clang-format off
+static const struct stmt_lowering {
+	const char *base_only;
+	rule_fn *rules;
+} lowering[] = {
+	/* a base policy's global block only */
+	[SRC_CLASS_DECL] = {classes, NULL}, [SRC_COMMON] = {classes, NULL},
+	[SRC_CLASS_PERMS] = {classes, NULL},
+	[SRC_SID_DECL] = {sids, NULL}, [SRC_SID_CONTEXT] = {sids, lower_ocontext},
+	[SRC_DEFAULT] = {"default_user/role/type/range statements", lower_default},
+	[SRC_SENSITIVITY] = {mls, NULL}, [SRC_DOMINANCE] = {mls, NULL},
+	[SRC_CATEGORY] = {mls, NULL}, [SRC_LEVEL] = {mls, NULL},
+	[SRC_CONSTRAIN] = {"constraints", lower_constraint},
+	[SRC_VALIDATETRANS] = {"constraints", lower_constraint},
+	[SRC_FSCON] = {labeling, lower_ocontext}, [SRC_FS_USE] = {labeling, lower_ocontext},
+	[SRC_GENFSCON] = {labeling, lower_ocontext}, [SRC_PORTCON] = {labeling, lower_ocontext},
+	[SRC_NETIFCON] = {labeling, lower_ocontext}, [SRC_NODECON] = {labeling, lower_ocontext},
+	[SRC_IBPKEYCON] = {labeling, lower_ocontext}, [SRC_IBENDPORTCON] = {labeling, lower_ocontext},
+	[SRC_XEN_CONTEXT] = {labeling, lower_ocontext},
+	[SRC_POLICYCAP] = {"policy capabilities", lower_policycap},
+	/* anywhere */
+	[SRC_AVRULE] = {NULL, avrule}, [SRC_XPERMRULE] = {NULL, xpermrule},
+	[SRC_TYPERULE] = {NULL, typerule}, [SRC_IF] = {NULL, lower_if},
+	[SRC_RANGE_TRANSITION] = {NULL, lower_range_transition},
+	[SRC_ROLE_ALLOW] = {NULL, lower_role_allow},
+	[SRC_ROLE_TRANSITION] = {NULL, lower_role_transition},
+};
+// clang-format on
+
+static const struct stmt_lowering *lowering_of(enum src_kind kind)
+{
+	static const struct stmt_lowering none;
+
+	return (size_t)kind < sizeof(lowering) / sizeof(lowering[0]) ? &lowering[kind] : &none;
 }
 
 static int check_placement(struct lower *lw, const struct src_stmt *s)
 {
-	const char *what = base_only(s->kind);
+	const char *what = lowering_of(s->kind)->base_only;
 
 	if (s->kind == SRC_MODULE)
 		return lower_error(lw, &s->loc, "a module statement must be the first statement");
@@ -274,59 +301,10 @@ static void if_requires(struct lower *lw, const struct src_block *b, enum phase 
 	}
 }
 
-static void lower_rule_stmt(struct lower *lw, const struct src_stmt *s)
-{
-	switch (s->kind) {
-	case SRC_AVRULE:
-		lower_avrule(lw, s, NULL);
-		break;
-	case SRC_XPERMRULE:
-		lower_xpermrule(lw, s, NULL);
-		break;
-	case SRC_TYPERULE:
-		lower_typerule(lw, s, NULL);
-		break;
-	case SRC_IF:
-		lower_if(lw, s);
-		break;
-	case SRC_RANGE_TRANSITION:
-		lower_range_transition(lw, s);
-		break;
-	case SRC_ROLE_ALLOW:
-		lower_role_allow(lw, s);
-		break;
-	case SRC_ROLE_TRANSITION:
-		lower_role_transition(lw, s);
-		break;
-	case SRC_CONSTRAIN:
-	case SRC_VALIDATETRANS:
-		lower_constraint(lw, s);
-		break;
-	case SRC_DEFAULT:
-		lower_default(lw, s);
-		break;
-	case SRC_SID_CONTEXT:
-	case SRC_FSCON:
-	case SRC_FS_USE:
-	case SRC_GENFSCON:
-	case SRC_PORTCON:
-	case SRC_NETIFCON:
-	case SRC_NODECON:
-	case SRC_IBPKEYCON:
-	case SRC_IBENDPORTCON:
-	case SRC_XEN_CONTEXT:
-		lower_ocontext(lw, s);
-		break;
-	case SRC_POLICYCAP:
-		lower_policycap(lw, s);
-		break;
-	default:
-		break;
-	}
-}
-
 static void walk_stmt(struct lower *lw, const struct src_stmt *s, enum phase phase)
 {
+	rule_fn *rules;
+
 	if (s->kind == SRC_MODULE && s == lower_root_frame(lw)->root->first)
 		return;
 	if (s->kind == SRC_OPTIONAL) {
@@ -352,7 +330,9 @@ static void walk_stmt(struct lower *lw, const struct src_stmt *s, enum phase pha
 		lower_associate(lw, s);
 		break;
 	case RULES:
-		lower_rule_stmt(lw, s);
+		rules = lowering_of(s->kind)->rules;
+		if (rules)
+			rules(lw, s);
 		break;
 	}
 }

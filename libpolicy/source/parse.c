@@ -267,83 +267,60 @@ void *src_scratch_take(struct parser *p, size_t mark, size_t size, size_t *n)
 
 /* ---- statements and blocks ---- */
 
-/* Which parser a statement keyword belongs to; FAM_NONE for a token that
- * starts no statement. One list serves parse_statement(), error recovery
+/*
+ * The statement keywords, one table: which parser takes each (FAM_NONE:
+ * the token starts no statement), for parse_statement(), error recovery
  * (which stops before a keyword that begins a line, since policies put each
- * statement on a line of its own) and the "did you mean" keywords. */
+ * statement on a line of its own) and the "did you mean" keywords; and
+ * which statements checkpolicy ends without ';' (and fscon, which leaves no
+ * statement): a ';' after them is a syntax error there, not an empty
+ * statement, as they come before the section that takes those.
+ */
 enum stmt_family { FAM_NONE, FAM_DECL, FAM_RULE, FAM_OCON };
+
+struct stmt_keyword {
+	unsigned char family; /* enum stmt_family */
+	bool no_semicolon;
+};
+
+// clang-format off
+#define DECL {FAM_DECL, false}
+#define RULE {FAM_RULE, false}
+#define OCON {FAM_OCON, true}	/* ocontexts end without ';' but fs_use_* */
+
+static const struct stmt_keyword stmt_keywords[T_NKINDS] = {
+	[K_CLASS] = {FAM_DECL, true}, [K_COMMON] = {FAM_DECL, true}, [K_SID] = {FAM_DECL, true},
+	[K_DEFAULT_USER] = DECL, [K_DEFAULT_ROLE] = DECL, [K_DEFAULT_TYPE] = DECL,
+	[K_DEFAULT_RANGE] = DECL, [K_SENSITIVITY] = DECL, [K_DOMINANCE] = DECL,
+	[K_CATEGORY] = DECL, [K_LEVEL] = DECL, [K_POLICYCAP] = DECL, [K_ATTRIBUTE] = DECL,
+	[K_EXPANDATTRIBUTE] = DECL, [K_TYPE] = DECL, [K_TYPEALIAS] = DECL,
+	[K_TYPEATTRIBUTE] = DECL, [K_TYPEBOUNDS] = DECL, [K_BOOL] = DECL, [K_TUNABLE] = DECL,
+	[K_PERMISSIVE] = DECL, [K_ATTRIBUTE_ROLE] = DECL, [K_ROLE] = DECL,
+	[K_ROLEATTRIBUTE] = DECL, [K_USER] = DECL, [K_MODULE] = DECL,
+
+	[K_IF] = RULE, [K_TYPE_TRANSITION] = RULE, [K_TYPE_MEMBER] = RULE, [K_TYPE_CHANGE] = RULE,
+	[K_RANGE_TRANSITION] = RULE, [K_ALLOW] = RULE, [K_AUDITALLOW] = RULE,
+	[K_AUDITDENY] = RULE, [K_DONTAUDIT] = RULE, [K_NEVERALLOW] = RULE,
+	[K_ALLOWXPERM] = RULE, [K_AUDITALLOWXPERM] = RULE, [K_DONTAUDITXPERM] = RULE,
+	[K_NEVERALLOWXPERM] = RULE, [K_ROLE_TRANSITION] = RULE, [K_MLSCONSTRAIN] = RULE,
+	[K_MLSVALIDATETRANS] = RULE, [K_CONSTRAIN] = RULE, [K_VALIDATETRANS] = RULE,
+	[K_REQUIRE] = RULE, [K_OPTIONAL] = RULE,
+
+	[K_FS_USE_XATTR] = {FAM_OCON, false}, [K_FS_USE_TASK] = {FAM_OCON, false},
+	[K_FS_USE_TRANS] = {FAM_OCON, false},
+	[K_FSCON] = OCON, [K_GENFSCON] = OCON, [K_PORTCON] = OCON, [K_NETIFCON] = OCON,
+	[K_NODECON] = OCON, [K_IBPKEYCON] = OCON, [K_IBENDPORTCON] = OCON, [K_PIRQCON] = OCON,
+	[K_IOMEMCON] = OCON, [K_IOPORTCON] = OCON, [K_PCIDEVICECON] = OCON,
+	[K_DEVICETREECON] = OCON,
+};
+#undef DECL
+#undef RULE
+#undef OCON
+// clang-format on
 
 static enum stmt_family statement_family(enum tok k)
 {
-	switch (k) {
-	case K_CLASS:
-	case K_COMMON:
-	case K_SID:
-	case K_DEFAULT_USER:
-	case K_DEFAULT_ROLE:
-	case K_DEFAULT_TYPE:
-	case K_DEFAULT_RANGE:
-	case K_SENSITIVITY:
-	case K_DOMINANCE:
-	case K_CATEGORY:
-	case K_LEVEL:
-	case K_POLICYCAP:
-	case K_ATTRIBUTE:
-	case K_EXPANDATTRIBUTE:
-	case K_TYPE:
-	case K_TYPEALIAS:
-	case K_TYPEATTRIBUTE:
-	case K_TYPEBOUNDS:
-	case K_BOOL:
-	case K_TUNABLE:
-	case K_PERMISSIVE:
-	case K_ATTRIBUTE_ROLE:
-	case K_ROLE:
-	case K_ROLEATTRIBUTE:
-	case K_USER:
-	case K_MODULE:
-		return FAM_DECL;
-	case K_IF:
-	case K_TYPE_TRANSITION:
-	case K_TYPE_MEMBER:
-	case K_TYPE_CHANGE:
-	case K_RANGE_TRANSITION:
-	case K_ALLOW:
-	case K_AUDITALLOW:
-	case K_AUDITDENY:
-	case K_DONTAUDIT:
-	case K_NEVERALLOW:
-	case K_ALLOWXPERM:
-	case K_AUDITALLOWXPERM:
-	case K_DONTAUDITXPERM:
-	case K_NEVERALLOWXPERM:
-	case K_ROLE_TRANSITION:
-	case K_MLSCONSTRAIN:
-	case K_MLSVALIDATETRANS:
-	case K_CONSTRAIN:
-	case K_VALIDATETRANS:
-	case K_REQUIRE:
-	case K_OPTIONAL:
-		return FAM_RULE;
-	case K_FSCON:
-	case K_FS_USE_XATTR:
-	case K_FS_USE_TASK:
-	case K_FS_USE_TRANS:
-	case K_GENFSCON:
-	case K_PORTCON:
-	case K_NETIFCON:
-	case K_NODECON:
-	case K_IBPKEYCON:
-	case K_IBENDPORTCON:
-	case K_PIRQCON:
-	case K_IOMEMCON:
-	case K_IOPORTCON:
-	case K_PCIDEVICECON:
-	case K_DEVICETREECON:
-		return FAM_OCON;
-	default:
-		return FAM_NONE;
-	}
+	return (size_t)k < T_NKINDS ? stmt_keywords[k].family : FAM_NONE;
 }
 
 static bool starts_statement(enum tok k)
@@ -479,26 +456,6 @@ static void append(struct src_block *b, struct src_stmt *chain)
 	b->last = chain;
 }
 
-/* Statements until '}' or the end; each bad one is reported and skipped. */
-/* Statements checkpolicy ends without ';' (and fscon, which leaves no
- * statement): a ';' after them is a syntax error there, not an empty
- * statement, as they come before the section that takes those. */
-static bool ends_without_semicolon(enum tok keyword)
-{
-	switch (keyword) {
-	case K_CLASS:
-	case K_COMMON:
-	case K_SID:
-		return true;
-	case K_FS_USE_XATTR:
-	case K_FS_USE_TASK:
-	case K_FS_USE_TRANS:
-		return false;
-	default: /* the other ocontexts */
-		return statement_family(keyword) == FAM_OCON;
-	}
-}
-
 /* Statements only the lowering's rules walk reads: a lean parse drops
  * them. Constraints, contexts, defaults and policy capabilities stay, as
  * the declarations walk checks where they are (and they are few). */
@@ -562,6 +519,7 @@ static void keep_statement(struct parser *p, struct src_block *out, enum block_c
 	append(out, chain);
 }
 
+/* Statements until '}' or the end; each bad one is reported and skipped. */
 static void parse_statements(struct parser *p, struct src_block *out, enum block_ctx ctx)
 {
 	enum tok last = T_EOF; /* keyword of the statement just parsed */
@@ -579,7 +537,7 @@ static void parse_statements(struct parser *p, struct src_block *out, enum block
 
 		/* checkpolicy takes empty statements, but not in if */
 		if (ctx != BLOCK_COND && ps_at(p, T_SEMI)) {
-			if (ends_without_semicolon(last) ||
+			if (stmt_keywords[last].no_semicolon ||
 			    (last == K_DOMINANCE && out->last && out->last->kind == SRC_DOMINANCE))
 				ps_error(p, NULL, "unexpected ';': '%s' statements end without one",
 					 src_tok_kind_name(last));

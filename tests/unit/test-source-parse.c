@@ -84,19 +84,41 @@ static bool set_is(const struct src_set *s, const char *names, bool star, bool t
 	return true;
 }
 
-/* The first diagnostic must be an error at line:col with this message. */
-static void error_is(const char *text, unsigned line, unsigned col, const char *msg)
+/* text on one line, for a test name: newlines and other control bytes
+ * escaped ("\n", "\x01"), cut after 60 bytes. */
+static const char *case_name(const char *text, char buf[80])
 {
-	struct parsed ps;
+	size_t n = 0;
 
+	for (; *text && n < 60; text++) {
+		if (*text == '\n')
+			n += (size_t)snprintf(buf + n, 80 - n, "\\n");
+		else if ((unsigned char)*text < 0x20)
+			n += (size_t)snprintf(buf + n, 80 - n, "\\x%02x", (unsigned char)*text);
+		else
+			buf[n++] = *text;
+	}
+	buf[n] = 0;
+	return buf;
+}
+
+/* The first diagnostic of text must be an error, "LINE:COL: MESSAGE". */
+static void error_is(const char *text, const char *want)
+{
+	const char *name;
+	struct parsed ps;
+	char buf[80];
+
+	name = case_name(text, buf);
 	parse(&ps, text);
-	ok(ps.rc == POL_EFORMAT && ps.err.count > 0, "rejects: %.*s", first_line(text), text);
+	ok(ps.rc == POL_EFORMAT && ps.err.count > 0, "rejects: %s", name);
 	if (ps.err.count) {
 		const struct pol_diag *d = &ps.err.diags[0];
+		char got[512];
 
-		ok(d->severity == POL_SEV_ERROR && d->line == line && d->col == col,
-		   "error at %u:%u (got %u:%u)", line, col, d->line, d->col);
-		is_str(d->message, msg, "message for %.*s", first_line(text), text);
+		snprintf(got, sizeof(got), "%u:%u: %s", d->line, d->col, d->message);
+		ok(d->severity == POL_SEV_ERROR, "an error, not a warning: %s", name);
+		is_str(got, want, "where and what for %s", name);
 	}
 	done(&ps);
 }
@@ -140,16 +162,8 @@ static void test_corpus(void)
 	ok(n >= 5, "found the corpus' policy.conf files (%d)", n);
 }
 
-static void test_classes(void)
+static void check_classes(const struct parsed *ps, const struct src_stmt *s)
 {
-	struct parsed ps;
-	const struct src_stmt *s;
-
-	s = parse_ok(&ps, "class file\nclass dir\nsid kernel\n"
-			  "common files { read write }\n"
-			  "class file inherits files { execute }\n"
-			  "class dir inherits files\n"
-			  "class x { a }\n");
 	ok(s->kind == SRC_CLASS_DECL && !strcmp(s->u.name.name, "file") &&
 	       loc_is(&s->loc, "t.conf", 1, 1),
 	   "class NAME without ';' is a class declaration");
@@ -170,10 +184,10 @@ static void test_classes(void)
 	s = s->next;
 	ok(s->kind == SRC_CLASS_PERMS && !s->u.perms.inherits.name && s->u.perms.nperms == 1,
 	   "class with permissions only");
-	done(&ps);
+}
 
-	s = parse_ok(&ps, "default_user { file dir } source;\ndefault_range file target low-high;\n"
-			  "default_range dir glblub;\nDEFAULT_TYPE file TARGET;\n");
+static void check_defaults(const struct parsed *ps, const struct src_stmt *s)
+{
 	ok(s->kind == SRC_DEFAULT && s->u.deflt.kind == SRC_DEFAULT_USER &&
 	       s->u.deflt.which == SRC_DEFAULT_SOURCE &&
 	       set_is(&s->u.deflt.classes, "file dir", 0, 0),
@@ -187,19 +201,10 @@ static void test_classes(void)
 	s = s->next;
 	ok(s->kind == SRC_DEFAULT && s->u.deflt.kind == SRC_DEFAULT_TYPE,
 	   "keywords in upper case, as checkpolicy accepts");
-	done(&ps);
 }
 
-static void test_mls(void)
+static void check_mls(const struct parsed *ps, const struct src_stmt *s)
 {
-	struct parsed ps;
-	const struct src_stmt *s;
-
-	s = parse_ok(&ps, "sensitivity s0 alias { sl unclassified };\n"
-			  "dominance { s0 s1 }\n"
-			  "category c0;\n"
-			  "level s0:c0.c255, c300;\n"
-			  "dominance s0\n");
 	ok(s->kind == SRC_SENSITIVITY && s->u.decl.naliases == 2 &&
 	       !strcmp(s->u.decl.aliases[1].name, "unclassified"),
 	   "sensitivity with aliases");
@@ -219,10 +224,10 @@ static void test_mls(void)
 	   "a single category has no high end");
 	s = s->next;
 	ok(s->kind == SRC_DOMINANCE && s->u.dominance.n == 1, "dominance with one sensitivity");
-	done(&ps);
+}
 
-	s = parse_ok(&ps, "range_transition a b : process s0 - s1:c0.c3,c5;\n"
-			  "range_transition a b s0;\n");
+static void check_range_transition(const struct parsed *ps, const struct src_stmt *s)
+{
 	ok(s->kind == SRC_RANGE_TRANSITION &&
 	       set_is(&s->u.range_transition.classes, "process", 0, 0) &&
 	       s->u.range_transition.range.has_high &&
@@ -233,27 +238,19 @@ static void test_mls(void)
 	ok(s->u.range_transition.classes.n == 0 && !s->u.range_transition.classes.star &&
 	       !s->u.range_transition.range.has_high,
 	   "range_transition without classes");
-	done(&ps);
+}
 
-	s = parse_ok(&ps,
-		     "user u roles { ra rb } level s0 range s0 - s15:c0.c1023;\nuser v roles r;\n");
+static void check_users(const struct parsed *ps, const struct src_stmt *s)
+{
 	ok(s->kind == SRC_USER && set_is(&s->u.user.roles, "ra rb", 0, 0) && s->u.user.level &&
 	       s->u.user.range && s->u.user.range->has_high &&
 	       !strcmp(s->u.user.range->high.cats[0].hi.name, "c1023"),
 	   "user with level and range");
 	ok(!s->next->u.user.level && !s->next->u.user.range, "user without MLS parts");
-	done(&ps);
 }
 
-static void test_types_roles(void)
+static void check_types(const struct parsed *ps, const struct src_stmt *s)
 {
-	struct parsed ps;
-	const struct src_stmt *s;
-
-	s = parse_ok(&ps, "type t alias { a b }, attr1, attr2;\ntypealias t alias c;\n"
-			  "attribute at;\ntypeattribute t at, bt;\ntypebounds p c1, c2;\n"
-			  "permissive t;\nexpandattribute { at bt } false;\n"
-			  "bool b1 true;\ntunable tu FALSE;\npolicycap open_perms;\n");
 	ok(s->kind == SRC_TYPE && s->u.decl.naliases == 2 && s->u.decl.nattrs == 2 &&
 	       !strcmp(s->u.decl.attrs[1].name, "attr2"),
 	   "type with aliases and attributes");
@@ -274,12 +271,10 @@ static void test_types_roles(void)
 	ok(s->kind == SRC_BOOL && !s->u.boolean.value && s->u.boolean.tunable, "tunable, FALSE");
 	s = s->next;
 	ok(s->kind == SRC_POLICYCAP && !strcmp(s->u.name.name, "open_perms"), "policycap");
-	done(&ps);
+}
 
-	s = parse_ok(&ps, "role r types { ta tb };\nrole rr, ra1, ra2;\nattribute_role ra1;\n"
-			  "roleattribute r ra1;\nallow r rr;\nrole_transition r t : process rr;\n"
-			  "role_transition { r rr } t rr;\n"
-			  "dominance { role a { role b; role c { role d; } } }\n");
+static void check_roles(const struct parsed *ps, const struct src_stmt *s)
+{
 	ok(s->kind == SRC_ROLE && s->u.role.has_types && set_is(&s->u.role.types, "ta tb", 0, 0),
 	   "role with types");
 	s = s->next;
@@ -302,21 +297,10 @@ static void test_types_roles(void)
 	       !strcmp(s->u.role_dominance.dominant[2].name, "c") &&
 	       !strcmp(s->u.role_dominance.dominated[2].name, "d"),
 	   "role dominance flattened to pairs");
-	done(&ps);
 }
 
-static void test_rules(void)
+static void check_rules(const struct parsed *ps, const struct src_stmt *s)
 {
-	struct parsed ps;
-	const struct src_stmt *s;
-
-	s = parse_ok(&ps, "allow { a -b { c } } ~{ d e } : * ~{ read };\n"
-			  "neverallow a - b self : file *;\n"
-			  "dontaudit a b:c d;\n"
-			  "type_transition a b : file c \"name.txt\";\n"
-			  "type_member a b : dir c;\n"
-			  "allowxperm a b : c ioctl { 0x8910-0x8920 35 { 0x1 } };\n"
-			  "neverallowxperm a b : c ioctl ~0xffff;\n");
 	ok(s->kind == SRC_AVRULE && s->u.rule.kind.av == SRC_ALLOW &&
 	       set_is(&s->u.rule.src, "a -b c", 0, 0) && set_is(&s->u.rule.tgt, "d e", 0, 1) &&
 	       set_is(&s->u.rule.classes, "", 1, 0) && set_is(&s->u.rule.perms, "read", 0, 1),
@@ -345,19 +329,12 @@ static void test_rules(void)
 	ok(s->u.rule.kind.av == SRC_NEVERALLOW && s->u.rule.xperms.tilde &&
 	       s->u.rule.xperms.n == 1 && s->u.rule.xperms.items[0].lo == 0xffff,
 	   "neverallowxperm ~value");
-	done(&ps);
 }
 
-static void test_cond(void)
+static void check_cond(const struct parsed *ps, const struct src_stmt *s)
 {
-	struct parsed ps;
-	const struct src_stmt *s;
 	const struct src_cond *c;
 
-	s = parse_ok(&ps, "if (a && !b || c == d) { allow x y : f r; } else { require { type x; } "
-			  "type_change x y : f z; }\n"
-			  "if ! e { }\n"
-			  "if a xor b and c { }\n");
 	c = s->u.cond.cond;
 	ok(s->kind == SRC_IF && c->op == SRC_COND_OR && c->l->op == SRC_COND_AND &&
 	       c->l->r->op == SRC_COND_NOT && !strcmp(c->l->r->l->id.name, "b") &&
@@ -373,21 +350,12 @@ static void test_cond(void)
 	s = s->next;
 	c = s->u.cond.cond;
 	ok(c->op == SRC_COND_XOR && c->r->op == SRC_COND_AND, "xor binds looser than and");
-	done(&ps);
 }
 
-static void test_constraints(void)
+static void check_constraints(const struct parsed *ps, const struct src_stmt *s)
 {
-	struct parsed ps;
-	const struct src_stmt *s;
 	const struct src_cexpr *e;
 
-	s = parse_ok(&ps,
-		     "constrain { file dir } { read write } (u1 == u2 or (r1 == r2 and not t1 == "
-		     "{ a b }));\n"
-		     "mlsvalidatetrans file (l1 domby h2 and sameuser) or t3 != c;\n"
-		     "mlsconstrain file read r1 incomp r2;\n"
-		     "constrain file read source type a and target role r;\n");
 	e = s->u.constrain.expr;
 	ok(s->kind == SRC_CONSTRAIN && !s->u.constrain.mls &&
 	       set_is(&s->u.constrain.perms, "read write", 0, 0) && e->kind == SRC_CEXPR_OR &&
@@ -412,30 +380,12 @@ static void test_constraints(void)
 	ok(e->kind == SRC_CEXPR_AND && e->l->left == SRC_CX_T1 && e->r->left == SRC_CX_R2 &&
 	       e->r->kind == SRC_CEXPR_NAMES,
 	   "source type / target role are t1 == / r2 ==");
-	done(&ps);
-	error_is("constrain file read u1 == r2;", 1, 27, "'u1' cannot be compared with 'r2'");
 }
 
-static void test_contexts(void)
+static void check_contexts(const struct parsed *ps, const struct src_stmt *s)
 {
-	struct parsed ps;
-	const struct src_stmt *s;
 	const uint8_t *b;
 
-	s = parse_ok(&ps, "sid kernel u:r:t:s0 - s1:c0.c1\n"
-			  "sid init u:r:t\n"
-			  "fscon 0x8 010 u:r:t u:r:tf:s0\n"
-			  "fs_use_xattr ext4 u:r:t;\n"
-			  "genfscon proc / -d u:r:t\n"
-			  "genfscon proc \"/a b\" -- u:r:t\n"
-			  "genfscon 9p /x u:r:t\n"
-			  "portcon tcp 80 u:r:t\n"
-			  "portcon udp 100-200 u:r:t:s0\n"
-			  "netifcon lo u:r:t u:r:t\n"
-			  "nodecon 127.0.0.1 255.255.255.0 u:r:t\n"
-			  "nodecon ::ffff:127.0.0.1 fe80:: u:r:t\n"
-			  "ibpkeycon fe80:: 0-0x10 u:r:t\n"
-			  "ibendportcon mlx4_0 2 u:r:t\n");
 	ok(s->kind == SRC_SID_CONTEXT && !strcmp(s->u.sid.ctx.type.name, "t") &&
 	       s->u.sid.ctx.range && s->u.sid.ctx.range->has_high &&
 	       !strcmp(s->u.sid.ctx.range->high.cats[0].hi.name, "c1"),
@@ -450,7 +400,7 @@ static void test_contexts(void)
 	       !strcmp(s->u.fscon.file_ctx.type.name, "tf") && s->u.fscon.file_ctx.range &&
 	       loc_is(&s->u.fscon.file_ctx.loc, "t.conf", 3, 21),
 	   "fscon: hex and octal numbers, two contexts");
-	ok(ps.err.count == 0, "fscon is kept without a warning");
+	ok(ps->err.count == 0, "fscon is kept without a warning");
 	s = s->next;
 	ok(s->kind == SRC_FS_USE && s->u.fs_use.behavior == SRC_FS_USE_XATTR, "fs_use_xattr");
 	s = s->next;
@@ -487,10 +437,10 @@ static void test_contexts(void)
 	   "ibpkeycon subnet prefix in network byte order");
 	s = s->next;
 	ok(s->kind == SRC_IBENDPORTCON && s->u.ibendportcon.port == 2, "ibendportcon");
-	done(&ps);
+}
 
-	s = parse_ok(&ps, "pirqcon 33 u:r:t\niomemcon 0xfebd9-0xfebdf u:r:t\nioportcon 0x60 u:r:t\n"
-			  "pcidevicecon 010 u:r:t\ndevicetreecon \"/path/dev\" u:r:t\n");
+static void check_xen_contexts(const struct parsed *ps, const struct src_stmt *s)
+{
 	ok(s->kind == SRC_XEN_CONTEXT && s->u.xen.kind == SRC_PIRQCON && s->u.xen.low == 33,
 	   "pirqcon");
 	s = s->next;
@@ -505,21 +455,14 @@ static void test_contexts(void)
 	s = s->next;
 	ok(s->u.xen.kind == SRC_DEVICETREECON && !strcmp(s->u.xen.path, "/path/dev"),
 	   "devicetreecon");
-	done(&ps);
 }
 
-static void test_modules(void)
+static void check_module(const struct parsed *ps, const struct src_stmt *s)
 {
-	struct parsed ps;
-	const struct src_stmt *s;
 	const struct src_require_item *it;
 
-	s = parse_ok(&ps, "module m 1.0;\n"
-			  "require { type a, b; class file { read write }; role r; bool x; }\n"
-			  "optional { require { attribute at; } allow a b : file read; } "
-			  "else { type c; }\n");
 	ok(s->kind == SRC_MODULE && !strcmp(s->u.module.name.name, "m") &&
-	       !strcmp(s->u.module.version, "1.0") && pol_source_is_module(ps.src),
+	       !strcmp(s->u.module.version, "1.0") && pol_source_is_module(ps->src),
 	   "module header; the source is a module");
 	s = s->next;
 	it = s->u.require.items;
@@ -533,23 +476,20 @@ static void test_modules(void)
 	       s->u.optional.body.last->kind == SRC_AVRULE && s->u.optional.has_else &&
 	       s->u.optional.else_block.first->kind == SRC_TYPE,
 	   "optional with else");
-	done(&ps);
-
-	s = parse_ok(&ps, "module m 2;\n");
-	ok(!strcmp(s->u.module.version, "2"), "module version as a number");
-	done(&ps);
-	parse(&ps, "type t;");
-	ok(!pol_source_is_module(ps.src), "a policy without module statement is not a module");
-	done(&ps);
 }
 
-static void test_line_markers(void)
+static void check_module_version(const struct parsed *ps, const struct src_stmt *s)
 {
-	struct parsed ps;
-	const struct src_stmt *s;
+	ok(!strcmp(s->u.module.version, "2"), "module version as a number");
+}
 
-	s = parse_ok(&ps, "type a;\n#line 10 \"x.te\"\ntype b;\n  type c;\n#line 3\ntype d;\n"
-			  "#line 1 \"y.if\"\n\ttype e;\n");
+static void check_not_module(const struct parsed *ps, const struct src_stmt *s)
+{
+	ok(!pol_source_is_module(ps->src), "a policy without module statement is not a module");
+}
+
+static void check_line_markers(const struct parsed *ps, const struct src_stmt *s)
+{
 	ok(loc_is(&s->loc, "t.conf", 1, 1), "before any marker");
 	s = s->next;
 	ok(loc_is(&s->loc, "x.te", 10, 1) && loc_is(&s->u.decl.name.loc, "x.te", 10, 6),
@@ -561,72 +501,168 @@ static void test_line_markers(void)
 	s = s->next;
 	ok(loc_is(&s->loc, "y.if", 1, 2), "#line 1 \"file\" (m4 -s)");
 	ok(s->loc.file == s->u.decl.name.loc.file, "file names are interned");
-	done(&ps);
+}
+
+/*
+ * Snippets that must parse clean, and what each check makes of the
+ * statements (s is the first); every ok() names its own case.
+ */
+static const struct snippet {
+	const char *text;
+	void (*check)(const struct parsed *ps, const struct src_stmt *s);
+} snippets[] = {
+    {"class file\nclass dir\nsid kernel\n"
+     "common files { read write }\n"
+     "class file inherits files { execute }\n"
+     "class dir inherits files\n"
+     "class x { a }\n",
+     check_classes},
+    {"default_user { file dir } source;\ndefault_range file target low-high;\n"
+     "default_range dir glblub;\nDEFAULT_TYPE file TARGET;\n",
+     check_defaults},
+    {"sensitivity s0 alias { sl unclassified };\n"
+     "dominance { s0 s1 }\n"
+     "category c0;\n"
+     "level s0:c0.c255, c300;\n"
+     "dominance s0\n",
+     check_mls},
+    {"range_transition a b : process s0 - s1:c0.c3,c5;\n"
+     "range_transition a b s0;\n",
+     check_range_transition},
+    {"user u roles { ra rb } level s0 range s0 - s15:c0.c1023;\nuser v roles r;\n", check_users},
+    {"type t alias { a b }, attr1, attr2;\ntypealias t alias c;\n"
+     "attribute at;\ntypeattribute t at, bt;\ntypebounds p c1, c2;\n"
+     "permissive t;\nexpandattribute { at bt } false;\n"
+     "bool b1 true;\ntunable tu FALSE;\npolicycap open_perms;\n",
+     check_types},
+    {"role r types { ta tb };\nrole rr, ra1, ra2;\nattribute_role ra1;\n"
+     "roleattribute r ra1;\nallow r rr;\nrole_transition r t : process rr;\n"
+     "role_transition { r rr } t rr;\n"
+     "dominance { role a { role b; role c { role d; } } }\n",
+     check_roles},
+    {"allow { a -b { c } } ~{ d e } : * ~{ read };\n"
+     "neverallow a - b self : file *;\n"
+     "dontaudit a b:c d;\n"
+     "type_transition a b : file c \"name.txt\";\n"
+     "type_member a b : dir c;\n"
+     "allowxperm a b : c ioctl { 0x8910-0x8920 35 { 0x1 } };\n"
+     "neverallowxperm a b : c ioctl ~0xffff;\n",
+     check_rules},
+    {"if (a && !b || c == d) { allow x y : f r; } else { require { type x; } "
+     "type_change x y : f z; }\n"
+     "if ! e { }\n"
+     "if a xor b and c { }\n",
+     check_cond},
+    {"constrain { file dir } { read write } (u1 == u2 or (r1 == r2 and not t1 == "
+     "{ a b }));\n"
+     "mlsvalidatetrans file (l1 domby h2 and sameuser) or t3 != c;\n"
+     "mlsconstrain file read r1 incomp r2;\n"
+     "constrain file read source type a and target role r;\n",
+     check_constraints},
+    {"sid kernel u:r:t:s0 - s1:c0.c1\n"
+     "sid init u:r:t\n"
+     "fscon 0x8 010 u:r:t u:r:tf:s0\n"
+     "fs_use_xattr ext4 u:r:t;\n"
+     "genfscon proc / -d u:r:t\n"
+     "genfscon proc \"/a b\" -- u:r:t\n"
+     "genfscon 9p /x u:r:t\n"
+     "portcon tcp 80 u:r:t\n"
+     "portcon udp 100-200 u:r:t:s0\n"
+     "netifcon lo u:r:t u:r:t\n"
+     "nodecon 127.0.0.1 255.255.255.0 u:r:t\n"
+     "nodecon ::ffff:127.0.0.1 fe80:: u:r:t\n"
+     "ibpkeycon fe80:: 0-0x10 u:r:t\n"
+     "ibendportcon mlx4_0 2 u:r:t\n",
+     check_contexts},
+    {"pirqcon 33 u:r:t\niomemcon 0xfebd9-0xfebdf u:r:t\nioportcon 0x60 u:r:t\n"
+     "pcidevicecon 010 u:r:t\ndevicetreecon \"/path/dev\" u:r:t\n",
+     check_xen_contexts},
+    {"module m 1.0;\n"
+     "require { type a, b; class file { read write }; role r; bool x; }\n"
+     "optional { require { attribute at; } allow a b : file read; } "
+     "else { type c; }\n",
+     check_module},
+    {"module m 2;\n", check_module_version},
+    {"type t;", check_not_module},
+    {"type a;\n#line 10 \"x.te\"\ntype b;\n  type c;\n#line 3\ntype d;\n"
+     "#line 1 \"y.if\"\n\ttype e;\n",
+     check_line_markers},
+};
+
+static void test_snippets(void)
+{
+	for (size_t i = 0; i < sizeof(snippets) / sizeof(snippets[0]); i++) {
+		struct parsed ps;
+		const struct src_stmt *s = parse_ok(&ps, snippets[i].text);
+
+		if (s)
+			snippets[i].check(&ps, s);
+		done(&ps);
+	}
 }
 
 static void test_errors(void)
 {
-	/* text, line and column of the first error, its message */
+	/* a text and its first error */
 	static const struct {
-		const char *text;
-		unsigned int line, col;
-		const char *msg;
+		const char *text, *error;
 	} cases[] = {
-	    {"type a;\nallow a b : file read", 2, 22,
-	     "expected ';' at the end of the rule, found end of file"},
-	    {"allow a b file read;", 1, 11,
-	     "expected ':' between the target types and the classes, found 'file'"},
-	    {"portcon tcp 70000 u:r:t", 1, 13, "port 70000 is out of range (the largest is 65535)"},
+	    {"type a;\nallow a b : file read",
+	     "2:22: expected ';' at the end of the rule, found end of file"},
+	    {"allow a b file read;",
+	     "1:11: expected ':' between the target types and the classes, found 'file'"},
+	    {"portcon tcp 70000 u:r:t", "1:13: port 70000 is out of range (the largest is 65535)"},
 	    /* a 32-bit ioctl command number is cut to its low 16 bits, as
 	     * checkpolicy does; more than 32 bits is no command number */
-	    {"allowxperm a b : c ioctl 0x100000000;", 1, 26,
-	     "extended permission 0x100000000 is out of range (the largest is 4294967295)"},
-	    {"pirqcon 99999999999999999999999 u:r:t", 1, 9,
-	     "pirq 99999999999999999999999 is out of range (the largest is 4294967295)"},
-	    {"fscon 2 4294967296 u:r:t u:r:t", 1, 9,
-	     "minor number 4294967296 is out of range (the largest is 4294967295)"},
-	    {"fscon 2 u:r:t u:r:t", 1, 9, "expected a number (minor number), found 'u'"},
-	    {"type source;", 1, 6, "expected a type name, found keyword 'source'"},
-	    {"Allow a b : c d;", 1, 1, "expected a statement, found 'Allow'"},
-	    {"type a;\n  type b @;", 2, 10, "unexpected character '@'"},
-	    {"if (a) { class file }", 1, 10, "'class' is not allowed in a conditional (if) block"},
-	    {"if (a) { neverallow a b : c d; }", 1, 10,
-	     "'neverallow' is not allowed in a conditional (if) block"},
-	    {"optional { portcon tcp 1 u:r:t }", 1, 12,
-	     "'portcon' is not allowed in an optional block"},
-	    {"if (a) {\n  allow ra rb;\n}", 2, 3,
-	     "role allow rules are not allowed in a conditional (if) block"},
-	    {"if (a) { allowxperm a b : c ioctl 1; }", 1, 10,
-	     "'allowxperm' is not allowed in a conditional (if) block"},
-	    {"nodecon 1.2.3 255.0.0.0 u:r:t", 1, 9, "invalid IPv4 address '1.2.3'"},
-	    {"portcon tcp 90-80 u:r:t", 1, 13, "port range 90-80 is backwards"},
-	    {"type_transition a b : c d \"x/y\";", 1, 27,
-	     "a type transition's file name cannot contain '/'"},
-	    {"optional {\n type a;\n", 3, 1,
-	     "expected '}' to close the block opened at line 1, found end of file"},
-	    {"allow a { b c : file read;", 1, 15,
-	     "expected a name or '}' in a target type set, found ':'"},
-	    {"type a\x01;", 1, 7, "unexpected byte 0x01"},
-	    {"type 1bad;", 1, 6, "expected a type name, found '1bad'"},
-	    {"class file\nclass dir { read };\n", 2, 19,
-	     "unexpected ';': 'class' statements end without one"},
-	    {"constrain file read t1 == a - b;", 1, 29,
-	     "expected ';' at the end of the constraint, found '-'"},
-	    {"constrain file read t1 == { a { b } };", 1, 31,
-	     "expected a name or '}' in names, found '{'"},
-	    {"fs_use_task 9p u:r:t;", 1, 13, "expected a file system name, found '9p'"},
-	    {"allowxperm a b : c ioctl 1-2;", 1, 27,
-	     "expected ';' at the end of the rule, found '-'"},
-	    {"if (a) { ; }", 1, 10, "expected a statement, found ';'"},
-	    {"optional { }", 1, 10, "empty optional block"},
-	    {"portcon tcp 0080 u:r:t", 1, 13,
-	     "0080 is not an octal number (a leading 0 means octal)"},
-	    {"module m 1.0;\nmodule m 1.0;\n", 2, 1, "the module statement must come first"},
-	    {"type_transition a b : c d \"unterminated;\n", 1, 27, "unterminated quoted string"},
+	    {"allowxperm a b : c ioctl 0x100000000;",
+	     "1:26: extended permission 0x100000000 is out of range (the largest is 4294967295)"},
+	    {"pirqcon 99999999999999999999999 u:r:t",
+	     "1:9: pirq 99999999999999999999999 is out of range (the largest is 4294967295)"},
+	    {"fscon 2 4294967296 u:r:t u:r:t",
+	     "1:9: minor number 4294967296 is out of range (the largest is 4294967295)"},
+	    {"fscon 2 u:r:t u:r:t", "1:9: expected a number (minor number), found 'u'"},
+	    {"type source;", "1:6: expected a type name, found keyword 'source'"},
+	    {"Allow a b : c d;", "1:1: expected a statement, found 'Allow'"},
+	    {"type a;\n  type b @;", "2:10: unexpected character '@'"},
+	    {"if (a) { class file }", "1:10: 'class' is not allowed in a conditional (if) block"},
+	    {"if (a) { neverallow a b : c d; }",
+	     "1:10: 'neverallow' is not allowed in a conditional (if) block"},
+	    {"optional { portcon tcp 1 u:r:t }",
+	     "1:12: 'portcon' is not allowed in an optional block"},
+	    {"if (a) {\n  allow ra rb;\n}",
+	     "2:3: role allow rules are not allowed in a conditional (if) block"},
+	    {"if (a) { allowxperm a b : c ioctl 1; }",
+	     "1:10: 'allowxperm' is not allowed in a conditional (if) block"},
+	    {"nodecon 1.2.3 255.0.0.0 u:r:t", "1:9: invalid IPv4 address '1.2.3'"},
+	    {"portcon tcp 90-80 u:r:t", "1:13: port range 90-80 is backwards"},
+	    {"type_transition a b : c d \"x/y\";",
+	     "1:27: a type transition's file name cannot contain '/'"},
+	    {"optional {\n type a;\n",
+	     "3:1: expected '}' to close the block opened at line 1, found end of file"},
+	    {"allow a { b c : file read;",
+	     "1:15: expected a name or '}' in a target type set, found ':'"},
+	    {"type a\x01;", "1:7: unexpected byte 0x01"},
+	    {"type 1bad;", "1:6: expected a type name, found '1bad'"},
+	    {"class file\nclass dir { read };\n",
+	     "2:19: unexpected ';': 'class' statements end without one"},
+	    {"constrain file read t1 == a - b;",
+	     "1:29: expected ';' at the end of the constraint, found '-'"},
+	    {"constrain file read t1 == { a { b } };",
+	     "1:31: expected a name or '}' in names, found '{'"},
+	    {"fs_use_task 9p u:r:t;", "1:13: expected a file system name, found '9p'"},
+	    {"allowxperm a b : c ioctl 1-2;",
+	     "1:27: expected ';' at the end of the rule, found '-'"},
+	    {"if (a) { ; }", "1:10: expected a statement, found ';'"},
+	    {"optional { }", "1:10: empty optional block"},
+	    {"portcon tcp 0080 u:r:t",
+	     "1:13: 0080 is not an octal number (a leading 0 means octal)"},
+	    {"module m 1.0;\nmodule m 1.0;\n", "2:1: the module statement must come first"},
+	    {"type_transition a b : c d \"unterminated;\n", "1:27: unterminated quoted string"},
+	    {"constrain file read u1 == r2;", "1:27: 'u1' cannot be compared with 'r2'"},
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		error_is(cases[i].text, cases[i].line, cases[i].col, cases[i].msg);
+		error_is(cases[i].text, cases[i].error);
 }
 
 static void test_suggestion(void)
@@ -767,15 +803,7 @@ static void bench(void)
 int main(void)
 {
 	test_corpus();
-	test_classes();
-	test_mls();
-	test_types_roles();
-	test_rules();
-	test_cond();
-	test_constraints();
-	test_contexts();
-	test_modules();
-	test_line_markers();
+	test_snippets();
 	test_errors();
 	test_suggestion();
 	test_recovery();

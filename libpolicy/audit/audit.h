@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Audit denials: read AVC and USER_AVC records from audit logs, ausearch
- * --raw output or kernel log lines (libauparse's feed interface, so memory
- * does not grow with the log), explain each denial against a policy with
+ * --raw output or kernel log lines (a streaming reader that groups records
+ * into events itself, so memory does not grow with the log; libauparse is
+ * its test oracle, see reader.c), explain each denial against a policy with
  * every cause at once, and turn the denials into rules and modules.
  */
 #ifndef POL_AUDIT_H
@@ -72,9 +73,8 @@ enum pol_audit_skip {
 	POL_AUDIT_SKIP_MALFORMED,    /* no "msg=audit(SEC.MSEC:SERIAL):" header */
 	POL_AUDIT_SKIP_UNKNOWN_TYPE, /* a record type libaudit does not know */
 	POL_AUDIT_SKIP_BAD_AVC,	     /* an AVC without { perms }, scontext, tcontext or tclass */
-	/* an AVC record libauparse did not return (it drops a record whose
-	 * permission list is longer than it expects) */
-	POL_AUDIT_SKIP_DROPPED,
+	/* a record past its event's limits (records or bytes an event keeps) */
+	POL_AUDIT_SKIP_OVERFLOW,
 	POL_AUDIT_SKIP_COUNT
 };
 

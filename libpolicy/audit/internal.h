@@ -29,4 +29,28 @@ static inline bool avc_space(unsigned char c)
 	       (c >= 0x1c && c <= 0x1f);
 }
 
+/* Test hooks for the grouping's oracle (libauparse, in tests/unit/test-audit.c
+ * and tests/fuzz/fuzz-audit.c). */
+#define AUDIT_TRACE_TYPES 32
+struct audit_trace_event {
+	const char *node; /* NULL without node= */
+	time_t sec;
+	unsigned int msec;
+	unsigned long serial;
+	/* the types of the records that joined the event, in order (the first
+	 * AUDIT_TRACE_TYPES) */
+	const int *types;
+	size_t ntypes;
+};
+struct audit_trace {
+	/* each record read, as libauparse would be fed it (a kernel log line
+	 * normalised to "type=T msg=audit(...): ...", cut at the first 0x1d);
+	 * orig: a kernel AVC line as read, else NULL */
+	void (*record)(const char *line, size_t n, const char *orig, size_t on, void *data);
+	/* each event, before its marks and AVCs are delivered */
+	void (*event)(const struct audit_trace_event *e, void *data);
+	void *data;
+};
+void audit_reader_trace(struct pol_audit_reader *r, const struct audit_trace *t);
+
 #endif

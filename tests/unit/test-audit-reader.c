@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * libpolicy/audit's reader: its grouping of records into events against
+ * libauparse 3.0.9 as the oracle (audit-oracle.h says how and which
+ * differences are documented), on seallow's fixture logs, the corpus's
+ * audit logs and small logs written here; then what the reader does where
+ * it means to differ from libauparse (order, bounds).
+ */
+#include <dirent.h>
+#include <errno.h>
+
+#include "audit-oracle.h"
+#include "tap.h"
+#include "util.h"
+
+static char *slurp(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	struct pol_buf b = POL_BUF_INIT;
+	char tmp[65536];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
+		pol_buf_add(&b, tmp, n);
+	fclose(f);
+	*size = b.len;
+	return b.data ? pol_buf_detach(&b) : strdup("");
+}
+
+static void compare_file(const char *path)
+{
+	size_t size, events = 0, diff;
+	bool comparable;
+	char *data = slurp(path, &size);
+
+	if (!data) {
+		ok(0, "read %s: %s", path, strerror(errno));
+		return;
+	}
+	diff = oracle_compare(data, size, stdout, &events, &comparable);
+	/* past 250 records the bounds might act: none of these logs has an
+	 * event long enough for that, so a difference would show */
+	ok(diff == 0 && events > 0, "%s: %zu events as libauparse groups them%s", path, events,
+	   comparable ? "" : " (beyond the fuzz target's comparable inputs)");
+	free(data);
+}
+
+static void compare_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0;
+
+	if (!d) {
+		skip(1, "no log directory");
+		printf("# %s: %s\n", dir, strerror(errno));
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+
+		if (len < 4 || strcmp(de->d_name + len - 4, ".log") != 0)
+			continue;
+		names = realloc(names, (n + 1) * sizeof(*names));
+		if (!names)
+			abort();
+		names[n] = malloc(strlen(dir) + len + 2);
+		sprintf(names[n++], "%s/%s", dir, de->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), oracle_cmp);
+	for (size_t i = 0; i < n; i++) {
+		compare_file(names[i]);
+		free(names[i]);
+	}
+	free(names);
+}
+
+static void compare_text(const char *text, const char *what)
+{
+	size_t events = 0;
+	bool comparable;
+	size_t diff = oracle_compare(text, strlen(text), stdout, &events, &comparable);
+
+	ok(diff == 0 && events > 0 && comparable, "%s: %zu events as libauparse groups them", what,
+	   events);
+}
+
+#define AVC(ser, ctx)                                                                              \
+	"type=AVC msg=audit(1700000000.100:" ser "): avc:  denied  { read } for  pid=1 "           \
+	"comm=\"x\" scontext=u:r:a_t tcontext=u:r:" ctx " tclass=file permissive=0\n"
+#define SYSCALL(ser, exe)                                                                          \
+	"type=SYSCALL msg=audit(1700000000.100:" ser "): arch=c000003e syscall=2 success=no "      \
+	"exit=-13 comm=\"x\" exe=\"" exe "\" key=(null)\n"
+#define REC(type, ser, rest) "type=" type " msg=audit(1700000000.100:" ser "): " rest "\n"
+
+/* The reader's events in delivery order: "serial:types" lines. */
+struct order {
+	struct pol_buf b;
+};
+
+static void order_event(const struct audit_trace_event *e, void *data)
+{
+	struct order *o = data;
+
+	pol_buf_printf(&o->b, "%lu:", e->serial);
+	for (size_t i = 0; i < e->ntypes; i++)
+		pol_buf_printf(&o->b, "%s%d", i ? "," : "", e->types[i]);
+	pol_buf_putc(&o->b, ' ');
+}
+
+static int order_avc(const struct pol_audit_avc *a, void *data)
+{
+	pol_buf_printf(&((struct order *)data)->b, "avc%lu ", a->serial);
+	return 0;
+}
+
+static int order_mark(const struct pol_audit_mark *m, void *data)
+{
+	pol_buf_printf(&((struct order *)data)->b, "mark%lu ", m->serial);
+	return 0;
+}
+
+/* Read text; the events and deliveries in order, and the reader for its counts. */
+static char *read_order(const char *text, size_t *overflow)
+{
+	struct order o = {POL_BUF_INIT};
+	struct pol_audit_handlers h = {order_avc, order_mark, &o};
+	struct audit_trace t = {NULL, order_event, &o};
+	struct pol_audit_reader *r;
+	struct pol_err err;
+
+	pol_err_init(&err);
+	if (pol_audit_reader_new(&h, &r, &err) < 0)
+		abort();
+	audit_reader_trace(r, &t);
+	if (pol_audit_reader_feed(r, text, strlen(text)) < 0 || pol_audit_reader_finish(r) < 0)
+		abort();
+	if (overflow)
+		*overflow = pol_audit_reader_skipped(r, POL_AUDIT_SKIP_OVERFLOW);
+	pol_audit_reader_free(r);
+	pol_err_release(&err);
+	return o.b.data ? pol_buf_detach(&o.b) : strdup("");
+}
+
+int main(void)
+{
+	const char *src = getenv("SEKIT_SRCDIR");
+	char path[4096];
+	char *got;
+	struct pol_buf b = POL_BUF_INIT;
+	size_t overflow;
+
+	/* ---- libauparse as the oracle ---- */
+	snprintf(path, sizeof(path), "%.4000s/tests/seallow/fixtures", src ? src : ".");
+	compare_dir(path);
+	snprintf(path, sizeof(path), "%.4000s/audit", test_corpus_dir());
+	compare_dir(path);
+
+	/* interleaved events: joined by serial, not adjacency */
+	compare_text(AVC("1", "b_t") AVC("2", "c_t") SYSCALL("1", "/bin/one")
+			 REC("CWD", "2", "cwd=\"/two\"") SYSCALL("2", "/bin/two")
+			     REC("PATH", "1", "item=0 name=\"f\" inode=5 dev=08:01")
+				 REC("EOE", "2", "") REC("EOE", "1", ""),
+		     "interleaved events");
+	/* a PROCTITLE completes an event; its EOE is dropped; a record after
+	 * both starts a new event of the same serial */
+	compare_text(AVC("3", "b_t") SYSCALL("3", "/bin/a") REC("PROCTITLE", "3", "proctitle=6162")
+			 REC("EOE", "3", "") SYSCALL("3", "/bin/late") REC("EOE", "3", ""),
+		     "PROCTITLE completes, a late record starts anew");
+	/* one-record types complete at once; records of unread types join
+	 * the open event of their serial (as its last record) */
+	compare_text(AVC("4", "b_t") REC("EXECVE", "4", "argc=1 a0=\"x\"") SYSCALL("4", "/bin/b")
+			 REC("USER_AVC", "5",
+			     "pid=1 uid=0 msg='avc:  denied  { send_msg } for "
+			     "scontext=u:r:a_t tcontext=u:r:b_t tclass=dbus "
+			     "permissive=0 exe=\"/usr/bin/dbus\"'")
+			     REC("DAEMON_START", "6",
+				 "op=start ver=3.0.9 format=enriched "
+				 "kernel=6.1 auid=0 pid=1 res=success")
+				 REC("MAC_POLICY_LOAD", "7", "auid=0 ses=1 lsm=selinux res=1")
+				     SYSCALL("7", "/sbin/load_policy") REC("EOE", "4", "")
+					 REC("EOE", "7", ""),
+		     "one-record types, unread types, marks");
+	/* time-out: an event without its EOE completes when a record 2 s
+	 * later arrives; a record of it after that starts a new event */
+	compare_text("type=AVC msg=audit(1700000000.100:8): avc:  denied  { read } for  pid=1 "
+		     "comm=\"x\" scontext=u:r:a_t tcontext=u:r:b_t tclass=file permissive=0\n"
+		     "type=AVC msg=audit(1700000002.100:9): avc:  denied  { read } for  pid=1 "
+		     "comm=\"x\" scontext=u:r:a_t tcontext=u:r:c_t tclass=file permissive=0\n"
+		     "type=SYSCALL msg=audit(1700000000.100:8): arch=c000003e syscall=2 "
+		     "success=yes exe=\"/bin/late\"\n",
+		     "end-of-event time-out");
+	/* node= keeps events of the same serial and time apart */
+	compare_text("node=a type=AVC msg=audit(1700000000.100:10): avc:  denied  { read } for  "
+		     "pid=1 comm=\"x\" scontext=u:r:a_t tcontext=u:r:b_t tclass=file permissive=0\n"
+		     "node=b type=AVC msg=audit(1700000000.100:10): avc:  denied  { write } for  "
+		     "pid=1 comm=\"y\" scontext=u:r:a_t tcontext=u:r:b_t tclass=file permissive=0\n"
+		     "type=AVC msg=audit(1700000000.100:10): avc:  denied  { open } for  "
+		     "pid=1 comm=\"z\" scontext=u:r:a_t tcontext=u:r:b_t tclass=file permissive=0\n"
+		     "node=b type=SYSCALL msg=audit(1700000000.100:10): syscall=2 success=no "
+		     "exe=\"/bin/b\"\nnode=a type=SYSCALL msg=audit(1700000000.100:10): syscall=2 "
+		     "success=yes exe=\"/bin/a\"\nnode=b type=EOE msg=audit(1700000000.100:10): \n"
+		     "node=a type=EOE msg=audit(1700000000.100:10): \n",
+		     "node= groups");
+	/* fields as libauparse splits them: hex, (null), msg=', trailing
+	 * punctuation, the first of two, an empty value, enriched 0x1d */
+	compare_text(
+	    AVC("11", "b_t") "type=SYSCALL msg=audit(1700000000.100:11): arch=c000003e "
+			     "syscall=2 success= success=yes, exe=2F62696E2F6120622F "
+			     "comm=(null) exe=\"/second\"\x1d"
+			     "UID=\"root\" comm=\"after\"\n"
+			     "type=CWD msg=audit(1700000000.100:11): (cwd=\"/srv\":\n"
+			     "type=PATH msg=audit(1700000000.100:11): item=0 nametype=x\n"
+			     "type=PATH msg=audit(1700000000.100:11): item=1 name=(none) "
+			     "inode=7) dev=fd:00,\n"
+			     "type=AVC_PATH msg=audit(1700000000.100:11): path=\"/p\"\n" REC(
+				 "EOE", "11", ""),
+	    "fields as libauparse reads them");
+	/* kernel log lines: no EOE, each line its own event */
+	compare_text(
+	    "Nov 14 22:13:20 host kernel: audit: type=1400 audit(1700000000.100:12): "
+	    "avc:  denied  { read } for  pid=1 comm=\"x\" scontext=u:r:a_t "
+	    "tcontext=u:r:b_t tclass=file permissive=0\n"
+	    "[ 5.1] audit: type=1403 audit(1700000000.200:13): auid=0 ses=1 "
+	    "lsm=selinux res=1\n"
+	    "[ 5.2] audit: type=1401 audit(1700000000.300:14): op=security_compute_sid "
+	    "invalid_context=\"u:r:a_t\" scontext=u:r:a_t tcontext=u:r:b_t tclass=process\n"
+	    "[ 5.3] audit(1700000000.400:15): security_compute_sid:  invalid context "
+	    "u:r:x_t for scontext=u:r:a_t tcontext=u:r:b_t tclass=process\n",
+	    "kernel log lines");
+
+	/* ---- where the reader means to differ ---- */
+	/* delivery in the order of first records: a policy load between two
+	 * denials stays between them although its event completes first and
+	 * has the lower time stamp (libauparse would deliver it first) */
+	got = read_order(
+	    AVC("20", "b_t") "type=MAC_POLICY_LOAD msg=audit(1699999999.000:21): "
+			     "lsm=selinux res=1\n"
+			     "type=EOE msg=audit(1699999999.000:21): \n" SYSCALL("20", "/bin/x")
+				 REC("EOE", "20", "") AVC("22", "c_t") REC("EOE", "22", ""),
+	    NULL);
+	is_str(got, "20:1400,1300,1320 avc20 21:1403,1320 mark21 22:1400,1320 avc22 ",
+	       "events are delivered in the order of their first record");
+	free(got);
+	/* a record of an unread type opens no event */
+	got = read_order(REC("PROCTITLE", "23", "proctitle=61") REC("EXECVE", "24", "argc=1")
+			     AVC("24", "b_t") REC("EOE", "24", ""),
+			 NULL);
+	is_str(got, "24:1400,1320 avc24 ", "records of unread types open no event");
+	free(got);
+	/* at most 256 events open: the oldest completes when a 256th newer
+	 * one opens, and a record of it after that starts a new event */
+	for (int i = 0; i < 300; i++)
+		pol_buf_printf(&b,
+			       "type=AVC msg=audit(1700000000.100:%d): avc:  denied  { read } for  "
+			       "pid=1 comm=\"x\" scontext=u:r:a_t tcontext=u:r:b_t tclass=file\n",
+			       1000 + i);
+	pol_buf_puts(&b, SYSCALL("1000", "/bin/late") SYSCALL("1100", "/bin/late"));
+	got = read_order(b.data, &overflow);
+	ok(strncmp(got, "1000:1400 avc1000 1001:1400 avc1001 ", 36) == 0 &&
+	       strstr(got, " 1000:1300 ") && strstr(got, " 1100:1400,1300 avc1100 ") &&
+	       strstr(got, " 1044:1400 avc1044 "),
+	   "the oldest of 256 open events completes; events inside the window still join");
+	free(got);
+	/* an event keeps at most 256 records seallow reads: the rest are
+	 * counted, not stored */
+	pol_buf_reset(&b);
+	for (int i = 0; i < 260; i++)
+		pol_buf_puts(&b, AVC("30", "b_t"));
+	got = read_order(b.data, &overflow);
+	ok(overflow == 4 && strstr(got, "avc30 ") && !strstr(got, "31:"),
+	   "records past an event's limit are counted (%zu)", overflow);
+	free(got);
+	pol_buf_release(&b);
+
+	printf("1..%d\n", tap_count);
+	return tap_failed ? 1 : 0;
+}

@@ -1095,6 +1095,24 @@ static bool own_rule(const struct group *g)
 	       g->choice != POL_AUDIT_CHOICE_CALL;
 }
 
+/* The replay's k-th grant: the sorted groups' own rules (v), then the
+ * rules of pol_audit_set_add_grant(); false for a group given none. */
+static bool replay_grant(const struct pol_audit_set *set, struct group *const *v, size_t k,
+			 struct grant *gr)
+{
+	const struct group *g;
+
+	if (k >= set->ngroups) {
+		*gr = set->grants[k - set->ngroups];
+		return true;
+	}
+	g = v[k];
+	if (!own_rule(g))
+		return false;
+	*gr = (struct grant){g->stype, g->ttype, g->cls_value, g->perms};
+	return true;
+}
+
 static int push_grant(struct pol_audit_set *set, uint32_t s, uint32_t t, uint32_t cls,
 		      uint32_t perms)
 {
@@ -1187,15 +1205,8 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 		for (; granted < set->ngroups + set->ngrants; granted++) {
 			struct grant gr;
 
-			if (granted < set->ngroups) {
-				struct group *g = v[granted];
-
-				if (!own_rule(g))
-					continue;
-				gr = (struct grant){g->stype, g->ttype, g->cls_value, g->perms};
-			} else {
-				gr = set->grants[granted - set->ngroups];
-			}
+			if (!replay_grant(set, v, granted, &gr))
+				continue;
 			rc = audit_grant(set->pol, gr.s, gr.t, gr.cls, gr.perms, &saved[granted]);
 			if (rc < 0)
 				break;
@@ -1238,15 +1249,8 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 	while (granted > 0) {
 		struct grant gr;
 
-		if (--granted < set->ngroups) {
-			struct group *g = v[granted];
-
-			if (!own_rule(g))
-				continue;
-			gr = (struct grant){g->stype, g->ttype, g->cls_value, g->perms};
-		} else {
-			gr = set->grants[granted - set->ngroups];
-		}
+		if (!replay_grant(set, v, --granted, &gr))
+			continue;
 		audit_ungrant(set->pol, gr.s, gr.t, gr.cls, saved[granted]);
 	}
 	free(saved);

@@ -73,43 +73,102 @@ static uint32_t hash_str(const char *s)
 	return h;
 }
 
-static int cmp_cond_ref(const void *a, const void *b)
-{
-	const struct cond_ref *x = a, *y = b;
-
-	return (x->key->source_type > y->key->source_type) -
-	       (x->key->source_type < y->key->source_type);
-}
-
-/* The conditional allow rules, sorted by source type. */
+/* The conditional allow rules, sorted by source type (counted, then
+ * placed: stable, as the merge sort it replaces). */
 static int index_conds(struct pol_audit_policy *pol)
 {
 	policydb_t *p = pol->p;
-	size_t n = 0, k = 0;
+	size_t nbuckets = (size_t)p->p_types.nprim + 2, n = 0;
+	size_t *next = calloc(nbuckets, sizeof(*next));
 
-	for (cond_node_t *cn = p->cond_list; cn; cn = cn->next) {
-		for (cond_av_list_t *l = cn->true_list; l; l = l->next)
-			n++;
-		for (cond_av_list_t *l = cn->false_list; l; l = l->next)
-			n++;
-	}
-	pol->crefs = malloc((n ? n : 1) * sizeof(*pol->crefs));
-	if (!pol->crefs)
+	if (!next)
 		return -ENOMEM;
-	for (cond_node_t *cn = p->cond_list; cn; cn = cn->next) {
-		for (int side = 0; side < 2; side++)
-			for (cond_av_list_t *l = side ? cn->false_list : cn->true_list; l;
-			     l = l->next) {
-				if (!(l->node->key.specified & AVTAB_ALLOWED))
-					continue;
-				pol->crefs[k++] =
-				    (struct cond_ref){&l->node->key, &l->node->datum, cn};
+	for (int pass = 0; pass < 2; pass++) {
+		for (cond_node_t *cn = p->cond_list; cn; cn = cn->next) {
+			for (int side = 0; side < 2; side++)
+				for (cond_av_list_t *l = side ? cn->false_list : cn->true_list; l;
+				     l = l->next) {
+					size_t b = l->node->key.source_type;
+
+					if (!(l->node->key.specified & AVTAB_ALLOWED))
+						continue;
+					if (b >= nbuckets)
+						b = nbuckets - 1;
+					if (pass == 0)
+						next[b]++;
+					else
+						pol->crefs[next[b]++] = (struct cond_ref){
+						    &l->node->key, &l->node->datum, cn};
+				}
+		}
+		if (pass == 0) {
+			/* counts to each bucket's first place */
+			for (size_t b = 0; b < nbuckets; b++) {
+				size_t c = next[b];
+
+				next[b] = n;
+				n += c;
 			}
+			pol->crefs = malloc((n ? n : 1) * sizeof(*pol->crefs));
+			if (!pol->crefs) {
+				free(next);
+				return -ENOMEM;
+			}
+		}
 	}
-	pol->ncrefs = k;
-	if (k > 1)
-		qsort(pol->crefs, k, sizeof(*pol->crefs), cmp_cond_ref);
+	pol->ncrefs = n;
+	free(next);
 	return 0;
+}
+
+/* Hash tables start small (a fuzzing run makes one per input) and grow
+ * four times once they hold twice as many entries as slots. */
+#define CTX_SLOTS 64
+#define MEMO_SLOTS 256
+
+static uint32_t memo_hash(uint32_t sctx, uint32_t tctx, uint32_t cls, uint32_t av)
+{
+	return (sctx * 2654435761u) ^ (tctx * 40503u) ^ (cls << 20) ^ av;
+}
+
+static void grow_ctx(struct pol_audit_policy *pol)
+{
+	size_t n = pol->nctx_slots * 4;
+	struct pol_audit_ctx **slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return;
+	for (size_t i = 0; i < pol->nctx_slots; i++) {
+		for (struct pol_audit_ctx *c = pol->ctx[i], *next; c; c = next) {
+			next = c->next;
+			c->next = slots[c->hash % n];
+			slots[c->hash % n] = c;
+		}
+	}
+	free(pol->ctx);
+	pol->ctx = slots;
+	pol->nctx_slots = n;
+}
+
+static void grow_memo(struct pol_audit_policy *pol)
+{
+	size_t n = pol->nmemo_slots * 4;
+	struct memo **slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return;
+	for (size_t i = 0; i < pol->nmemo_slots; i++) {
+		for (struct memo *m = pol->memo[i], *next; m; m = next) {
+			uint32_t h = memo_hash(m->sctx, m->tctx, m->cls, m->av);
+
+			next = m->next;
+			m->next = slots[h % n];
+			slots[h % n] = m;
+		}
+	}
+	free(pol->memo);
+	pol->memo = slots;
+	pol->nmemo_slots = n;
 }
 
 int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, struct pol_err *err)
@@ -128,9 +187,9 @@ int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, str
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
 	pdb_sepol_services(pol->p, &pol->sidtab);
-	pol->nctx_slots = 16384;
+	pol->nctx_slots = CTX_SLOTS;
 	pol->ctx = calloc(pol->nctx_slots, sizeof(*pol->ctx));
-	pol->nmemo_slots = 65536;
+	pol->nmemo_slots = MEMO_SLOTS;
 	pol->memo = calloc(pol->nmemo_slots, sizeof(*pol->memo));
 	if (!pol->ctx || !pol->memo) {
 		pol_audit_policy_free(pol);
@@ -245,6 +304,8 @@ const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const ch
 	}
 	c->next = *slot;
 	*slot = c;
+	if (pol->nctx > pol->nctx_slots * 2)
+		grow_ctx(pol);
 	return c;
 }
 
@@ -874,7 +935,7 @@ enum pol_audit_bad audit_explain_ctx(struct pol_audit_policy *pol, const struct 
 				     const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av,
 				     const struct pol_audit_why **why)
 {
-	uint32_t h = (sc->id * 2654435761u) ^ (tc->id * 40503u) ^ (cls << 20) ^ av;
+	uint32_t h = memo_hash(sc->id, tc->id, cls, av);
 	struct memo **slot = &pol->memo[h % pol->nmemo_slots], *m;
 
 	for (m = *slot; m; m = m->next)
@@ -898,6 +959,8 @@ enum pol_audit_bad audit_explain_ctx(struct pol_audit_policy *pol, const struct 
 	m->next = *slot;
 	*slot = m;
 	*why = &m->why;
+	if (++pol->nmemo > pol->nmemo_slots * 2)
+		grow_memo(pol);
 	return POL_AUDIT_OK;
 }
 

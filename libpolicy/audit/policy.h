@@ -37,7 +37,7 @@ struct pol_audit_policy {
 	struct pol_audit_ctx **ctx;
 	size_t nctx_slots, nctx;
 	struct memo **memo;
-	size_t nmemo_slots;
+	size_t nmemo_slots, nmemo;
 	struct cond_ref *crefs;
 	size_t ncrefs;
 	struct pol_audit_grant *grants;

@@ -76,7 +76,7 @@ int pol_audit_set_new(struct pol_audit_policy *pol, struct pol_audit_set **out, 
 	if (!set)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	set->pol = pol;
-	set->nslots = 4096;
+	set->nslots = 64; /* grow() makes room */
 	set->slots = calloc(set->nslots, sizeof(*set->slots));
 	if (!set->slots) {
 		free(set);
@@ -330,13 +330,20 @@ static void add_command(struct group *g, const struct pol_audit_avc *a)
 {
 	const char *comm = a->comm && *a->comm ? a->comm : NULL;
 	const char *exe = a->exe && *a->exe ? a->exe : NULL;
-	char *s = NULL;
-
 	if (comm && exe) {
-		if (asprintf(&s, "%s (%s)", comm, exe) < 0)
+		/* put together by hand, not with asprintf() */
+		size_t cl = strlen(comm), el = strlen(exe);
+		char buf[512], *s = cl + el + 4 <= sizeof(buf) ? buf : malloc(cl + el + 4);
+
+		if (!s)
 			return;
+		memcpy(s, comm, cl);
+		memcpy(s + cl, " (", 2);
+		memcpy(s + cl + 2, exe, el);
+		memcpy(s + cl + 2 + el, ")", 2);
 		add_distinct(&g->cmds, &g->ncmds, &g->cmds_more, s);
-		free(s);
+		if (s != buf)
+			free(s);
 		return;
 	}
 	add_distinct(&g->cmds, &g->ncmds, &g->cmds_more, comm ? comm : exe);

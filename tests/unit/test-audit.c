@@ -275,6 +275,55 @@ static void ask(struct pol_audit_policy *pol, const struct pol_audit_ctx *sc,
 	t->bounds += !!(rt & SEPOL_COMPUTEAV_BOUNDS);
 }
 
+/* The contexts and the explanations are found again, the same objects,
+ * once their hash tables have grown (they start small). */
+static void interned(struct pol_audit_policy *pol, const char *name,
+		     const struct pol_audit_ctx *const *ctx, size_t nctx)
+{
+	enum { N = 1500 };
+	struct {
+		uint32_t s, t, cls, av;
+		const struct pol_audit_why *why;
+	} *q = calloc(N, sizeof(*q));
+	const policydb_t *p = pol->p;
+	size_t same = 0, asked = 0;
+
+	if (!q)
+		abort();
+	for (size_t i = 0; i < nctx; i++)
+		same += audit_context(pol, ctx[i]->str) == ctx[i];
+	ok(nctx && same == nctx && pol->nctx <= 2 * pol->nctx_slots,
+	   "%s: %zu of %zu contexts found again among %zu (%zu slots)", name, same, nctx,
+	   (size_t)pol->nctx, pol->nctx_slots);
+	same = 0;
+	for (int pass = 0; pass < 2 && nctx; pass++) {
+		for (size_t i = 0; i < N; i++) {
+			const struct pol_audit_why *why = NULL;
+
+			if (!pass) {
+				q[i].s = rnd((uint32_t)nctx);
+				q[i].t = rnd((uint32_t)nctx);
+				q[i].cls = 1 + rnd(p->p_classes.nprim);
+				q[i].av = UINT32_C(1) << rnd(4);
+			}
+			if (!p->class_val_to_struct[q[i].cls - 1] ||
+			    audit_explain_ctx(pol, ctx[q[i].s], ctx[q[i].t], q[i].cls, q[i].av,
+					      &why) != POL_AUDIT_OK)
+				continue;
+			if (!pass) {
+				q[i].why = why;
+				asked++;
+			} else {
+				same += why == q[i].why;
+			}
+		}
+	}
+	ok(asked > N / 2 && same == asked && pol->nmemo <= 2 * pol->nmemo_slots,
+	   "%s: %zu of %zu explanations found again among %zu (%zu slots)", name, same, asked,
+	   pol->nmemo, pol->nmemo_slots);
+	free(q);
+}
+
 static void compare(const char *name, struct pol_pdb *pdb, size_t nquestions, bool want_cons)
 {
 	struct pol_audit_policy *pol = NULL;
@@ -351,6 +400,7 @@ static void compare(const char *name, struct pol_pdb *pdb, size_t nquestions, bo
 	   name, t.asked, t.te, t.cons, t.rbac, t.bounds, t.differ);
 	if (want_cons)
 		ok(t.cons > 0 && t.te > 0, "%s: constraints and TE rules both denied", name);
+	interned(pol, name, ctx, nctx);
 	pol_audit_policy_free(pol);
 	pol_err_release(&err);
 }
@@ -360,7 +410,7 @@ static void compare_conf(const char *path, bool mls, size_t nquestions, bool wan
 	struct pol_pdb *pdb;
 
 	if (access(path, R_OK) != 0) {
-		skip(want_cons ? 3 : 2, "no policy here");
+		skip(want_cons ? 5 : 4, "no policy here");
 		return;
 	}
 	pdb = compile(path, mls);
@@ -393,7 +443,7 @@ int main(void)
 		compare(debian, pdb, 20000, true);
 		pol_pdb_free(pdb);
 	} else {
-		skip(3, "no Debian policy.33");
+		skip(5, "no Debian policy.33");
 	}
 	pol_err_release(&err);
 	return tap_done();

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/buf.h"
 
 void pol_buf_release(struct pol_buf *b)
@@ -20,24 +22,14 @@ void pol_buf_reset(struct pol_buf *b)
 
 static bool reserve(struct pol_buf *b, size_t extra)
 {
-	size_t need = b->len + extra + 1;
-	size_t n;
-	char *p;
-
 	if (b->failed)
 		return false;
-	if (need <= b->alloc)
-		return true;
-	n = b->alloc ? b->alloc : 64;
-	while (n < need)
-		n *= 2;
-	p = realloc(b->data, n);
-	if (!p) {
+	/* b->len + extra + 1 bytes, that sum checked for overflow too */
+	if (extra > SIZE_MAX - b->len - 1 ||
+	    POL_ARRAY_GROW(b->data, b->len + extra + 1, b->alloc) < 0) {
 		b->failed = true;
 		return false;
 	}
-	b->data = p;
-	b->alloc = n;
 	return true;
 }
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/err.h"
 
 void pol_err_init(struct pol_err *err)
@@ -44,17 +45,10 @@ int pol_err_vadd(struct pol_err *err, enum pol_severity sev, int code, const cha
 		d.file = strdup(file);
 	if (err->callback)
 		err->callback(&d, err->callback_data);
-	if (err->count == err->alloc) {
-		size_t n = err->alloc ? err->alloc * 2 : 4;
-		struct pol_diag *p = realloc(err->diags, n * sizeof(*p));
-
-		if (!p) {
-			free(msg);
-			free((char *)d.file);
-			return code;
-		}
-		err->diags = p;
-		err->alloc = n;
+	if (POL_ARRAY_GROW(err->diags, err->count + 1, err->alloc) < 0) {
+		free(msg);
+		free((char *)d.file);
+		return code;
 	}
 	err->diags[err->count++] = d;
 	return code;

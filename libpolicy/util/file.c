@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/err.h"
 #include "util/file.h"
 
@@ -28,15 +29,10 @@ int pol_read_fd(int fd, char **data, size_t *len)
 	for (;;) {
 		ssize_t r;
 
-		if (n + 1 >= alloc) {
-			char *p = alloc < SIZE_MAX / 2 ? realloc(buf, alloc * 2) : NULL;
-
-			if (!p) {
-				free(buf);
-				return -ENOMEM;
-			}
-			buf = p;
-			alloc *= 2;
+		/* room for one byte more and the NUL */
+		if (POL_ARRAY_GROW(buf, n + 2, alloc) < 0) {
+			free(buf);
+			return -ENOMEM;
 		}
 		r = read(fd, buf + n, alloc - n - 1);
 		if (r == 0)

@@ -63,6 +63,12 @@ static void test_buf(void)
 	s = pol_buf_detach(&b);
 	ok(b.data == NULL && b.len == 0 && strlen(s) == 3890, "detach hands over the string");
 	free(s);
+	/* len + extra + 1 wraps to 2: the buffer must not take it for room */
+	pol_buf_puts(&b, "abc");
+	pol_buf_add(&b, "", SIZE_MAX - 2);
+	ok(b.failed && b.len == 3 && strcmp(b.data, "abc") == 0,
+	   "a length that overflows fails the buffer and leaves it alone");
+	pol_buf_release(&b);
 }
 
 static void test_array(void)

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "pdb/internal.h"
+#include "util/array.h"
 
 #include <sepol/policydb/constraint.h>
 
@@ -44,7 +45,7 @@ int pdb_check_size(const char *path, unsigned long long size, struct pol_err *er
 static int read_stream(const char *path, int fd, struct pdb_image *img, struct pol_err *err)
 {
 	size_t alloc = 1 << 16, n = 0;
-	unsigned char *buf = malloc(alloc), *grown;
+	unsigned char *buf = malloc(alloc);
 	bool magic_seen = false;
 	int rc;
 
@@ -58,13 +59,10 @@ static int read_stream(const char *path, int fd, struct pdb_image *img, struct p
 				rc = pdb_check_size(path, (unsigned long long)alloc + 1, err);
 				goto fail;
 			}
-			grown = realloc(buf, alloc * 2);
-			if (!grown) {
+			if (POL_ARRAY_GROW(buf, alloc + 1, alloc) < 0) {
 				rc = pol_err_set(err, -ENOMEM, "out of memory");
 				goto fail;
 			}
-			buf = grown;
-			alloc *= 2;
 		}
 		r = read(fd, buf + n, alloc - n);
 		if (r == 0)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "pdb/internal.h"
+#include "util/array.h"
 
 struct flat {
 	avtab_ptr_t node;
@@ -59,15 +60,8 @@ static int sort_by(const struct flat *all, size_t n, uint32_t ntypes, bool by_so
 
 static int te_add(struct flat **all, size_t *n, size_t *alloc, avtab_ptr_t node, uint32_t cond)
 {
-	if (*n == *alloc) {
-		size_t a = *alloc ? *alloc * 2 : 4096;
-		struct flat *p = realloc(*all, a * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		*all = p;
-		*alloc = a;
-	}
+	if (pol_array_grow(all, alloc, *n + 1, sizeof(**all)) < 0)
+		return -ENOMEM;
 	(*all)[(*n)++] = (struct flat){ node, cond, node->key.source_type, node->key.target_type };
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "query/internal.h"
+#include "util/array.h"
 #include "util/suggest.h"
 
 static int nomem(struct pol_err *err)
@@ -403,15 +404,8 @@ static int group_by_target(const struct pol_pdb *pdb, struct pol_access_list *li
 		{
 			if (pdb_is_attr(pdb, bit + 1))
 				continue;
-			if (n == alloc) {
-				size_t na = alloc ? alloc * 2 : 256;
-				struct reach *nv = realloc(v, na * sizeof(*nv));
-
-				if (!nv)
-					goto out;
-				v = nv;
-				alloc = na;
-			}
+			if (POL_ARRAY_GROW(v, n + 1, alloc) < 0)
+				goto out;
 			v[n++] = (struct reach){crank[c], trank[bit + 1], (uint32_t)i, bit + 1};
 		}
 	}

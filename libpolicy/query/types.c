@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "query/info-internal.h"
+#include "util/array.h"
 
 /* setools names an attribute the policy left unnamed "@ttr" + its value. */
 static const char *type_name(const policydb_t *p, uint32_t v, char buf[32])
@@ -144,16 +145,9 @@ static int list_attributes(const struct pol_pdb *pdb, const char *filter,
 		if (filter && strcmp(filter, name) != 0)
 			continue;
 		ebitmap_for_each_positive_bit(&p->attr_type_map[v - 1], node, bit) {
-			if (n == cap) {
-				size_t ncap = cap ? cap * 2 : 256;
-				const char **m = realloc(members, ncap * sizeof(*m));
-
-				if (!m) {
-					rc = -ENOMEM;
-					goto out;
-				}
-				members = m;
-				cap = ncap;
+			if (POL_ARRAY_GROW(members, n + 1, cap) < 0) {
+				rc = -ENOMEM;
+				goto out;
 			}
 			if (p->p_type_val_to_name[bit])
 				members[n++] = p->p_type_val_to_name[bit];

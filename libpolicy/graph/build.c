@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "graph/internal.h"
+#include "util/array.h"
 
 void pol_graph_free(struct pol_graph *g)
 {
@@ -168,15 +169,8 @@ static int build_members(struct pol_graph *g)
 
 static int add_rule(struct pol_graph *g, size_t *alloc, avtab_ptr_t node, uint32_t cond)
 {
-	if (g->nall == *alloc) {
-		size_t n = *alloc ? *alloc * 2 : 1u << 16;
-		struct graph_rule *r = realloc(g->all, n * sizeof(*r));
-
-		if (!r)
-			return -ENOMEM;
-		g->all = r;
-		*alloc = n;
-	}
+	if (pol_array_grow(&g->all, alloc, g->nall + 1, sizeof(*g->all)) < 0)
+		return -ENOMEM;
 	g->all[g->nall++] = (struct graph_rule){node, cond};
 	return 0;
 }
@@ -358,7 +352,7 @@ int pol_graph_flow(const struct pol_pdb *pdb, const struct pol_permmap *map,
 	unsigned int minw = opts && opts->min_weight ? opts->min_weight : 1;
 	uint8_t *mx = NULL;
 	const struct graph_rule *refs;
-	size_t nrefs, m = 0, alloc;
+	size_t nrefs, m = 0, alloc, walloc;
 	int rc = -ENOMEM;
 
 	if (!g)
@@ -405,9 +399,9 @@ int pol_graph_flow(const struct pol_pdb *pdb, const struct pol_permmap *map,
 		}
 	}
 	g->out_start = calloc((size_t)g->n + 1, sizeof(*g->out_start));
-	alloc = 1u << 16;
+	alloc = walloc = 1u << 16;
 	g->out = malloc(alloc * sizeof(*g->out));
-	g->out_w = malloc(alloc);
+	g->out_w = malloc(walloc);
 	if (!g->out_start || !g->out || !g->out_w)
 		goto fail;
 	for (uint32_t s = 0; s < g->n; s++) {
@@ -447,18 +441,10 @@ int pol_graph_flow(const struct pol_pdb *pdb, const struct pol_permmap *map,
 			}
 			if (!w || w < minw)
 				continue;
-			if (m == alloc) {
-				uint32_t *o2 = realloc(g->out, alloc * 2 * sizeof(*o2));
-				uint8_t *w2;
-
-				if (o2)
-					g->out = o2;
-				w2 = o2 ? realloc(g->out_w, alloc * 2) : NULL;
-				if (!w2)
-					goto fail;
-				g->out_w = w2;
-				alloc *= 2;
-			}
+			/* two arrays side by side, each with its own room */
+			if (POL_ARRAY_GROW(g->out, m + 1, alloc) < 0 ||
+			    POL_ARRAY_GROW(g->out_w, m + 1, walloc) < 0)
+				goto fail;
 			g->out[m] = t;
 			g->out_w[m++] = (uint8_t)w;
 		}
@@ -571,15 +557,8 @@ bool graph_dta_entrypoints(const struct pol_graph *g, uint32_t s, uint32_t t, ui
 
 static int tt_add(struct pol_graph *g, size_t *alloc, struct graph_tt tt)
 {
-	if (g->ntt == *alloc) {
-		size_t n = *alloc ? *alloc * 2 : 1024;
-		struct graph_tt *t = realloc(g->tt, n * sizeof(*t));
-
-		if (!t)
-			return -ENOMEM;
-		g->tt = t;
-		*alloc = n;
-	}
+	if (pol_array_grow(&g->tt, alloc, g->ntt + 1, sizeof(*g->tt)) < 0)
+		return -ENOMEM;
 	g->tt[g->ntt++] = tt;
 	bit_set(bits_row(g->ttany, g->words, tt.s), tt.e);
 	return 0;
@@ -710,14 +689,8 @@ int pol_graph_dta(const struct pol_pdb *pdb, const struct pol_graph_opts *opts,
 
 		if (!dta_relevant(&dp, key, perms) || !graph_rule_enabled(g, &rule))
 			continue;
-		if (g->nrules == alloc) {
-			alloc = alloc ? alloc * 2 : 1024;
-			struct graph_rule *r = realloc(g->rules, alloc * sizeof(*r));
-
-			if (!r)
-				goto fail;
-			g->rules = r;
-		}
+		if (POL_ARRAY_GROW(g->rules, g->nrules + 1, alloc) < 0)
+			goto fail;
 		g->rules[g->nrules++] = rule;
 		S = graph_members(g, key->source_type, &ns);
 		T = graph_members(g, key->target_type, &nt);
@@ -800,14 +773,8 @@ int pol_graph_dta(const struct pol_pdb *pdb, const struct pol_graph_opts *opts,
 					ep_left |= (ep[k] & ~g->excluded[k]) != 0;
 				if (!ep_left && !dyn_ok)
 					continue;
-				if (m == alloc) {
-					alloc = alloc ? alloc * 2 : 4096;
-					uint32_t *o = realloc(g->out, alloc * sizeof(*o));
-
-					if (!o)
-						goto fail;
-					g->out = o;
-				}
+				if (POL_ARRAY_GROW(g->out, m + 1, alloc) < 0)
+					goto fail;
 				g->out[m++] = t;
 			}
 		}

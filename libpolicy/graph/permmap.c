@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "graph/internal.h"
+#include "util/array.h"
 #include "util/file.h"
 
 /* graph_builtin_perm_map: data/perm_map, generated at build time */
@@ -132,15 +133,8 @@ static int add_entry(struct pol_permmap *map, const char *cls, const char *perm,
 			map->e[i].weight = weight;
 			return 0;
 		}
-	if (map->n == map->alloc) {
-		size_t alloc = map->alloc ? map->alloc * 2 : 256;
-		struct pm_entry *e = realloc(map->e, alloc * sizeof(*e));
-
-		if (!e)
-			return -ENOMEM;
-		map->e = e;
-		map->alloc = alloc;
-	}
+	if (POL_ARRAY_GROW(map->e, map->n + 1, map->alloc) < 0)
+		return -ENOMEM;
 	struct pm_entry *e = &map->e[map->n];
 
 	e->cls = strdup(cls);

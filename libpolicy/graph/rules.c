@@ -9,6 +9,7 @@
 
 #include "graph/internal.h"
 #include "query/internal.h"
+#include "util/array.h"
 #include "util/buf.h"
 
 static int rule_cmp_str(const void *a, const void *b)
@@ -70,17 +71,11 @@ void graph_strv_add(struct graph_strv *sv, char *s)
 		sv->failed = true;
 		return;
 	}
-	if (sv->n + 2 > sv->alloc) {
-		size_t alloc = sv->alloc ? sv->alloc * 2 : 8;
-		char **v = realloc(sv->v, alloc * sizeof(*v));
-
-		if (!v) {
-			free(s);
-			sv->failed = true;
-			return;
-		}
-		sv->v = v;
-		sv->alloc = alloc;
+	/* room for a NULL after the last */
+	if (POL_ARRAY_GROW(sv->v, sv->n + 2, sv->alloc) < 0) {
+		free(s);
+		sv->failed = true;
+		return;
 	}
 	sv->v[sv->n++] = s;
 	sv->v[sv->n] = NULL;
@@ -170,16 +165,9 @@ static int explain_flow(const struct pol_graph *g, uint32_t s, uint32_t t,
 				for (k = 0; k < nc && c[k].rule.node != ref->node; k++)
 					;
 				if (k == nc) {
-					if (nc == alloc) {
-						alloc = alloc ? alloc * 2 : 16;
-						struct counted *c2 =
-						    realloc(c, alloc * sizeof(*c2));
-
-						if (!c2) {
-							free(c);
-							return -ENOMEM;
-						}
-						c = c2;
+					if (POL_ARRAY_GROW(c, nc + 1, alloc) < 0) {
+						free(c);
+						return -ENOMEM;
 					}
 					c[nc++] = (struct counted){{ref->node, ref->cond}, 0};
 				}

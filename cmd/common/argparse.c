@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
+
 #include "argparse.h"
 #include "cli.h"
 
@@ -45,15 +47,12 @@ static const struct ap_option *find_prefix(const struct ap_option *opts, const c
 	return *ambiguous ? NULL : found;
 }
 
-static int push(struct ap_item **items, int *n, int id, const char *value)
+static int push(struct ap_item **items, int *n, size_t *alloc, int id, const char *value)
 {
-	struct ap_item *p = realloc(*items, (size_t)(*n + 1) * sizeof(**items));
-
-	if (!p)
+	if (pol_array_grow(items, alloc, (size_t)*n + 1, sizeof(**items)) < 0)
 		return -1;
-	*items = p;
-	p[*n].id = id;
-	p[*n].value = value;
+	(*items)[*n].id = id;
+	(*items)[*n].value = value;
 	(*n)++;
 	return 0;
 }
@@ -62,6 +61,7 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 {
 	bool only_positional = false;
 	char name[64];
+	size_t alloc = 0;
 	int n = 0;
 
 	*items = NULL;
@@ -73,7 +73,7 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 		bool ambiguous = false;
 
 		if (only_positional || arg[0] != '-' || arg[1] == '\0') {
-			if (push(items, &n, 0, arg) < 0)
+			if (push(items, &n, &alloc, 0, arg) < 0)
 				goto nomem;
 			continue;
 		}
@@ -106,7 +106,7 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 						o = NULL;
 						break;
 					}
-					if (c[1] && push(items, &n, f->id, NULL) < 0)
+					if (c[1] && push(items, &n, &alloc, f->id, NULL) < 0)
 						goto nomem;
 					o = f;
 				}
@@ -128,7 +128,7 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 						  eq + 1);
 				goto fail;
 			}
-			if (push(items, &n, o->id, NULL) < 0)
+			if (push(items, &n, &alloc, o->id, NULL) < 0)
 				goto nomem;
 			continue;
 		}
@@ -139,7 +139,7 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 					  ap_display(opts, o->id, name, sizeof(name)));
 			goto fail;
 		}
-		if (push(items, &n, o->id, attached) < 0)
+		if (push(items, &n, &alloc, o->id, attached) < 0)
 			goto nomem;
 	}
 	return n;

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
+
 #include "cli.h"
 #include "sequery.h"
 
@@ -39,15 +41,8 @@ static void collect_name(const char *name, void *data)
 {
 	struct names *n = data;
 
-	if (n->count == n->alloc) {
-		size_t alloc = n->alloc ? n->alloc * 2 : 1024;
-		const char **v = realloc(n->v, alloc * sizeof(*v));
-
-		if (!v)
-			return;
-		n->v = v;
-		n->alloc = alloc;
-	}
+	if (POL_ARRAY_GROW(n->v, n->count + 1, n->alloc) < 0)
+		return;
 	n->v[n->count++] = name;
 }
 

@@ -11,6 +11,8 @@
 
 #include <readline/readline.h>
 
+#include "util/array.h"
+
 #include "argparse.h"
 #include "sequery.h"
 #include "shell.h"
@@ -110,19 +112,10 @@ static struct {
 
 static void offer(const char *name, void *data)
 {
-	char **v;
-
 	if (strncmp(name, cand.prefix, cand.prefix_len) != 0)
 		return;
-	if (cand.n == cand.alloc) {
-		size_t alloc = cand.alloc ? cand.alloc * 2 : 64;
-
-		v = realloc(cand.v, alloc * sizeof(*v));
-		if (!v)
-			return;
-		cand.v = v;
-		cand.alloc = alloc;
-	}
+	if (POL_ARRAY_GROW(cand.v, cand.n + 1, cand.alloc) < 0)
+		return;
 	if ((cand.v[cand.n] = strdup(name)))
 		cand.n++;
 }

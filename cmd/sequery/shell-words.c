@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
+
 #include "shell.h"
 
 void shell_words_release(struct shell_words *w)
@@ -19,16 +21,10 @@ static int push_word(struct shell_words *w, const char *text)
 
 	if (!word)
 		return SHELL_SPLIT_NOMEM;
-	if (w->n + 2 > w->alloc) {
-		int alloc = w->alloc ? w->alloc * 2 : 16;
-		char **v = realloc(w->v, (size_t)alloc * sizeof(*v));
-
-		if (!v) {
-			free(word);
-			return SHELL_SPLIT_NOMEM;
-		}
-		w->v = v;
-		w->alloc = alloc;
+	/* room for a NULL after the last */
+	if (POL_ARRAY_GROW(w->v, (size_t)w->n + 2, w->alloc) < 0) {
+		free(word);
+		return SHELL_SPLIT_NOMEM;
 	}
 	w->v[w->n++] = word;
 	w->v[w->n] = NULL;

@@ -16,7 +16,7 @@ struct shell_words {
 	 * start of the word being completed */
 	bool open;
 	/* private */
-	int alloc;
+	size_t alloc;
 };
 
 enum shell_split_status {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "query/query.h"
+#include "util/array.h"
 #include "util/json.h"
 
 #include "argparse.h"
@@ -97,15 +98,13 @@ static void print_json(const struct pol_pdb *pdb, const struct pol_access_list *
 	struct json_object *sources = json_object_new_array();
 	char **asked = NULL;
 	char *copy = strdup(perms);
-	size_t n = 0;
+	size_t n = 0, alloc = 0;
 
 	/* the asked names in the order given */
 	for (char *tok = copy ? strtok(copy, ",") : NULL; tok; tok = strtok(NULL, ",")) {
-		char **v = realloc(asked, (n + 2) * sizeof(*v));
-
-		if (!v)
+		/* room for a NULL after the last */
+		if (POL_ARRAY_GROW(asked, n + 2, alloc) < 0)
 			break;
-		asked = v;
 		asked[n++] = tok;
 		asked[n] = NULL;
 	}

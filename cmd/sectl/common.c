@@ -14,7 +14,7 @@
 // clang-format off
 const struct cli_option sectl_common_options[] = {
 	CLI_VALUE(SECTL_OPT_SELINUXFS, "selinuxfs", "DIR", "use the selinuxfs mounted at DIR"),
-	CLI_VALUE(SECTL_OPT_POLICY, "policy", "FILE",
+	CLI_VALUE('p', "policy", "FILE",
 		  "answer access, create, relabel, member and context\n"
 		  "from this binary policy instead of the kernel"),
 	CLI_FLAG(SECTL_OPT_JSON, "json", "machine-readable output (see sectl(1))"),
@@ -43,7 +43,7 @@ int sectl_getopt(struct sectl *sc, struct cli_getopt *g, int argc, char **argv)
 		case SECTL_OPT_SELINUXFS:
 			sc->selinuxfs = optarg;
 			break;
-		case SECTL_OPT_POLICY:
+		case 'p':
 			sc->policy = optarg;
 			break;
 		default:

@@ -36,7 +36,7 @@ int sectl_avc(void *ctx, int argc, char **argv);
 
 /* The options every subcommand takes besides its own (and the global ones
  * before the command): a table to CLI_GROUP() into a subcommand's. */
-enum { SECTL_OPT_JSON = 256, SECTL_OPT_SELINUXFS, SECTL_OPT_POLICY };
+enum { SECTL_OPT_JSON = 256, SECTL_OPT_SELINUXFS };
 extern const struct cli_option sectl_common_options[];
 
 /*

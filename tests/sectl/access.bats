@@ -68,6 +68,17 @@ setup() {
 	[ "$output" = $'allowed: getattr read\ndenied:\ndontaudit: getattr' ]
 }
 
+@test "sectl -p is --policy (STYLE.md's common option), before or after the command" {
+	require_debian_policy
+	run -1 --separate-stderr sectl -p "$DEBIAN_POLICY" access $USER_T $SHADOW file read getattr
+	[ -z "$stderr" ]
+	[ "$output" = $'allowed:\ndenied: getattr read\ndontaudit: getattr read' ]
+	run -0 sectl access -p "$DEBIAN_POLICY" system_u:system_r:kernel_t:s0 $SHADOW file read getattr
+	[ "$output" = $'allowed: getattr read\ndenied:\ndontaudit: getattr' ]
+	run -2 --separate-stderr sectl -p /dev/null mode
+	[[ "$stderr" == *"works on the kernel; --policy applies to"* ]]
+}
+
 @test "sectl access --policy: without permissions, the whole class" {
 	require_debian_policy
 	run -0 sectl --policy "$DEBIAN_POLICY" access $USER_T system_u:object_r:etc_t:s0 file

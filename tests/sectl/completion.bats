@@ -21,6 +21,11 @@ setup() {
 	[ "$output" = "--selinuxfs=" ]
 	run -0 complete_words status --b
 	[ "$output" = "--booleans" ]
+	# -p takes the next word, as --policy does: a file, then the command
+	run -0 complete_words -p "$FS" st
+	[ "$output" = "status" ]
+	run -0 complete_words -p "$FS" status --b
+	[ "$output" = "--booleans" ]
 }
 
 @test "sectl completion: boolean names from the --selinuxfs given, then on/off" {

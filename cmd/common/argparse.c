@@ -47,6 +47,29 @@ static const struct ap_option *find_prefix(const struct ap_option *opts, const c
 	return *ambiguous ? NULL : found;
 }
 
+static bool is_json(const struct ap_option *o)
+{
+	return o && (strcmp(o->names[0], "--json") == 0 ||
+		     (o->names[1] && strcmp(o->names[1], "--json") == 0));
+}
+
+/* Whether a word before "--" is --json (or abbreviates it): then a usage
+ * error is JSON wherever it is on the line, as cli_getopt() does. A value
+ * never starts with '-' here, so no word needs skipping. */
+static bool asks_json(const struct ap_option *opts, int argc, char **argv)
+{
+	for (int i = 0; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		size_t len = strcspn(argv[i], "=");
+		bool ambiguous;
+
+		if (strncmp(argv[i], "--", 2) == 0 &&
+		    (is_json(find_exact(opts, argv[i], len)) ||
+		     is_json(find_prefix(opts, argv[i], len, &ambiguous))))
+			return true;
+	}
+	return false;
+}
+
 static int push(struct ap_item **items, int *n, size_t *alloc, int id, const char *value)
 {
 	if (pol_array_grow(items, alloc, (size_t)*n + 1, sizeof(**items)) < 0)
@@ -65,6 +88,8 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 	int n = 0;
 
 	*items = NULL;
+	if (asks_json(opts, argc, argv))
+		cli_set_json(true);
 	for (int i = 0; i < argc; i++) {
 		const char *arg = argv[i];
 		const struct ap_option *o;
@@ -118,8 +143,7 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 		}
 		if (eq)
 			attached = eq + 1;
-		if (strcmp(o->names[0], "--json") == 0 ||
-		    (o->names[1] && strcmp(o->names[1], "--json") == 0))
+		if (is_json(o))
 			cli_set_json(true);
 		if (o->value == AP_FLAG) {
 			if (eq) {

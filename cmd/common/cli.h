@@ -44,9 +44,10 @@ int cli_version(void);
 /*
  * A usage error: print "tool: message" (when fmt is not NULL) and the
  * "Try 'tool [command] --help' for more information." line on stderr;
- * returns EXIT_USAGE. Under --json (once the option was seen) the same
- * message is one JSON document on stderr, as cli_report() prints: an error
- * with code POL_EINVAL, then a note with the Try line.
+ * returns EXIT_USAGE. Under --json (anywhere on the command line, see
+ * cli_set_json()) the same message is one JSON document on stderr, as
+ * cli_report() prints: an error with code POL_EINVAL, then a note with the
+ * Try line.
  */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The same for err's diagnostics (errors and their notes, such as a "did
@@ -92,9 +93,11 @@ int cli_exit_for_failure(int rc);
 int cli_report(const struct pol_err *err, int rc);
 int cli_report_kernel(const struct pol_err *err, int rc);
 /* Whether cli_report() speaks JSON. cli_getopt() and ap_parse() turn it on
- * when they meet an option named "json", so a tool with --json in its table
- * has JSON errors without a line of its own. Returns the previous setting
- * (sequery's shell restores it after each line). */
+ * before they parse when a word up to "--" is their table's option named
+ * "json" (an option's value not counted), so a tool with --json in its
+ * table has JSON errors without a line of its own, a usage error met
+ * before --json included. Returns the previous setting (sequery's shell
+ * restores it after each line). */
 bool cli_set_json(bool on);
 
 /* -q: cli_report(), cli_report_kernel() and cli_usage_error() print

@@ -82,49 +82,114 @@ static void match_short(const struct cli_option *o, void *data)
 		f->found = o;
 }
 
+/* The g->longopts index of the long option NAME (len bytes, without "--")
+ * names as getopt_long() reads it: an exact match, else the one option it
+ * abbreviates. -1 when it names none, -2 when it is ambiguous. */
+static int find_long(const struct cli_getopt *g, const char *name, size_t len)
+{
+	int matches = 0, found = -1;
+
+	for (int i = 0; g->longopts[i].name; i++) {
+		if (strncmp(g->longopts[i].name, name, len) != 0)
+			continue;
+		if (strlen(g->longopts[i].name) == len)
+			return i;
+		matches++;
+		found = i;
+	}
+	return matches > 1 ? -2 : found;
+}
+
 /* getopt's own words, under the tool's name and with our Try line. */
 static void option_error(const struct cli_getopt *g, int c, int argc, char **argv)
 {
 	const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
-	bool is_long = strncmp(arg, "--", 2) == 0;
 	size_t len = strcspn(arg, "=");
-	int matches = 0, exact = -1;
+	int k;
 
-	if (!is_long) {
+	if (strncmp(arg, "--", 2) != 0) {
 		if (c == ':')
 			cli_usage_error("option requires an argument -- '%c'", optopt);
 		else
 			cli_usage_error("invalid option -- '%c'", optopt);
 		return;
 	}
-	for (int i = 0; g->longopts[i].name; i++) {
-		if (strncmp(g->longopts[i].name, arg + 2, len - 2) != 0)
-			continue;
-		matches++;
-		if (strlen(g->longopts[i].name) == len - 2)
-			exact = i;
-	}
-	if (exact < 0 && matches == 1) {
-		for (int i = 0; g->longopts[i].name; i++)
-			if (strncmp(g->longopts[i].name, arg + 2, len - 2) == 0)
-				exact = i;
-	}
-	if (c == ':' && exact >= 0)
-		cli_usage_error("option '--%s' requires an argument", g->longopts[exact].name);
-	else if (exact >= 0 && arg[len] == '=')
-		cli_usage_error("option '--%s' doesn't allow an argument", g->longopts[exact].name);
-	else if (matches > 1)
+	k = find_long(g, arg + 2, len - 2);
+	if (c == ':' && k >= 0)
+		cli_usage_error("option '--%s' requires an argument", g->longopts[k].name);
+	else if (k >= 0 && arg[len] == '=')
+		cli_usage_error("option '--%s' doesn't allow an argument", g->longopts[k].name);
+	else if (k == -2)
 		cli_usage_error("option '%.*s' is ambiguous", (int)len, arg);
 	else
 		cli_usage_error("unrecognized option '%.*s'", (int)len, arg);
+}
+
+/* Whether the short option letters of word a take the next word as their
+ * value (a value option last in its group, "-vp FILE"). */
+static bool takes_next(const struct cli_getopt *g, const char *a)
+{
+	for (const char *c = a + 1; *c; c++) {
+		const char *p =
+		    *c == ':' || *c == '+' || *c == '-' ? NULL : strchr(g->shortopts, *c);
+
+		if (!p)
+			return false;
+		if (p[1] == ':')
+			return p[2] != ':' && !c[1];
+	}
+	return false;
+}
+
+/*
+ * Whether the command line asks for --json: a word before "--" that is g's
+ * --json (or abbreviates it), an option's value not counted. A usage error
+ * is JSON on such a line wherever it is, before --json too. A parse that
+ * stops at its first operand ("+", a tool's global options) hands the rest
+ * to a command whose table it does not know: there only "--json" itself
+ * counts.
+ */
+static bool asks_json(const struct cli_getopt *g, int argc, char **argv)
+{
+	bool in_order = (g->prefix && g->prefix[0] == '+') || getenv("POSIXLY_CORRECT");
+	bool rest = false;
+
+	for (int i = optind > 0 ? optind : 1; i < argc; i++) {
+		const char *a = argv[i];
+		int k;
+
+		if (strcmp(a, "--") == 0)
+			break;
+		if (rest || a[0] != '-' || a[1] == '\0') {
+			if (strcmp(a, "--json") == 0)
+				return true;
+			rest |= in_order;
+			continue;
+		}
+		if (a[1] != '-') {
+			i += takes_next(g, a);
+			continue;
+		}
+		k = find_long(g, a + 2, strcspn(a + 2, "="));
+		if (k < 0)
+			continue;
+		if (strcmp(g->longopts[k].name, "json") == 0)
+			return true;
+		if (g->longopts[k].has_arg == required_argument && !strchr(a, '='))
+			i++;
+	}
+	return false;
 }
 
 int cli_getopt(struct cli_getopt *g, int argc, char **argv)
 {
 	int c;
 
-	if (!g->ready)
+	if (!g->ready) {
 		build(g);
+		if (asks_json(g, argc, argv))
+			cli_set_json(true);
+	}
 	opterr = 0;
 	for (;;) {
 		const struct cli_option *o;

@@ -174,7 +174,42 @@ usage_error() {
 	usage_error sectl "unknown command 'stauts'" sectl
 }
 
-@test "--json: a usage error before --json was seen stays plain text" {
-	run -2 --separate-stderr sereach dta --no-such-option --json
+@test "--json: an unknown option before --json is a JSON usage error in every tool and command, exit 2" {
+	local inv tool n=0
+	while read -r inv; do
+		tool=${inv%% *}
+		echo "# $inv"
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr $inv --no-such-option --json </dev/null
+		[ -z "$output" ]
+		usage_error "$tool" "unrecognized option '--no-such-option'" "$inv"
+		n=$((n + 1))
+	done < <(json_invocations)
+	[ "$n" -ge 15 ]
+}
+
+@test "--json: the pre-scan reads the line as the parser does: abbreviations, values, '--', global options" {
+	# an abbreviation of --json asks for JSON, as getopt_long() and argparse read it
+	run -2 --separate-stderr sereach dta --no-such-option --js
+	usage_error sereach "unrecognized option '--no-such-option'" "sereach dta"
+	run -2 --separate-stderr sequery who-can --no-such-option --js
+	usage_error sequery "unrecognized option '--no-such-option'" "sequery who-can"
+	# a tool's own check of a value met before --json
+	run -2 --separate-stderr serelabel -T many --json /tmp
+	usage_error serelabel "invalid thread count 'many'" serelabel
+	# an error in the global options, --json after the command
+	run -2 --separate-stderr sequery --no-such-option who-can --json
+	usage_error sequery "unrecognized option '--no-such-option'" sequery
+	run -2 --separate-stderr sectl --no-such-option mode --json
+	usage_error sectl "unrecognized option '--no-such-option'" sectl
+	# "--json" as an option's value, or after "--", asks for nothing
+	run -2 --separate-stderr serelabel --no-such-option -s --json .
+	[ "$stderr" = "serelabel: unrecognized option '--no-such-option'"$'\n'"Try 'serelabel --help' for more information." ]
+	run -2 --separate-stderr sereach dta --no-such-option -- --json
 	[ "$stderr" = "sereach: unrecognized option '--no-such-option'"$'\n'"Try 'sereach dta --help' for more information." ]
+	run -2 --separate-stderr sequery rules --no-such-option -- --json
+	[ "$stderr" = "sequery: unrecognized option '--no-such-option'"$'\n'"Try 'sequery rules --help' for more information." ]
+	# and without --json, text as always
+	run -2 --separate-stderr sequery who-can --no-such-option
+	[ "$stderr" = "sequery: unrecognized option '--no-such-option'"$'\n'"Try 'sequery who-can --help' for more information." ]
 }

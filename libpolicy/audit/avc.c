@@ -181,3 +181,35 @@ bool audit_avc_parse(char *text, struct avc_fields *f)
 	 * scontext, tcontext, tclass and the access list must be present */
 	return src && tgt && cls && f->found_access;
 }
+
+bool audit_compute_sid_parse(char *text, struct pol_audit_mark *m)
+{
+	char *tok[12], *eq;
+	size_t n = 0;
+
+	for (char *p = text; *p && n < 12;) {
+		while (*p && avc_space((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		tok[n++] = p;
+		while (*p && !avc_space((unsigned char)*p))
+			p++;
+		if (*p)
+			*p++ = '\0';
+	}
+	/* find the token itself: kernel lines and raw records differ in prefix */
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(tok[i], "security_compute_sid:") != 0)
+			continue;
+		if (n - i < 7)
+			return false;
+		m->invalid_context = tok[i + 3];
+		m->scontext = (eq = strchr(tok[i + 5], '=')) ? eq + 1 : NULL;
+		m->tcontext = (eq = strchr(tok[i + 6], '=')) ? eq + 1 : NULL;
+		if (i + 7 < n)
+			m->tclass = (eq = strchr(tok[i + 7], '=')) ? eq + 1 : NULL;
+		return m->scontext && m->tcontext && m->tclass;
+	}
+	return false;
+}

@@ -22,6 +22,13 @@ struct avc_fields {
  * when audit2allow would call it "AVC message in invalid format". */
 bool audit_avc_parse(char *text, struct avc_fields *f);
 
+/* "security_compute_sid:  invalid context X for scontext=S tcontext=T
+ * tclass=C" (a SELINUX_ERR text, or a kernel line): audit2allow takes tokens
+ * 5, 7, 8 and 9 of the line. Fills m's invalid_context, scontext, tcontext
+ * and tclass with pointers into text (modified in place); returns whether all
+ * of scontext, tcontext and tclass were found. */
+bool audit_compute_sid_parse(char *text, struct pol_audit_mark *m);
+
 /* Is c white space for Python's str.split()? */
 static inline bool avc_space(unsigned char c)
 {

@@ -366,43 +366,14 @@ static void mark(struct pol_audit_reader *r, struct pol_audit_mark *m, const str
 		r->status = rc;
 }
 
-/* security_compute_sid:  invalid context X for scontext=S tcontext=T tclass=C:
- * audit2allow takes tokens 5, 7, 8 and 9 of the line. */
+/* A SELINUX_ERR "security_compute_sid: invalid context ..." becomes a mark. */
 static void compute_sid(struct pol_audit_reader *r, const char *text, const struct ev_event *e)
 {
-	char *tok[12], *copy = (char *)arena_add(r, text, strlen(text));
-	size_t n = 0;
+	char *copy = (char *)arena_add(r, text, strlen(text));
 	struct pol_audit_mark m = {.kind = POL_AUDIT_MARK_COMPUTE_SID};
-	char *eq;
 
-	if (!copy)
-		return;
-	for (char *p = copy; *p && n < 12;) {
-		while (*p && avc_space((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		tok[n++] = p;
-		while (*p && !avc_space((unsigned char)*p))
-			p++;
-		if (*p)
-			*p++ = '\0';
-	}
-	/* find the token itself: kernel lines and raw records differ in prefix */
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(tok[i], "security_compute_sid:") != 0)
-			continue;
-		if (n - i < 7)
-			break;
-		m.invalid_context = tok[i + 3];
-		m.scontext = (eq = strchr(tok[i + 5], '=')) ? eq + 1 : NULL;
-		m.tcontext = (eq = strchr(tok[i + 6], '=')) ? eq + 1 : NULL;
-		if (i + 7 < n)
-			m.tclass = (eq = strchr(tok[i + 7], '=')) ? eq + 1 : NULL;
-		if (m.scontext && m.tcontext && m.tclass)
-			mark(r, &m, e);
-		break;
-	}
+	if (copy && audit_compute_sid_parse(copy, &m))
+		mark(r, &m, e);
 }
 
 /* What the records of one event say: marks in record order, then every AVC

@@ -386,40 +386,13 @@ static bool oracle_has_token(const char *text, const char *tok)
 
 static void oracle_compute_sid(struct oracle *o, const char *text, const au_event_t *e)
 {
-	char *tok[12], *copy = (char *)oracle_arena_add(o, text, strlen(text));
-	size_t n = 0;
+	char *copy = (char *)oracle_arena_add(o, text, strlen(text));
 	struct pol_audit_mark m = {.kind = POL_AUDIT_MARK_COMPUTE_SID};
-	char *eq;
 
-	if (!copy)
-		return;
-	for (char *p = copy; *p && n < 12;) {
-		while (*p && avc_space((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		tok[n++] = p;
-		while (*p && !avc_space((unsigned char)*p))
-			p++;
-		if (*p)
-			*p++ = '\0';
-	}
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(tok[i], "security_compute_sid:") != 0)
-			continue;
-		if (n - i < 7)
-			break;
-		m.invalid_context = tok[i + 3];
-		m.scontext = (eq = strchr(tok[i + 5], '=')) ? eq + 1 : NULL;
-		m.tcontext = (eq = strchr(tok[i + 6], '=')) ? eq + 1 : NULL;
-		if (i + 7 < n)
-			m.tclass = (eq = strchr(tok[i + 7], '=')) ? eq + 1 : NULL;
-		if (m.scontext && m.tcontext && m.tclass) {
-			m.sec = e->sec;
-			m.serial = e->serial;
-			oracle_mark(&o->theirs, &m);
-		}
-		break;
+	if (copy && audit_compute_sid_parse(copy, &m)) {
+		m.sec = e->sec;
+		m.serial = e->serial;
+		oracle_mark(&o->theirs, &m);
 	}
 }
 

@@ -7,8 +7,11 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "util/array.h"
@@ -345,6 +348,45 @@ static size_t report_skips(struct seallow_run *run, struct pol_audit_reader *r)
 }
 
 /*
+ * libsepol reads the policy into some 12 MB of small heap blocks, and the
+ * denial groups add more: 3,000 to 5,000 page faults in 4 KiB pages, a
+ * third of the CPU time of a run on an empty log and a sixth of one on
+ * 100,000 denials. Where the kernel gives transparent huge pages on
+ * request (THP "madvise" mode; "always" gives them anyway), ask for them
+ * on the heap, as
+ * GLIBC_TUNABLES=glibc.malloc.hugetlb=1 would: grow glibc's heap once by
+ * HEAP_RESERVE of address space (a page is still taken only when
+ * touched), keep it (the top pad), and mark it. Under another allocator
+ * or a sanitizer mallopt() fails and nothing changes.
+ */
+#define HEAP_RESERVE (64 << 20)
+#define HUGE_PAGE ((uintptr_t)2 << 20)
+
+static void heap_in_huge_pages(void)
+{
+#if defined(M_TOP_PAD) && defined(M_MMAP_THRESHOLD) && defined(MADV_HUGEPAGE)
+	uintptr_t start, end;
+	void *volatile grow; /* a malloc() only freed would be optimised out */
+
+	/* blocks up to 32 MiB (glibc's most) come from the heap, and free()
+	 * leaves HEAP_RESERVE at its top */
+	if (mallopt(M_MMAP_THRESHOLD, 32 << 20) != 1 || mallopt(M_TOP_PAD, HEAP_RESERVE) != 1)
+		return;
+	start = (uintptr_t)sbrk(0);
+	if (start == (uintptr_t)-1)
+		return;
+	/* larger than the heap's free top: grows it by itself and the pad */
+	grow = malloc(16 << 20);
+	free(grow);
+	end = (uintptr_t)sbrk(0);
+	start = (start + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	end &= ~(HUGE_PAGE - 1);
+	if (end > start)
+		madvise((void *)start, end - start, MADV_HUGEPAGE);
+#endif
+}
+
+/*
  * What main() built and leaves to exit(). Freeing libsepol's policydb node
  * by node, then the denial groups, costs about 60 million instructions: a
  * quarter of a run on an empty log, half as much as reading the policy.
@@ -507,6 +549,7 @@ int main(int argc, char **argv)
 			return status == EXIT_OK ? EXIT_USAGE : status;
 		}
 	}
+	heap_in_huge_pages();
 	rc = pol_pdb_open_default(o.policy, &run.pdb, &err);
 	if (rc == 0)
 		rc = pol_audit_policy_new(run.pdb, &run.pol, &err);

@@ -66,6 +66,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,7 @@
 #define ARENA 65536
 #define TYPE_CACHE 32
 #define TYPE_NAME_MAX 64
+#define HEADER_MAX 64
 
 #define EOE_TIMEOUT 2
 #define MAX_OPEN 256
@@ -148,6 +150,15 @@ struct pol_audit_reader {
 		int type;
 	} types[TYPE_CACHE];
 	size_t ntypes;
+	/* the last "audit(...):" header read, which the next records of its
+	 * event repeat */
+	struct {
+		char text[HEADER_MAX];
+		size_t len; /* 0: none */
+		time_t sec;
+		unsigned int msec;
+		unsigned long serial;
+	} header;
 };
 
 const char *pol_audit_skip_name(enum pol_audit_skip reason)
@@ -222,18 +233,54 @@ struct ev_field {
 	size_t n;
 };
 
+/* A field name looked for, with its length. */
+struct ev_name {
+	const char *s;
+	size_t n;
+};
+#define EV_NAME(lit)                                                                               \
+	{                                                                                          \
+		lit, sizeof(lit) - 1                                                               \
+	}
+
+/* The length of the value v..end as libauparse keeps it: without a
+ * trailing ':', ',', '\'' and ')' (but that of "(none)" and "(null)"). */
+static size_t value_len(const char *v, const char *end)
+{
+	size_t vn = (size_t)(end - v);
+
+	if (vn && v[vn - 1] == ':')
+		vn--;
+	if (vn && v[vn - 1] == ',')
+		vn--;
+	if (vn && v[vn - 1] == '\'')
+		vn--;
+	if (vn && v[vn - 1] == ')' &&
+	    !(vn == 6 && (memcmp(v, "(none)", 6) == 0 || memcmp(v, "(null)", 6) == 0)))
+		vn--;
+	return vn;
+}
+
 /* The first fields named names[0..n) of a record (s, len), as libauparse's
- * parse_up_record splits them (see the top of the file). */
-static void ev_fields(const char *s, size_t len, const char *const *names, struct ev_field *out,
+ * parse_up_record splits them (see the top of the file). A token is not
+ * searched for its '=': the first byte of its name picks the names it may
+ * have (first[c], a bit for each), which are compared with its start. A
+ * name looked for has no '=', so it is the token's name up to its first
+ * '=' when the token starts with it and a '='. At most 8 names. */
+static void ev_fields(const char *s, size_t len, const struct ev_name *names, struct ev_field *out,
 		      size_t n)
 {
 	const char *end = s + len, *p = s;
-	size_t found = 0;
+	unsigned char first[256];
+	unsigned int left = (1u << n) - 1; /* the names not found yet */
 
 	memset(out, 0, n * sizeof(*out));
-	while (p < end && found < n) {
-		const char *tok, *tend, *name, *eq;
-		size_t vn;
+	memset(first, 0, sizeof(first));
+	for (size_t i = 0; i < n; i++)
+		first[(unsigned char)names[i].s[0]] |= (unsigned char)(1u << i);
+	while (p < end && left) {
+		const char *tok, *tend, *name;
+		unsigned int maybe;
 
 		while (p < end && *p == ' ')
 			p++;
@@ -244,54 +291,38 @@ static void ev_fields(const char *s, size_t len, const char *const *names, struc
 		if (!tend)
 			tend = end;
 		p = tend;
-		eq = memchr(tok, '=', (size_t)(tend - tok));
-		if (!eq)
-			continue;
 		name = tok;
 		if (tend - tok >= 5 && memcmp(tok, "msg=", 4) == 0) {
 			if (tok[4] == 'a')
 				continue;
-			if (tok[4] == '\'') {
+			if (tok[4] == '\'')
 				name = tok + 5;
-				eq = memchr(name, '=', (size_t)(tend - name));
-				if (!eq)
-					continue;
-			}
 		}
-		if (*name == '(')
+		if (name < tend && *name == '(')
 			name++;
-		vn = (size_t)(tend - eq - 1);
-		if (!vn)
-			continue;
-		if (eq[vn] == ':')
-			vn--;
-		if (vn && eq[vn] == ',')
-			vn--;
-		if (vn && eq[vn] == '\'')
-			vn--;
-		if (vn && eq[vn] == ')' &&
-		    !(vn == 6 &&
-		      (memcmp(eq + 1, "(none)", 6) == 0 || memcmp(eq + 1, "(null)", 6) == 0)))
-			vn--;
-		for (size_t i = 0; i < n; i++) {
-			size_t nl = strlen(names[i]);
+		maybe = first[(unsigned char)*name] & left;
+		for (size_t i = 0; maybe && i < n; i++) {
+			size_t nl = names[i].n;
 
-			if (!out[i].v && (size_t)(eq - name) == nl &&
-			    memcmp(name, names[i], nl) == 0) {
-				out[i].v = eq + 1;
-				out[i].n = vn;
-				found++;
-				break;
+			if (!(maybe & (1u << i)) || (size_t)(tend - name) <= nl ||
+			    name[nl] != '=' || memcmp(name, names[i].s, nl) != 0)
+				continue;
+			if (name + nl + 1 < tend) { /* an empty value is no field */
+				out[i].v = name + nl + 1;
+				out[i].n = value_len(out[i].v, tend);
+				left &= ~(1u << i);
 			}
+			break;
 		}
 	}
 }
 
-static const char *ev_field(struct pol_audit_reader *r, const char *s, size_t len, const char *name)
+static const char *ev_field(struct pol_audit_reader *r, const char *s, size_t len,
+			    const struct ev_name *name)
 {
 	struct ev_field f;
 
-	ev_fields(s, len, &name, &f, 1);
+	ev_fields(s, len, name, &f, 1);
 	return field_value(r, f.v, f.n);
 }
 
@@ -418,7 +449,9 @@ static void deliver_event(struct pol_audit_reader *r, struct ev_event *e)
 			navc++;
 			break;
 		case AUDIT_SYSCALL: {
-			static const char *const names[] = {"exe", "comm", "syscall", "success"};
+			static const struct ev_name names[] = {EV_NAME("exe"), EV_NAME("comm"),
+							       EV_NAME("syscall"),
+							       EV_NAME("success")};
 			struct ev_field v[4];
 
 			ev_fields(s, rec->len, names, v, 4);
@@ -429,12 +462,16 @@ static void deliver_event(struct pol_audit_reader *r, struct ev_event *e)
 				ctx.success = v[3].n == 3 && memcmp(v[3].v, "yes", 3) == 0;
 			break;
 		}
-		case AUDIT_CWD:
-			ctx.cwd = ev_field(r, s, rec->len, "cwd");
+		case AUDIT_CWD: {
+			static const struct ev_name cwd = EV_NAME("cwd");
+
+			ctx.cwd = ev_field(r, s, rec->len, &cwd);
 			break;
+		}
 		case AUDIT_PATH:
 			if (!ctx.path_name) {
-				static const char *const names[] = {"name", "inode", "dev"};
+				static const struct ev_name names[] = {
+				    EV_NAME("name"), EV_NAME("inode"), EV_NAME("dev")};
 				struct ev_field v[3];
 
 				ev_fields(s, rec->len, names, v, 3);
@@ -443,9 +480,12 @@ static void deliver_event(struct pol_audit_reader *r, struct ev_event *e)
 				ctx.path_dev = field_value(r, v[2].v, v[2].n);
 			}
 			break;
-		case AUDIT_AVC_PATH:
-			ctx.avc_path = ev_field(r, s, rec->len, "path");
+		case AUDIT_AVC_PATH: {
+			static const struct ev_name path = EV_NAME("path");
+
+			ctx.avc_path = ev_field(r, s, rec->len, &path);
 			break;
+		}
 		case AUDIT_MAC_POLICY_LOAD: {
 			struct pol_audit_mark m = {.kind = POL_AUDIT_MARK_POLICY_LOAD};
 
@@ -745,46 +785,143 @@ void pol_audit_reader_free(struct pol_audit_reader *r)
 
 /* ---- Lines -------------------------------------------------------------- */
 
-static bool is_binary(const char *s, size_t n)
+/* A byte no audit record has: a control byte other than tab and the
+ * separators 0x1c-0x1f (0x1d starts the enriched format's part), or DEL. */
+static bool bad_byte(unsigned char c)
 {
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c < 0x20 && c != '\t' && !(c >= 0x1c && c <= 0x1f))
-			return true;
-		if (c == 0x7f)
-			return true;
-	}
-	return false;
+	return (c < 0x20 && c != '\t' && !(c >= 0x1c && c <= 0x1f)) || c == 0x7f;
 }
 
-/* "audit(SEC.MSEC:SERIAL):" at p? Returns the length of the header. */
-static size_t audit_header(const char *p, time_t *sec, unsigned int *msec, unsigned long *serial)
+#define BYTES_ONES 0x0101010101010101ull
+#define BYTES_HIGHS 0x8080808080808080ull
+
+/* Whether one of the eight bytes of w is below 0x20 or a DEL. Exact: a byte
+ * b < 0x20 (the lowest such) borrows in b - 0x20 and has no high bit, and no
+ * byte >= 0x20 does both; DEL is the byte that w ^ 0x7f.. makes 0. */
+static bool word_has_control(uint64_t w)
+{
+	uint64_t del = w ^ (0x7f * BYTES_ONES);
+
+	return (((w - 0x20 * BYTES_ONES) & ~w) | ((del - BYTES_ONES) & ~del)) & BYTES_HIGHS;
+}
+
+/* Look at bytes at..at+n of s one by one: false and *interp set at the first
+ * 0x1d (if not set yet) unless a bad byte is among them. */
+static bool bytes_ok(const char *s, size_t at, size_t n, size_t *interp)
+{
+	for (size_t i = at; i < at + n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (bad_byte(c))
+			return false;
+		if (c == 0x1d && i < *interp)
+			*interp = i;
+	}
+	return true;
+}
+
+/* One pass over a line (n bytes): whether it is free of bad bytes (NUL
+ * included), and *interp, where its first 0x1d is (n: none), so a raw
+ * record is cut there. Eight bytes at a time: nearly every word of a log
+ * has no control byte and costs a few operations; the rest are looked at
+ * byte by byte. */
+static bool line_ok(const char *s, size_t n, size_t *interp)
+{
+	size_t i = 0;
+
+	*interp = n;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, s + i, sizeof(w));
+		if (word_has_control(w) && !bytes_ok(s, i, 8, interp))
+			return false;
+	}
+	return bytes_ok(s, i, n - i, interp);
+}
+
+/* The decimal digits at p, read as strtoul(p, &end, 10) reads them when p
+ * starts with a digit, as large as max at most (strtoll and strtoul
+ * saturate); returns the end. */
+static const char *decimal(const char *p, unsigned long long max, unsigned long long *v)
 {
 	const char *q = p;
-	char *end;
+	unsigned long long x = 0;
 
-	if (strncmp(q, "audit(", 6) != 0)
-		return 0;
-	q += 6;
+	/* 19 digits fit in 64 bits; a longer number is left to strtoull */
+	while (*q >= '0' && *q <= '9' && q - p < 19)
+		x = x * 10 + (unsigned long long)(*q++ - '0');
+	if (*q >= '0' && *q <= '9') {
+		char *end;
+
+		x = strtoull(p, &end, 10);
+		q = end;
+	}
+	*v = x < max ? x : max;
+	return q;
+}
+
+/* Whether s (n bytes) starts with lit. */
+static bool starts_with(const char *s, size_t n, const char *lit)
+{
+	size_t len = strlen(lit);
+
+	return n >= len && memcmp(s, lit, len) == 0;
+}
+
+/* "audit(SEC.MSEC:SERIAL):" at p, which starts with "audit(" (the callers
+ * found it)? Returns the length of the header. The numbers are read as
+ * strtoll (SEC) and strtoul would read them. */
+static size_t audit_header(const char *p, time_t *sec, unsigned int *msec, unsigned long *serial)
+{
+	const char *q = p + 6;
+	unsigned long long v;
+
 	if (!isdigit((unsigned char)*q))
 		return 0;
-	*sec = (time_t)strtoll(q, &end, 10);
-	if (*end != '.')
+	q = decimal(q, LLONG_MAX, &v);
+	*sec = (time_t)v;
+	if (*q != '.')
 		return 0;
-	q = end + 1;
+	q++;
 	if (!isdigit((unsigned char)*q))
 		return 0;
-	*msec = (unsigned int)strtoul(q, &end, 10);
-	if (*end != ':')
+	q = decimal(q, ULONG_MAX, &v);
+	*msec = (unsigned int)v;
+	if (*q != ':')
 		return 0;
-	q = end + 1;
+	q++;
 	if (!isdigit((unsigned char)*q))
 		return 0;
-	*serial = strtoul(q, &end, 10);
-	if (end[0] != ')' || end[1] != ':')
+	q = decimal(q, ULONG_MAX, &v);
+	*serial = (unsigned long)v;
+	if (q[0] != ')' || q[1] != ':')
 		return 0;
-	return (size_t)(end + 2 - p);
+	return (size_t)(q + 2 - p);
+}
+
+/* audit_header() on p (up to end) for k, but a header the same as the last
+ * one read is not read again: an event's records repeat it. */
+static size_t read_header(struct pol_audit_reader *r, const char *p, const char *end,
+			  struct ev_key *k)
+{
+	size_t len = r->header.len;
+
+	if (len && (size_t)(end - p) >= len && memcmp(p, r->header.text, len) == 0) {
+		k->sec = r->header.sec;
+		k->msec = r->header.msec;
+		k->serial = r->header.serial;
+		return len;
+	}
+	len = audit_header(p, &k->sec, &k->msec, &k->serial);
+	if (len && len <= HEADER_MAX) {
+		memcpy(r->header.text, p, len);
+		r->header.len = len;
+		r->header.sec = k->sec;
+		r->header.msec = k->msec;
+		r->header.serial = k->serial;
+	}
+	return len;
 }
 
 static bool relevant_type(int t)
@@ -804,7 +941,8 @@ static bool known_type(struct pol_audit_reader *r, const char *name, size_t n, i
 	if (n >= sizeof(tmp))
 		return false;
 	for (size_t i = 0; i < r->ntypes; i++)
-		if (r->types[i].len == n && memcmp(r->types[i].name, name, n) == 0) {
+		if (r->types[i].len == n && r->types[i].name[0] == name[0] &&
+		    memcmp(r->types[i].name, name, n) == 0) {
 			*type = r->types[i].type;
 			return r->types[i].known;
 		}
@@ -829,14 +967,30 @@ static size_t cut_interp(const char *s, size_t n)
 	return p ? (size_t)(p - s) : n;
 }
 
-/* A raw record: [node=N ]type=T msg=audit(...): ... */
-static void raw_line(struct pol_audit_reader *r, const char *s, size_t n)
+/* The first "msg=audit(" from a raw record's type name on. It nearly
+ * always follows the name and one space, which is looked at first: it has
+ * no space, so it cannot start in the name without lying wholly in it, and
+ * a name without '=' holds none. */
+static const char *msg_header(const char *name, size_t nlen, const char *end)
+{
+	const char *after = name + nlen;
+
+	if (after < end && *after == ' ' &&
+	    starts_with(after + 1, (size_t)(end - after - 1), "msg=audit(") &&
+	    !memchr(name, '=', nlen))
+		return after + 1;
+	return strstr(name, "msg=audit(");
+}
+
+/* A raw record: [node=N ]type=T msg=audit(...): ... (n bytes, its first
+ * 0x1d at interp) */
+static void raw_line(struct pol_audit_reader *r, const char *s, size_t n, size_t interp)
 {
 	const char *t = s, *msg, *name;
 	size_t nlen;
 	struct ev_key k = {0};
 
-	if (strncmp(t, "node=", 5) == 0) {
+	if (starts_with(t, n, "node=")) {
 		k.node = t + 5;
 		t = memchr(t, ' ', n);
 		if (!t || t == k.node)
@@ -846,12 +1000,13 @@ static void raw_line(struct pol_audit_reader *r, const char *s, size_t n)
 		while (*t == ' ')
 			t++;
 	}
-	if (strncmp(t, "type=", 5) != 0)
+	if (!starts_with(t, n - (size_t)(t - s), "type="))
 		goto malformed;
 	name = t + 5;
-	nlen = strcspn(name, " ");
-	msg = strstr(name, "msg=audit(");
-	if (!msg || !audit_header(msg + 4, &k.sec, &k.msec, &k.serial))
+	for (nlen = 0; name[nlen] && name[nlen] != ' '; nlen++)
+		;
+	msg = msg_header(name, nlen, s + n);
+	if (!msg || !read_header(r, msg + 4, s + n, &k))
 		goto malformed;
 	if (!known_type(r, name, nlen, &k.type)) {
 		r->skipped[POL_AUDIT_SKIP_UNKNOWN_TYPE]++;
@@ -860,7 +1015,7 @@ static void raw_line(struct pol_audit_reader *r, const char *s, size_t n)
 	if (relevant_type(k.type))
 		r->relevant = true;
 	r->records++;
-	ev_record(r, &k, s, cut_interp(s, n), NULL, 0);
+	ev_record(r, &k, s, interp, NULL, 0);
 	return;
 malformed:
 	r->skipped[POL_AUDIT_SKIP_MALFORMED]++;
@@ -870,7 +1025,7 @@ malformed:
 static void kernel_line(struct pol_audit_reader *r, const char *s, size_t n, const char *hdr)
 {
 	struct ev_key k = {0};
-	size_t hlen = audit_header(hdr, &k.sec, &k.msec, &k.serial);
+	size_t hlen = read_header(r, hdr, s + n, &k);
 	const char *type = NULL, *rest, *tp;
 	char tmp[32];
 
@@ -926,18 +1081,19 @@ static void kernel_line(struct pol_audit_reader *r, const char *s, size_t n, con
 static void one_line(struct pol_audit_reader *r, char *s, size_t n)
 {
 	const char *hdr;
+	size_t interp;
 
 	while (n && (s[n - 1] == '\r' || s[n - 1] == '\n'))
 		n--;
 	s[n] = '\0';
-	if (strspn(s, " \t") == n)
-		return;
-	if (memchr(s, '\0', n) || is_binary(s, n)) {
+	if (n == 0 || ((*s == ' ' || *s == '\t') && strspn(s, " \t") == n))
+		return; /* blank */
+	if (!line_ok(s, n, &interp)) {
 		r->skipped[POL_AUDIT_SKIP_BINARY]++;
 		return;
 	}
-	if (strncmp(s, "type=", 5) == 0 || strncmp(s, "node=", 5) == 0) {
-		raw_line(r, s, n);
+	if (starts_with(s, n, "type=") || starts_with(s, n, "node=")) {
+		raw_line(r, s, n, interp);
 	} else if ((hdr = strstr(s, "audit(")) != NULL) {
 		kernel_line(r, s, n, hdr);
 	} else if (has_token(s, "avc:") || has_token(s, "msg='avc:")) {

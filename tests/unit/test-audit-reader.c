@@ -147,6 +147,105 @@ static char *read_order(const char *text, size_t *overflow)
 	return o.b.data ? pol_buf_detach(&o.b) : strdup("");
 }
 
+/* Whether the reader skips a line as binary data: a control byte but tab
+ * and 0x1c-0x1f, or DEL (the rule written out, not reader.c's). */
+static bool binary_byte(unsigned char c)
+{
+	return (c < 0x20 && c != '\t' && !(c >= 0x1c && c <= 0x1f)) || c == 0x7f;
+}
+
+/* Every byte value at every offset modulo the reader's eight-byte scan and
+ * in the line's tail: a line is binary data exactly when the rule says. */
+static void binary_bytes(void)
+{
+	static const char line[] =
+	    "type=AVC msg=audit(1700000000.100:40): avc:  denied  { read } for  pid=1 "
+	    "comm=\"x\" scontext=u:r:a_t tcontext=u:r:b_t tclass=file permissive=0 name=xy";
+	struct pol_audit_handlers h = {order_avc, NULL, NULL};
+	struct order o = {POL_BUF_INIT};
+	struct pol_audit_reader *r;
+	struct pol_err err;
+	size_t wrong = 0, len = sizeof(line) - 1, binary = 0, records = 0;
+
+	h.data = &o;
+	pol_err_init(&err);
+	if (pol_audit_reader_new(&h, &r, &err) < 0)
+		abort();
+	for (unsigned int c = 0; c < 256; c++) {
+		if (c == '\n')
+			continue;
+		/* the last 16 bytes but the final one (a final '\r' is dropped) */
+		for (size_t at = len - 17; at < len - 1; at++) {
+			char buf[sizeof(line) + 1];
+			size_t nb, nr;
+
+			memcpy(buf, line, len);
+			buf[at] = (char)c;
+			buf[len] = '\n';
+			if (pol_audit_reader_feed(r, buf, len + 1) < 0)
+				abort();
+			nb = pol_audit_reader_skipped(r, POL_AUDIT_SKIP_BINARY) - binary;
+			nr = pol_audit_reader_records(r) - records;
+			binary += nb;
+			records += nr;
+			if (nb != binary_byte((unsigned char)c) || nb + nr != 1) {
+				printf("# byte 0x%02x at %zu: %zu binary, %zu records\n", c, at, nb,
+				       nr);
+				wrong++;
+			}
+		}
+	}
+	if (pol_audit_reader_finish(r) < 0)
+		abort();
+	ok(wrong == 0 && binary == 27 * 16,
+	   "a line is binary data exactly when it has a control byte or DEL (%zu)", binary);
+	pol_audit_reader_free(r);
+	pol_err_release(&err);
+	pol_buf_release(&o.b);
+}
+
+struct stamp {
+	time_t sec;
+	unsigned int msec;
+	unsigned long serial;
+};
+
+static int stamp_avc(const struct pol_audit_avc *a, void *data)
+{
+	struct stamp *s = data;
+
+	s->sec = a->sec;
+	s->msec = a->msec;
+	s->serial = a->serial;
+	return 0;
+}
+
+/* The header's numbers are read as strtoll and strtoul read them, too
+ * large ones as their largest value. */
+static void header_numbers(const char *hdr, time_t sec, unsigned int msec, unsigned long serial,
+			   const char *what)
+{
+	struct stamp s = {0};
+	struct pol_audit_handlers h = {stamp_avc, NULL, &s};
+	struct pol_audit_reader *r;
+	struct pol_err err;
+	struct pol_buf b = POL_BUF_INIT;
+
+	pol_buf_printf(&b,
+		       "type=AVC msg=%s avc:  denied  { read } for  pid=1 comm=\"x\" "
+		       "scontext=u:r:a_t tcontext=u:r:b_t tclass=file\n",
+		       hdr);
+	pol_err_init(&err);
+	if (pol_audit_reader_new(&h, &r, &err) < 0)
+		abort();
+	if (pol_audit_reader_feed(r, b.data, b.len) < 0 || pol_audit_reader_finish(r) < 0)
+		abort();
+	ok(s.sec == sec && s.msec == msec && s.serial == serial, "header numbers: %s", what);
+	pol_audit_reader_free(r);
+	pol_err_release(&err);
+	pol_buf_release(&b);
+}
+
 int main(void)
 {
 	const char *src = getenv("SEKIT_SRCDIR");
@@ -277,6 +376,19 @@ int main(void)
 	   "records past an event's limit are counted (%zu)", overflow);
 	free(got);
 	pol_buf_release(&b);
+
+	/* ---- lines and headers (the reader's own parsing) ---- */
+	binary_bytes();
+	header_numbers("audit(1700000000.123:45):", 1700000000, 123, 45, "plain");
+	header_numbers("audit(0.0:0):", 0, 0, 0, "zeros");
+	header_numbers("audit(0001700000000.000123:0045):", 1700000000, 123, 45, "leading zeros");
+	header_numbers("audit(9223372036854775807.4294967295:18446744073709551615):",
+		       (time_t)9223372036854775807, 4294967295u, 18446744073709551615ul,
+		       "the largest values");
+	header_numbers("audit(9223372036854775808.18446744073709551616:99999999999999999999999):",
+		       (time_t)9223372036854775807, 4294967295u, 18446744073709551615ul,
+		       "too large: saturated");
+	header_numbers("audit(1.4294967296:1):", 1, 0, 1, "milliseconds past 32 bits wrap");
 
 	printf("1..%d\n", tap_count);
 	return tap_failed ? 1 : 0;

@@ -5,27 +5,87 @@
  * permissions between "{" and "}", "granted", and name=value tokens whose
  * value holds no other '='. Unlike audit2allow, ioctlcmd=0x0 is kept and
  * permissive=, nl-msgtype=, path=, dev=, ino= are read.
+ *
+ * Every AVC seallow reads comes through here, so its text is read once: one
+ * pass over the bytes splits the tokens and finds their '=' (a table of byte
+ * classes says where a token or its name ends), then each token is looked
+ * at once, a name by its length and then its bytes, and a value is used
+ * where it lies (its length known, never measured again).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "audit/internal.h"
 
-/* comm="x" -> x, as Python's fields[1][1:-1] does (whatever the quotes). */
-static char *strip_ends(char *v)
-{
-	size_t n = strlen(v);
+/* A token: its text (NUL-terminated), its length, and the length of its
+ * name when it is name=value (0 when it has no '=', or more than one:
+ * audit2allow reads neither as name=value). */
+struct tok {
+	char *text;
+	size_t len, name_len;
+};
 
+#define MAX_TOKENS 512
+
+/* Where the tokeniser stops: Python's str.split() white space (\x1c-\x1f
+ * too, as avc_space() says), a name's '=' and the end of the text. */
+enum { BYTE_WORD, BYTE_SPACE, BYTE_EQ, BYTE_END };
+static const unsigned char byte_class[256] = {
+    ['\0'] = BYTE_END,	 ['\t'] = BYTE_SPACE, ['\n'] = BYTE_SPACE, ['\v'] = BYTE_SPACE,
+    ['\f'] = BYTE_SPACE, ['\r'] = BYTE_SPACE, [0x1c] = BYTE_SPACE, [0x1d] = BYTE_SPACE,
+    [0x1e] = BYTE_SPACE, [0x1f] = BYTE_SPACE, [' '] = BYTE_SPACE,  ['='] = BYTE_EQ,
+};
+
+/* Split text into toks (at most MAX_TOKENS: false past them), each token
+ * NUL-terminated in place. */
+static bool split_tokens(char *text, struct tok *toks, size_t *ntoks)
+{
+	unsigned char *p = (unsigned char *)text;
+	size_t n = 0;
+
+	for (;;) {
+		unsigned char *start, *eq = NULL;
+		size_t eqs = 0;
+
+		while (byte_class[*p] == BYTE_SPACE)
+			p++;
+		if (!*p)
+			break;
+		if (n == MAX_TOKENS)
+			return false;
+		start = p;
+		for (;; p++) {
+			unsigned char c = byte_class[*p];
+
+			if (c == BYTE_WORD)
+				continue;
+			if (c != BYTE_EQ)
+				break;
+			if (!eqs++)
+				eq = p;
+		}
+		toks[n].text = (char *)start;
+		toks[n].len = (size_t)(p - start);
+		toks[n].name_len = eqs == 1 ? (size_t)(eq - start) : 0;
+		n++;
+		if (*p)
+			*p++ = '\0';
+	}
+	*ntoks = n;
+	return true;
+}
+
+/* comm="x" -> x, as Python's fields[1][1:-1] does (whatever the quotes). */
+static char *strip_ends(char *v, size_t n)
+{
 	if (n < 2)
 		return v + n;
 	v[n - 1] = '\0';
 	return v + 1;
 }
 
-static char *unquote(char *v)
+static char *unquote(char *v, size_t n)
 {
-	size_t n = strlen(v);
-
 	if (n >= 2 && v[0] == '"' && v[n - 1] == '"') {
 		v[n - 1] = '\0';
 		return v + 1;
@@ -43,6 +103,72 @@ static bool parse_hex(const char *v, unsigned long *out)
 		return false;
 	*out = strtoul(v, &end, 16);
 	return *end == '\0';
+}
+
+static bool parse_decimal(const char *v, unsigned long *out)
+{
+	char *end;
+
+	*out = strtoul(v, &end, 10);
+	return *v && *end == '\0';
+}
+
+/* Is the name of t (name_len bytes) s? */
+#define NAME_IS(t, s) (memcmp((t)->text, s, sizeof(s) - 1) == 0)
+
+/* The field a name=value token sets: chosen by the name's length, then
+ * its bytes (the lengths are those of the names read, 3 to 10). */
+static void read_field(struct avc_fields *f, const struct tok *t)
+{
+	char *v = t->text + t->name_len + 1;
+	size_t vn = t->len - t->name_len - 1;
+
+	switch (t->name_len) {
+	case 3:
+		if (NAME_IS(t, "exe"))
+			f->exe = strip_ends(v, vn);
+		else if (NAME_IS(t, "pid"))
+			f->pid = v;
+		else if (NAME_IS(t, "dev"))
+			f->dev = unquote(v, vn);
+		else if (NAME_IS(t, "ino"))
+			f->ino = v;
+		else if (NAME_IS(t, "src"))
+			f->sport = v;
+		break;
+	case 4:
+		if (NAME_IS(t, "comm"))
+			f->comm = strip_ends(v, vn);
+		else if (NAME_IS(t, "name"))
+			f->name = strip_ends(v, vn);
+		else if (NAME_IS(t, "path"))
+			f->path = unquote(v, vn);
+		else if (NAME_IS(t, "dest"))
+			f->dport = v;
+		break;
+	case 6:
+		if (NAME_IS(t, "tclass"))
+			f->tclass = v;
+		break;
+	case 8:
+		if (NAME_IS(t, "scontext"))
+			f->scontext = v;
+		else if (NAME_IS(t, "tcontext"))
+			f->tcontext = v;
+		else if (NAME_IS(t, "ioctlcmd"))
+			f->has_ioctlcmd = parse_hex(v, &f->ioctlcmd);
+		break;
+	case 10:
+		if (NAME_IS(t, "permissive")) {
+			if (vn == 1 && (v[0] == '0' || v[0] == '1'))
+				f->permissive = v[0] - '0';
+		} else if (NAME_IS(t, "nl-msgtype")) {
+			f->has_nlmsgtype = parse_decimal(v, &f->nlmsgtype);
+		}
+		break;
+	default:
+		break;
+	}
 }
 
 /* A full permission list without its repeated names; false when none was
@@ -68,118 +194,59 @@ static bool drop_duplicate_perms(struct avc_fields *f)
 	return true;
 }
 
-/* A token: its text and its '=' (NULL when it has none, or more than one:
- * audit2allow reads neither as name=value). */
-struct tok {
-	char *text, *eq;
-};
-
-static bool is_brace(const char *t, char c)
+static bool is_brace(const struct tok *t, char c)
 {
-	return t[0] == c && t[1] == '\0';
+	return t->len == 1 && t->text[0] == c;
+}
+
+/* The permissions from toks[start] to the next "}"; false when the text
+ * ends first, or right after the "{" (audit2allow's "invalid format"). */
+static bool read_perms(const struct tok *toks, size_t start, size_t n, struct avc_fields *f)
+{
+	bool full = false;
+	size_t j = start;
+
+	if (j == n - 1)
+		return false;
+	for (; j < n && !is_brace(&toks[j], '}'); j++) {
+		if (f->nperms == AVC_MAX_PERMS && !full)
+			full = !drop_duplicate_perms(f);
+		if (f->nperms < AVC_MAX_PERMS)
+			f->perms[f->nperms++] = toks[j].text;
+	}
+	if (j == n)
+		return false;
+	f->found_access = true;
+	return true;
 }
 
 bool audit_avc_parse(char *text, struct avc_fields *f)
 {
-	struct tok toks[512];
-	size_t n = 0;
-	bool src = false, tgt = false, cls = false, full = false;
+	struct tok toks[MAX_TOKENS];
+	size_t n;
 
 	memset(f, 0, sizeof(*f));
 	f->permissive = -1;
-	/* one pass splits the tokens and finds their '=' */
-	for (char *p = text; *p;) {
-		char *eq = NULL;
-		bool two = false;
-
-		while (*p && avc_space((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		if (n == sizeof(toks) / sizeof(toks[0]))
-			return false;
-		toks[n].text = p;
-		for (; *p && !avc_space((unsigned char)*p); p++) {
-			if (*p == '=') {
-				two = eq != NULL;
-				eq = eq ? eq : p;
-			}
-		}
-		toks[n++].eq = two ? NULL : eq;
-		if (*p)
-			*p++ = '\0';
-	}
+	if (!split_tokens(text, toks, &n))
+		return false;
 	for (size_t i = 0; i < n; i++) {
-		char *t = toks[i].text, *eq = toks[i].eq, *v;
+		const struct tok *t = &toks[i];
 
 		if (is_brace(t, '{')) {
-			size_t j = i + 1;
-
-			if (j == n - 1)
+			if (!read_perms(toks, i + 1, n, f))
 				return false;
-			while (j < n && !is_brace(toks[j].text, '}')) {
-				if (f->nperms == AVC_MAX_PERMS && !full)
-					full = !drop_duplicate_perms(f);
-				if (f->nperms < AVC_MAX_PERMS)
-					f->perms[f->nperms++] = toks[j].text;
-				j++;
-			}
-			if (j == n)
-				return false;
-			/* Python's for loop goes on at i + 1, not after the "}" */
-			f->found_access = true;
+			/* Python's for loop goes on at i + 1, not after the "}":
+			 * the permissions are read as tokens too */
 			continue;
 		}
-		if (t[0] == 'g' && strcmp(t, "granted") == 0)
+		if (t->len == 7 && memcmp(t->text, "granted", 7) == 0)
 			f->granted = true;
-		/* every name audit2allow reads is 3 to 10 characters long and
-		 * starts with one of these: most tokens go no further */
-		if (!eq || eq - t < 3 || eq - t > 10 || !memchr("cdeinpst", t[0], 8))
-			continue;
-		*eq = '\0';
-		v = eq + 1;
-		if (strcmp(t, "scontext") == 0) {
-			f->scontext = v;
-			src = true;
-		} else if (strcmp(t, "tcontext") == 0) {
-			f->tcontext = v;
-			tgt = true;
-		} else if (strcmp(t, "tclass") == 0) {
-			f->tclass = v;
-			cls = true;
-		} else if (strcmp(t, "comm") == 0) {
-			f->comm = strip_ends(v);
-		} else if (strcmp(t, "exe") == 0) {
-			f->exe = strip_ends(v);
-		} else if (strcmp(t, "name") == 0) {
-			f->name = strip_ends(v);
-		} else if (strcmp(t, "path") == 0) {
-			f->path = unquote(v);
-		} else if (strcmp(t, "dev") == 0) {
-			f->dev = unquote(v);
-		} else if (strcmp(t, "ino") == 0) {
-			f->ino = v;
-		} else if (strcmp(t, "pid") == 0) {
-			f->pid = v;
-		} else if (strcmp(t, "src") == 0) {
-			f->sport = v;
-		} else if (strcmp(t, "dest") == 0) {
-			f->dport = v;
-		} else if (strcmp(t, "ioctlcmd") == 0) {
-			f->has_ioctlcmd = parse_hex(v, &f->ioctlcmd);
-		} else if (strcmp(t, "nl-msgtype") == 0) {
-			char *end;
-
-			f->nlmsgtype = strtoul(v, &end, 10);
-			f->has_nlmsgtype = *v && *end == '\0';
-		} else if (strcmp(t, "permissive") == 0) {
-			if (strcmp(v, "0") == 0 || strcmp(v, "1") == 0)
-				f->permissive = v[0] - '0';
-		}
+		else if (t->name_len)
+			read_field(f, t);
 	}
 	/* audit2allow: "{" as the last token is invalid, and every one of
 	 * scontext, tcontext, tclass and the access list must be present */
-	return src && tgt && cls && f->found_access;
+	return f->scontext && f->tcontext && f->tclass && f->found_access;
 }
 
 bool audit_compute_sid_parse(char *text, struct pol_audit_mark *m)

@@ -29,11 +29,11 @@ bool audit_avc_parse(char *text, struct avc_fields *f);
  * of scontext, tcontext and tclass were found. */
 bool audit_compute_sid_parse(char *text, struct pol_audit_mark *m);
 
-/* Is c white space for Python's str.split()? */
+/* Is c white space for Python's str.split()? (\t \n \v \f \r, 0x1c-0x1f
+ * and ' ': no byte above ' ', which most are, so that is asked first) */
 static inline bool avc_space(unsigned char c)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' ||
-	       (c >= 0x1c && c <= 0x1f);
+	return c <= ' ' && (c == ' ' || (c >= '\t' && c <= '\r') || c >= 0x1c);
 }
 
 /* Test hooks for the grouping's oracle (libauparse, in tests/unit/test-audit.c

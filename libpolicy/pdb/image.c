@@ -39,9 +39,10 @@ int pdb_check_size(const char *path, unsigned long long size, struct pol_err *er
 			   POL_PDB_SIZE_MAX >> 20);
 }
 
-/* Read a pipe or device whole, up to the size bound. The magic number is
- * checked as soon as it has arrived, so /dev/zero or a text stream is
- * refused after its first bytes. */
+/* Read a pipe or device whole, up to the size bound: at most one byte past
+ * it, which tells a stream of exactly POL_PDB_SIZE_MAX bytes from a longer
+ * one. The magic number is checked as soon as it has arrived, so
+ * /dev/zero or a text stream is refused after its first bytes. */
 static int read_stream(const char *path, int fd, struct pdb_image *img, struct pol_err *err)
 {
 	size_t alloc = 1 << 16, n = 0;
@@ -52,19 +53,22 @@ static int read_stream(const char *path, int fd, struct pdb_image *img, struct p
 	if (!buf)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	for (;;) {
+		size_t want;
 		ssize_t r;
 
-		if (n == alloc) {
-			if (alloc > POL_PDB_SIZE_MAX) {
-				rc = pdb_check_size(path, (unsigned long long)alloc + 1, err);
-				goto fail;
-			}
-			if (POL_ARRAY_GROW(buf, alloc + 1, alloc) < 0) {
-				rc = pol_err_set(err, -ENOMEM, "out of memory");
-				goto fail;
-			}
+		if (n > POL_PDB_SIZE_MAX) {
+			rc = pdb_check_size(path, n, err);
+			goto fail;
 		}
-		r = read(fd, buf + n, alloc - n);
+		if (n == alloc && POL_ARRAY_GROW(buf, alloc + 1, alloc) < 0) {
+			rc = pol_err_set(err, -ENOMEM, "out of memory");
+			goto fail;
+		}
+		/* the buffer grows by half: bound the read, not the buffer */
+		want = alloc - n;
+		if (want > POL_PDB_SIZE_MAX + (size_t)1 - n)
+			want = POL_PDB_SIZE_MAX + (size_t)1 - n;
+		r = read(fd, buf + n, want);
 		if (r == 0)
 			break;
 		if (r < 0) {

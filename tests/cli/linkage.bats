@@ -4,6 +4,7 @@
 # configure requires only what is linked, and each tool links only what it
 # calls (configure.ac: libpolicy is one archive, --as-needed drops the
 # libraries a tool's objects never call).
+bats_require_minimum_version 1.5.0
 load ../helpers
 
 setup() {
@@ -58,4 +59,22 @@ users() {
 # libauparse's per-record cost alone is above seallow's time budget
 @test "linkage: no tool links libauparse" {
 	[ -z "$(users libauparse.so)" ]
+}
+
+# --as-needed hides a library a program is given but never calls, so the
+# tools' DT_NEEDED alone cannot tell: libpolicy calls no auparse_*()
+# function, and what every program using it links (LIBPOLICY_LIBS) leaves
+# libauparse to the oracle's test
+@test "linkage: libpolicy neither calls nor brings libauparse" {
+	local build=${SEKIT_BUILDDIR:-$SEKIT_SRCDIR}
+	local archive=$build/libpolicy/.libs/libpolicy.a
+	[ -f "$archive" ] || skip "libpolicy is not built"
+	run -0 nm -u "$archive"
+	[[ "$output" == *pol_err_add* ]]
+	[[ "$output" != *auparse_* ]]
+	# the Makefile's definition, continuation lines included
+	run -0 sed -n '/^LIBPOLICY_LIBS = /,/[^\\]$/p' "$build/Makefile"
+	echo "$output"
+	[[ "$output" == *libpolicy.la* ]]
+	[[ "$output" != *[Aa][Uu][Pp][Aa][Rr][Ss][Ee]* ]]
 }

@@ -16,7 +16,7 @@
  * what seallow runs on a log.
  *
  * The policy is the Appendix A policy of seallow's tests, compiled in
- * process at start-up from FUZZ_AUDIT_POLICY (a policy.conf; fuzz-audit.sh
+ * process at start-up from FUZZ_AUDIT_POLICY (a policy.conf; fuzz-source.sh
  * points it at tests/seallow/fixtures/t.conf). Without it only the reader
  * runs. Any sanitizer report, and any disagreement, aborts. See
  * tests/fuzz/README.md.
@@ -29,9 +29,9 @@
 
 #include "audit/audit.h"
 #include "pdb/pdb.h"
-#include "source/source.h"
 
 #include "../unit/audit-oracle.h"
+#include "../unit/compile-policy.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -251,48 +251,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	return 0;
 }
 
-/* Compile FUZZ_AUDIT_POLICY into a binary policy and open it, as seallow
- * -p opens one. */
-static struct pol_pdb *load_policy(const char *conf)
-{
-	struct pol_source_options opts = {0};
-	char path[] = "/tmp/fuzz-audit-XXXXXX";
-	struct pol_source *src = NULL;
-	struct pol_source_module *mod = NULL;
-	struct pol_pdb *kp = NULL, *out = NULL;
-	struct pol_err err;
-	FILE *fp = NULL;
-	int fd = -1;
-
-	pol_err_init(&err);
-	if (pol_source_new(&src, &err) < 0 || pol_source_parse_file(src, conf, &err) < 0 ||
-	    pol_source_lower(src, &opts, &mod, &err) < 0 ||
-	    pol_source_module_expand(mod, &opts, &kp, &err) < 0 ||
-	    pol_source_kpolicy_finish(kp, &opts, &err) < 0)
-		goto out;
-	fd = mkstemp(path);
-	if (fd < 0 || !(fp = fdopen(fd, "w")))
-		goto out;
-	fd = -1;
-	if (pol_source_kpolicy_write_binary(kp, &opts, fp, &err) < 0 || fflush(fp) != 0)
-		goto out;
-	if (pol_pdb_open(path, &out, &err) < 0)
-		out = NULL;
-out:
-	if (fp) {
-		fclose(fp);
-		unlink(path);
-	} else if (fd >= 0) {
-		close(fd);
-		unlink(path);
-	}
-	pol_pdb_free(kp);
-	pol_source_module_free(mod);
-	pol_source_free(src);
-	pol_err_release(&err);
-	return out;
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	const char *conf = getenv("FUZZ_AUDIT_POLICY");
@@ -300,11 +258,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argc;
 	(void)argv;
 	if (conf && *conf) {
-		pdb = load_policy(conf);
+		struct pol_err err;
+
+		pol_err_init(&err);
+		pdb = test_compile_policy(conf, false, &err);
 		if (!pdb) {
 			fprintf(stderr, "fuzz-audit: cannot compile '%s'\n", conf);
+			pol_err_print(&err, stderr, "fuzz-audit");
 			exit(1);
 		}
+		pol_err_release(&err);
 	}
 	return 0;
 }

@@ -82,11 +82,15 @@ sepol_static=$(sed -n 's/^SEPOL_STATIC = //p' "$build/Makefile")
 out=$dir
 [ "$target" = source ] || out=$dir/$target
 mkdir -p "$out"
-# shellcheck disable=SC2086
+# libauparse is no part of libpolicy: fuzz-audit.c links it for its oracle
+# (tests/unit/audit-oracle.h)
+pkgs="json-c libpcre2-8 audit"
+[ "$target" = audit ] && pkgs="$pkgs auparse"
+# shellcheck disable=SC2086,SC2046
 "$cc" -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer $san \
 	-include "$build/config.h" -I"$src/libpolicy" \
 	"$src/tests/fuzz/fuzz-$target.c" "$build/libpolicy/.libs/libpolicy.a" $sepol_static \
-	$(pkg-config --libs json-c libpcre2-8 auparse audit) -o "$dir/fuzz-$target" || exit 2
+	$(pkg-config --libs $pkgs) -o "$dir/fuzz-$target" || exit 2
 
 # seeds, rewritten on every run (cheap)
 rm -rf "$out/seeds"

@@ -243,6 +243,22 @@ expect_rejected() {
 	[ "$stderr" = "sequery: '$f' is larger than 256 MiB, too large to be a binary policy" ]
 }
 
+# A pipe has no size to check first: it is read up to one byte past the
+# bound and no further. The writer counts what it could write: what sequery
+# read plus what the pipe's buffer holds (64 KiB, at most 1 MiB).
+@test "sequery: a stream larger than 256 MiB is refused one byte past the bound" {
+	run -2 --separate-stderr timeout 120 bash -c '
+		trap "" PIPE
+		{ printf "\x8c\xff\x7c\xf9"; LC_ALL=C dd if=/dev/zero bs=1M count=300 2>"$1"; } |
+			sequery info /dev/stdin' - "$BATS_TEST_TMPDIR/dd"
+	[ -z "$output" ]
+	[ "$stderr" = "sequery: '/dev/stdin' is larger than 256 MiB, too large to be a binary policy" ]
+	local written
+	written=$(sed -n 's/^\([0-9]*\) bytes.* copied.*/\1/p' "$BATS_TEST_TMPDIR/dd")
+	echo "# dd wrote $written bytes"
+	[ "$written" -le $(((256 + 1) << 20)) ]
+}
+
 @test "sequery: the valid policy the broken ones come from loads" {
 	need_good
 	run -0 --separate-stderr sequery rules -A "$D/good.33"

@@ -27,8 +27,8 @@
 
 #include "audit/policy.h"
 #include "pdb/pdb.h"
-#include "source/source.h"
 
+#include "compile-policy.h"
 #include "tap.h"
 #include "util.h"
 
@@ -42,46 +42,17 @@ static uint32_t rnd(uint32_t n)
 	return n ? (uint32_t)(rng % n) : 0;
 }
 
-/* A policy.conf compiled in process, written and read back as seallow -p
- * reads a binary policy. */
+/* A policy.conf compiled in process, its diagnostics shown when it fails. */
 static struct pol_pdb *compile(const char *conf, bool mls)
 {
-	struct pol_source_options opts = {.mls = mls};
-	char path[] = "/tmp/sekit-test-audit-XXXXXX";
-	struct pol_source *src = NULL;
-	struct pol_source_module *mod = NULL;
-	struct pol_pdb *kp = NULL, *out = NULL;
 	struct pol_err err;
-	FILE *fp = NULL;
-	int fd;
+	struct pol_pdb *pdb;
 
 	pol_err_init(&err);
-	if (pol_source_new(&src, &err) < 0 || pol_source_parse_file(src, conf, &err) < 0 ||
-	    pol_source_lower(src, &opts, &mod, &err) < 0 ||
-	    pol_source_module_expand(mod, &opts, &kp, &err) < 0 ||
-	    pol_source_kpolicy_finish(kp, &opts, &err) < 0)
-		goto out;
-	fd = mkstemp(path);
-	if (fd < 0)
-		goto out;
-	fp = fdopen(fd, "w");
-	if (!fp) {
-		close(fd);
-		unlink(path);
-		goto out;
-	}
-	if (pol_source_kpolicy_write_binary(kp, &opts, fp, &err) == 0 && fflush(fp) == 0 &&
-	    pol_pdb_open(path, &out, &err) < 0)
-		out = NULL;
-	fclose(fp);
-	unlink(path);
-out:
+	pdb = test_compile_policy(conf, mls, &err);
 	test_show_diags(&err);
-	pol_pdb_free(kp);
-	pol_source_module_free(mod);
-	pol_source_free(src);
 	pol_err_release(&err);
-	return out;
+	return pdb;
 }
 
 /* Random member of an ebitmap (a value, 1-based), 0 when empty. */

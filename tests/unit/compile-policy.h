@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A policy.conf compiled in process into a loaded binary policy, for the
+ * unit tests and fuzz targets that need a policy of their own
+ * (tests/unit/test-audit.c, tests/fuzz/fuzz-audit.c) without relying on
+ * checkpolicy being installed.
+ */
+#ifndef SEKIT_TEST_COMPILE_POLICY_H
+#define SEKIT_TEST_COMPILE_POLICY_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pdb/pdb.h"
+#include "source/source.h"
+#include "util/err.h"
+
+/* Compile conf (an MLS policy when mls), write the kernel binary to a
+ * temporary file and open it with pol_pdb_open(), as seallow -p and
+ * sequery open one: the policy then comes through the one binary reader.
+ * Returns the policy (free with pol_pdb_free()), or NULL with the reason
+ * in err. */
+static inline struct pol_pdb *test_compile_policy(const char *conf, bool mls, struct pol_err *err)
+{
+	struct pol_source_options opts = {.mls = mls};
+	char path[] = "/tmp/sekit-test-policy-XXXXXX";
+	struct pol_source *src = NULL;
+	struct pol_source_module *mod = NULL;
+	struct pol_pdb *kp = NULL, *out = NULL;
+	FILE *fp;
+	int fd;
+
+	if (pol_source_new(&src, err) < 0 || pol_source_parse_file(src, conf, err) < 0 ||
+	    pol_source_lower(src, &opts, &mod, err) < 0 ||
+	    pol_source_module_expand(mod, &opts, &kp, err) < 0 ||
+	    pol_source_kpolicy_finish(kp, &opts, err) < 0)
+		goto out;
+	fd = mkstemp(path);
+	if (fd < 0) {
+		pol_err_set(err, -errno, "cannot create '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	fp = fdopen(fd, "w");
+	if (!fp) {
+		pol_err_set(err, -errno, "cannot write '%s': %s", path, strerror(errno));
+		close(fd);
+		unlink(path);
+		goto out;
+	}
+	if (pol_source_kpolicy_write_binary(kp, &opts, fp, err) == 0) {
+		if (fflush(fp) != 0)
+			pol_err_set(err, -errno, "cannot write '%s': %s", path, strerror(errno));
+		else if (pol_pdb_open(path, &out, err) < 0)
+			out = NULL;
+	}
+	fclose(fp);
+	unlink(path);
+out:
+	pol_pdb_free(kp);
+	pol_source_module_free(mod);
+	pol_source_free(src);
+	return out;
+}
+
+#endif

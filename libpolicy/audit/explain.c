@@ -25,6 +25,7 @@
 
 #include "audit/internal.h"
 #include "audit/policy.h"
+#include "util/array.h"
 
 #define MAX_CAND_BOOLS 64
 #define MAX_COMB_BOOLS 16
@@ -42,6 +43,34 @@ struct memo {
 	struct pol_audit_bool *bools, *bool_set;
 	char *constraint;
 	struct memo *next;
+};
+
+/*
+ * The TE part of a (source type, target type, class) triple costs an avtab
+ * lookup in both tables per source attribute x target attribute pair; it is
+ * found once and asked again by every question on the triple and by every
+ * boolean state the boolean search tries: the sums of the unconditional
+ * rules, and the nodes of the conditional ones, whose AVTAB_ENABLED bits
+ * evaluate_conds() keeps current. The sums are walked again while a rule is
+ * granted (audit_grant() changes the unconditional table).
+ */
+struct te_uncond {
+	uint32_t allowed, auditallow, auditdeny; /* as te_decision() sums them */
+	uint32_t first_allowed;			 /* avtab_search()'s, per pair */
+};
+
+struct te_entry {
+	uint32_t s, t, cls;
+	bool have_uncond; /* false when made while a rule was granted */
+	struct te_uncond u;
+	struct te_entry *next;
+	size_t ncond;
+	avtab_ptr_t cond[]; /* the conditional rules of the pairs, enabled or not */
+};
+
+struct type_attrs {
+	uint32_t n;
+	uint16_t *v;
 };
 
 const char *pol_audit_bad_name(enum pol_audit_bad bad)
@@ -125,6 +154,7 @@ static int index_conds(struct pol_audit_policy *pol)
  * four times once they hold twice as many entries as slots. */
 #define CTX_SLOTS 64
 #define MEMO_SLOTS 256
+#define TE_SLOTS 256
 
 static uint32_t memo_hash(uint32_t sctx, uint32_t tctx, uint32_t cls, uint32_t av)
 {
@@ -191,7 +221,9 @@ int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, str
 	pol->ctx = calloc(pol->nctx_slots, sizeof(*pol->ctx));
 	pol->nmemo_slots = MEMO_SLOTS;
 	pol->memo = calloc(pol->nmemo_slots, sizeof(*pol->memo));
-	if (!pol->ctx || !pol->memo) {
+	pol->nte_slots = TE_SLOTS;
+	pol->te = calloc(pol->nte_slots, sizeof(*pol->te));
+	if (!pol->ctx || !pol->memo || !pol->te) {
 		pol_audit_policy_free(pol);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
@@ -219,8 +251,20 @@ void pol_audit_policy_free(struct pol_audit_policy *pol)
 			free(m);
 		}
 	}
+	for (size_t i = 0; pol->te && i < pol->nte_slots; i++) {
+		for (struct te_entry *e = pol->te[i], *next; e; e = next) {
+			next = e->next;
+			free(e);
+		}
+	}
 	free(pol->ctx);
 	free(pol->memo);
+	free(pol->te);
+	for (uint32_t i = 0; pol->attrs && i < pol->p->p_types.nprim; i++)
+		free(pol->attrs[i].v);
+	free(pol->attrs);
+	free(pol->te_keys);
+	free(pol->cond_keys);
 	free(pol->crefs);
 	for (struct pol_audit_grant *g = pol->grants, *next; g; g = next) {
 		next = g->next;
@@ -309,10 +353,239 @@ const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const ch
 	return c;
 }
 
-/* Allowed by TE alone, with the conditionals in their current state. */
-uint32_t audit_te_allowed(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls)
+static uint32_t te_hash(uint32_t s, uint32_t t, uint32_t cls)
 {
-	policydb_t *p = pol->p;
+	return (s * 2654435761u) ^ (t * 40503u) ^ (cls << 20);
+}
+
+/* The attributes of type (itself among them) as type_attr_map has them, in
+ * an array made on first use: walking an ebitmap visits every bit up to its
+ * highest, once per source attribute for the target's. NULL when out of
+ * memory or type is not a type's value. */
+static const struct type_attrs *type_attrs(struct pol_audit_policy *pol, uint32_t type)
+{
+	const policydb_t *p = pol->p;
+	struct type_attrs *a;
+	ebitmap_node_t *node;
+	unsigned int bit;
+	size_t n = 0;
+
+	if (!type || type > p->p_types.nprim)
+		return NULL;
+	if (!pol->attrs) {
+		pol->attrs = calloc(p->p_types.nprim, sizeof(*pol->attrs));
+		if (!pol->attrs)
+			return NULL;
+	}
+	a = &pol->attrs[type - 1];
+	if (a->v)
+		return a;
+	ebitmap_for_each_positive_bit(&p->type_attr_map[type - 1], node, bit)
+	{
+		n++;
+	}
+	a->v = malloc((n ? n : 1) * sizeof(*a->v));
+	if (!a->v)
+		return NULL;
+	ebitmap_for_each_positive_bit(&p->type_attr_map[type - 1], node, bit)
+	{
+		a->v[a->n++] = (uint16_t)(bit + 1);
+	}
+	return a;
+}
+
+/*
+ * Which (source, target, class) keys a table may hold, one bit per key hash
+ * in a bitmap that stays in cache: most attribute pairs of a question have
+ * no rule, and an avtab lookup in a large table is a cache miss or two.
+ * Made on first use; audit_grant() adds its key.
+ */
+#define KEY_BITS (1u << 20)
+
+static uint32_t key_bit(uint32_t s, uint32_t t, uint32_t cls)
+{
+	uint32_t h = (s * 0x9e3779b1u) ^ (t * 0x85ebca77u) ^ (cls * 0xc2b2ae3du);
+
+	return (h ^ (h >> 15)) & (KEY_BITS - 1);
+}
+
+static void key_add(uint64_t *keys, uint32_t s, uint32_t t, uint32_t cls)
+{
+	uint32_t b = key_bit(s, t, cls);
+
+	if (keys)
+		keys[b / 64] |= UINT64_C(1) << (b % 64);
+}
+
+/* false when tab has no node with the key; true when it may */
+static bool key_maybe(const uint64_t *keys, uint32_t s, uint32_t t, uint32_t cls)
+{
+	uint32_t b = key_bit(s, t, cls);
+
+	return !keys || (keys[b / 64] >> (b % 64)) & 1;
+}
+
+static uint64_t *key_filter(const avtab_t *tab)
+{
+	uint64_t *keys = calloc(KEY_BITS / 64, sizeof(*keys));
+
+	for (uint32_t i = 0; keys && tab->htable && i < tab->nslot; i++)
+		for (avtab_ptr_t n = tab->htable[i]; n; n = n->next)
+			key_add(keys, n->key.source_type, n->key.target_type, n->key.target_class);
+	return keys;
+}
+
+/* The rules of a pair of attributes in the unconditional table, summed as
+ * libsepol 3.4's context_struct_compute_av() sums them. A binary policy's
+ * table keeps the nodes of one key together in order, so the first allowed
+ * node of the walk is the one avtab_search() finds. */
+static void uncond_pair(const policydb_t *p, avtab_key_t *key, struct te_uncond *u)
+{
+	bool first = true;
+
+	for (avtab_ptr_t node = avtab_search_node((avtab_t *)&p->te_avtab, key); node;
+	     node = avtab_search_node_next(node, key->specified)) {
+		if (first && (node->key.specified & AVTAB_ALLOWED)) {
+			u->first_allowed |= node->datum.data;
+			first = false;
+		}
+		if (node->key.specified == AVTAB_ALLOWED)
+			u->allowed |= node->datum.data;
+		else if (node->key.specified == AVTAB_AUDITALLOW)
+			u->auditallow |= node->datum.data;
+		else if (node->key.specified == AVTAB_AUDITDENY)
+			u->auditdeny &= node->datum.data;
+	}
+}
+
+/* The nodes cond_compute_av() visits for a pair of attributes, appended to
+ * *v. */
+static int cond_pair(const policydb_t *p, avtab_key_t *key, avtab_ptr_t **v, size_t *n,
+		     size_t *alloc)
+{
+	for (avtab_ptr_t node = avtab_search_node((avtab_t *)&p->te_cond_avtab, key); node;
+	     node = avtab_search_node_next(node, key->specified)) {
+		if (POL_ARRAY_GROW(*v, *n + 1, *alloc) < 0)
+			return -ENOMEM;
+		(*v)[(*n)++] = node;
+	}
+	return 0;
+}
+
+/* Every source attribute x target attribute pair of (s, t, cls): the
+ * unconditional sums in *u, and the conditional nodes in *v unless v is
+ * NULL. -1 when out of memory. */
+static int te_walk(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls,
+		   struct te_uncond *u, avtab_ptr_t **v, size_t *n)
+{
+	const struct type_attrs *sa = type_attrs(pol, s), *ta = type_attrs(pol, t);
+	avtab_key_t key = {.target_class = (uint16_t)cls, .specified = AVTAB_AV};
+	size_t alloc = 0;
+
+	if (!sa || !ta)
+		return -1;
+	if (!pol->te_keys) {
+		pol->te_keys = key_filter(&pol->p->te_avtab);
+		pol->cond_keys = key_filter(&pol->p->te_cond_avtab);
+	}
+	*u = (struct te_uncond){.auditdeny = 0xffffffff};
+	for (uint32_t i = 0; i < sa->n; i++) {
+		key.source_type = sa->v[i];
+		for (uint32_t j = 0; j < ta->n; j++) {
+			key.target_type = ta->v[j];
+			if (key_maybe(pol->te_keys, sa->v[i], ta->v[j], cls))
+				uncond_pair(pol->p, &key, u);
+			if (v && key_maybe(pol->cond_keys, sa->v[i], ta->v[j], cls) &&
+			    cond_pair(pol->p, &key, v, n, &alloc) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static struct te_entry *te_make(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls)
+{
+	avtab_ptr_t *v = NULL;
+	size_t n = 0;
+	struct te_uncond u;
+	struct te_entry *e = NULL;
+
+	if (te_walk(pol, s, t, cls, &u, &v, &n) == 0)
+		e = malloc(sizeof(*e) + n * sizeof(e->cond[0]));
+	if (e) {
+		/* the sums hold a granted rule for now: not kept */
+		*e = (struct te_entry){
+		    .s = s, .t = t, .cls = cls, .have_uncond = !pol->ngranted, .u = u, .ncond = n};
+		if (n)
+			memcpy(e->cond, v, n * sizeof(e->cond[0]));
+	}
+	free(v);
+	return e;
+}
+
+static void grow_te(struct pol_audit_policy *pol)
+{
+	size_t n = pol->nte_slots * 4;
+	struct te_entry **slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return;
+	for (size_t i = 0; i < pol->nte_slots; i++) {
+		for (struct te_entry *e = pol->te[i], *next; e; e = next) {
+			uint32_t h = te_hash(e->s, e->t, e->cls);
+
+			next = e->next;
+			e->next = slots[h % n];
+			slots[h % n] = e;
+		}
+	}
+	free(pol->te);
+	pol->te = slots;
+	pol->nte_slots = n;
+}
+
+/* The triple's entry, made on first use; NULL when out of memory. */
+static struct te_entry *te_entry(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls)
+{
+	uint32_t h = te_hash(s, t, cls);
+	struct te_entry **slot = &pol->te[h % pol->nte_slots], *e;
+
+	for (e = *slot; e; e = e->next)
+		if (e->s == s && e->t == t && e->cls == cls)
+			return e;
+	e = te_make(pol, s, t, cls);
+	if (!e)
+		return NULL;
+	e->next = *slot;
+	*slot = e;
+	if (++pol->nte > pol->nte_slots * 2)
+		grow_te(pol);
+	return e;
+}
+
+/* The entry's unconditional sums as the table is now; NULL when out of
+ * memory. */
+static const struct te_uncond *te_uncond(struct pol_audit_policy *pol, struct te_entry *e,
+					 struct te_uncond *tmp)
+{
+	if (pol->ngranted) {
+		if (te_walk(pol, e->s, e->t, e->cls, tmp, NULL, NULL) < 0)
+			return NULL;
+		return tmp;
+	}
+	if (!e->have_uncond) {
+		if (te_walk(pol, e->s, e->t, e->cls, &e->u, NULL, NULL) < 0)
+			return NULL;
+		e->have_uncond = true;
+	}
+	return &e->u;
+}
+
+/* Allowed by TE alone, with the conditionals in their current state, as
+ * avtab_search() on the unconditional table and the enabled allow rules of
+ * the conditional one give it. */
+static uint32_t te_allowed_walk(const policydb_t *p, uint32_t s, uint32_t t, uint32_t cls)
+{
 	ebitmap_t *sa = &p->type_attr_map[s - 1], *ta = &p->type_attr_map[t - 1];
 	ebitmap_node_t *sn, *tn;
 	unsigned int i, j;
@@ -326,16 +599,35 @@ uint32_t audit_te_allowed(struct pol_audit_policy *pol, uint32_t s, uint32_t t, 
 					   .target_type = (uint16_t)(j + 1),
 					   .target_class = (uint16_t)cls,
 					   .specified = AVTAB_ALLOWED};
-			avtab_datum_t *d = avtab_search(&p->te_avtab, &key);
+			avtab_datum_t *d = avtab_search((avtab_t *)&p->te_avtab, &key);
 			avtab_ptr_t node;
 
 			if (d)
 				allowed |= d->data;
-			for (node = avtab_search_node(&p->te_cond_avtab, &key); node;
+			for (node = avtab_search_node((avtab_t *)&p->te_cond_avtab, &key); node;
 			     node = avtab_search_node_next(node, key.specified))
 				if (node->key.specified & AVTAB_ENABLED)
 					allowed |= node->datum.data;
 		}
+	}
+	return allowed;
+}
+
+uint32_t audit_te_allowed(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls)
+{
+	struct te_entry *e = te_entry(pol, s, t, cls);
+	const struct te_uncond *u;
+	struct te_uncond tmp;
+	uint32_t allowed;
+
+	if (!e || !(u = te_uncond(pol, e, &tmp)))
+		return te_allowed_walk(pol->p, s, t, cls);
+	allowed = u->first_allowed;
+	for (size_t k = 0; k < e->ncond; k++) {
+		uint32_t spec = e->cond[k]->key.specified;
+
+		if ((spec & AVTAB_ALLOWED) && (spec & AVTAB_ENABLED))
+			allowed |= e->cond[k]->datum.data;
 	}
 	return allowed;
 }
@@ -580,35 +872,34 @@ static bool own_way(const policydb_t *p, const struct pol_audit_ctx *sc,
 	       !p->type_val_to_struct[s->type - 1]->bounds;
 }
 
-/* The TE part of libsepol 3.4's context_struct_compute_av(). */
-static void te_decision(const policydb_t *p, const context_struct_t *s, const context_struct_t *t,
-			uint32_t cls, struct sepol_av_decision *avd)
+/* The TE part of libsepol 3.4's context_struct_compute_av() for the types
+ * s and t, its conditional part as cond_compute_av() sums it. -1 when out
+ * of memory. */
+static int te_decision(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls,
+		       struct sepol_av_decision *avd)
 {
-	avtab_key_t key;
-	ebitmap_node_t *sn, *tn;
-	unsigned int i, j;
+	struct te_entry *e = te_entry(pol, s, t, cls);
+	const struct te_uncond *u;
+	struct te_uncond tmp;
 
-	*avd = (struct sepol_av_decision){.decided = 0xffffffff, .auditdeny = 0xffffffff};
-	key.target_class = (uint16_t)cls;
-	key.specified = AVTAB_AV;
-	ebitmap_for_each_positive_bit(&p->type_attr_map[s->type - 1], sn, i)
-	{
-		ebitmap_for_each_positive_bit(&p->type_attr_map[t->type - 1], tn, j)
-		{
-			key.source_type = (uint16_t)(i + 1);
-			key.target_type = (uint16_t)(j + 1);
-			for (avtab_ptr_t node = avtab_search_node((avtab_t *)&p->te_avtab, &key);
-			     node; node = avtab_search_node_next(node, key.specified)) {
-				if (node->key.specified == AVTAB_ALLOWED)
-					avd->allowed |= node->datum.data;
-				else if (node->key.specified == AVTAB_AUDITALLOW)
-					avd->auditallow |= node->datum.data;
-				else if (node->key.specified == AVTAB_AUDITDENY)
-					avd->auditdeny &= node->datum.data;
-			}
-			cond_compute_av((avtab_t *)&p->te_cond_avtab, &key, avd);
-		}
+	if (!e || !(u = te_uncond(pol, e, &tmp)))
+		return -1;
+	*avd = (struct sepol_av_decision){.decided = 0xffffffff,
+					  .allowed = u->allowed,
+					  .auditallow = u->auditallow,
+					  .auditdeny = u->auditdeny};
+	for (size_t k = 0; k < e->ncond; k++) {
+		uint32_t spec = e->cond[k]->key.specified, data = e->cond[k]->datum.data;
+
+		if ((spec & (AVTAB_ALLOWED | AVTAB_ENABLED)) == (AVTAB_ALLOWED | AVTAB_ENABLED))
+			avd->allowed |= data;
+		if ((spec & (AVTAB_AUDITDENY | AVTAB_ENABLED)) == (AVTAB_AUDITDENY | AVTAB_ENABLED))
+			avd->auditdeny &= data;
+		if ((spec & (AVTAB_AUDITALLOW | AVTAB_ENABLED)) ==
+		    (AVTAB_AUDITALLOW | AVTAB_ENABLED))
+			avd->auditallow |= data;
 	}
+	return 0;
 }
 
 /*
@@ -667,11 +958,10 @@ int audit_compute(struct pol_audit_policy *pol, const struct pol_audit_ctx *sc,
 		  const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av,
 		  struct sepol_av_decision *avd, unsigned int *reason)
 {
-	if (own_way(pol->p, sc, tc, cls)) {
-		te_decision(pol->p, sc->c, tc->c, cls, avd);
-		if (rest_decision(pol->p, sc->c, tc->c, cls, av, avd, reason) == 0)
-			return 0;
-	}
+	if (own_way(pol->p, sc, tc, cls) &&
+	    te_decision(pol, sc->c->type, tc->c->type, cls, avd) == 0 &&
+	    rest_decision(pol->p, sc->c, tc->c, cls, av, avd, reason) == 0)
+		return 0;
 	return compute(sc->sid, tc->sid, cls, av, avd, reason, NULL);
 }
 
@@ -695,8 +985,10 @@ int audit_grant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t c
 		if (!node)
 			return -ENOMEM;
 	}
+	key_add(pol->te_keys, s, t, cls);
 	*saved = node->datum.data;
 	node->datum.data |= perms;
+	pol->ngranted++;
 	return 0;
 }
 
@@ -711,6 +1003,8 @@ void audit_ungrant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_
 
 	if (node)
 		node->datum.data = saved;
+	if (pol->ngranted)
+		pol->ngranted--;
 }
 
 static int add_bool(struct pol_audit_bool **list, size_t *n, const char *name, bool value)
@@ -821,8 +1115,9 @@ static int analyse(struct pol_audit_policy *pol, struct memo *m, const struct po
 	bool own = own_way(pol->p, sc, tc, cls);
 
 	/* the TE part is kept for the question with the missing rule granted */
+	if (own)
+		own = te_decision(pol, sc->c->type, tc->c->type, cls, &te) == 0;
 	if (own) {
-		te_decision(pol->p, sc->c, tc->c, cls, &te);
 		avd = te;
 		own = rest_decision(pol->p, sc->c, tc->c, cls, av, &avd, &reason) == 0;
 	}

@@ -29,6 +29,8 @@ struct pol_audit_grant {
 
 struct cond_ref;
 struct memo;
+struct te_entry;
+struct type_attrs;
 
 struct pol_audit_policy {
 	struct pol_pdb *pdb;
@@ -38,6 +40,11 @@ struct pol_audit_policy {
 	size_t nctx_slots, nctx;
 	struct memo **memo;
 	size_t nmemo_slots, nmemo;
+	struct te_entry **te; /* the TE part of each (type, type, class) asked */
+	size_t nte_slots, nte;
+	size_t ngranted;	       /* audit_grant()s not yet undone */
+	struct type_attrs *attrs;      /* per type, made on first use */
+	uint64_t *te_keys, *cond_keys; /* the keys each TE table may hold */
 	struct cond_ref *crefs;
 	size_t ncrefs;
 	struct pol_audit_grant *grants;

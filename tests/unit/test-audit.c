@@ -295,6 +295,79 @@ static void interned(struct pol_audit_policy *pol, const char *name,
 	free(q);
 }
 
+/* What an allowed lookup per attribute pair gives: audit_te_allowed() as it
+ * was before it kept the TE part of each (type, type, class). */
+static uint32_t te_allowed_looked_up(policydb_t *p, uint32_t s, uint32_t t, uint32_t cls)
+{
+	ebitmap_node_t *sn, *tn;
+	unsigned int i, j;
+	uint32_t allowed = 0;
+
+	ebitmap_for_each_positive_bit(&p->type_attr_map[s - 1], sn, i)
+	{
+		ebitmap_for_each_positive_bit(&p->type_attr_map[t - 1], tn, j)
+		{
+			avtab_key_t key = {.source_type = (uint16_t)(i + 1),
+					   .target_type = (uint16_t)(j + 1),
+					   .target_class = (uint16_t)cls,
+					   .specified = AVTAB_ALLOWED};
+			avtab_datum_t *d = avtab_search(&p->te_avtab, &key);
+
+			if (d)
+				allowed |= d->data;
+			for (avtab_ptr_t n = avtab_search_node(&p->te_cond_avtab, &key); n;
+			     n = avtab_search_node_next(n, key.specified))
+				if (n->key.specified & AVTAB_ENABLED)
+					allowed |= n->datum.data;
+		}
+	}
+	return allowed;
+}
+
+/* The TE part kept per (type, type, class), and the keys each table may
+ * hold, answer as the lookups do: on triples asked again and again (the
+ * types of a few contexts, a few classes), with a rule granted on a third
+ * of the questions and a boolean flipped now and then. */
+static void te_parts(struct pol_audit_policy *pol, const char *name,
+		     const struct pol_audit_ctx *const *ctx, size_t nctx)
+{
+	policydb_t *p = pol->p;
+	uint32_t cls[4];
+	size_t asked = 0, differ = 0, allowed = 0;
+
+	for (size_t k = 0; k < 4; k++)
+		cls[k] = 1 + rnd(p->p_classes.nprim);
+	for (size_t q = 0; nctx && q < 3000; q++) {
+		uint32_t s = ctx[rnd(16 < nctx ? 16 : (uint32_t)nctx)]->c->type,
+			 t = ctx[rnd(16 < nctx ? 16 : (uint32_t)nctx)]->c->type, c = cls[rnd(4)],
+			 saved = 0, mine, theirs;
+		bool grant = q % 3 == 1;
+
+		if (!p->class_val_to_struct[c - 1])
+			continue;
+		if (q % 50 == 49 && p->p_bools.nprim) {
+			cond_bool_datum_t *b = p->bool_val_to_struct[rnd(p->p_bools.nprim)];
+
+			b->state = !b->state;
+			evaluate_conds(p);
+		}
+		if (grant && audit_grant(pol, s, t, c, UINT32_C(1) << rnd(32), &saved) < 0)
+			grant = false;
+		mine = audit_te_allowed(pol, s, t, c);
+		theirs = te_allowed_looked_up(p, s, t, c);
+		if (grant)
+			audit_ungrant(pol, s, t, c, saved);
+		asked++;
+		allowed += mine != 0;
+		if (mine != theirs && differ++ < 5)
+			printf("#   types %u -> %u class %u: allowed %#x, looked up %#x\n", s, t, c,
+			       mine, theirs);
+	}
+	ok(asked > 1000 && differ == 0 && allowed > 0 && pol->nte <= 2 * pol->nte_slots,
+	   "%s: %zu TE parts asked again (%zu allowed something, %zu kept), %zu differ", name,
+	   asked, allowed, pol->nte, differ);
+}
+
 static void compare(const char *name, struct pol_pdb *pdb, size_t nquestions, bool want_cons)
 {
 	struct pol_audit_policy *pol = NULL;
@@ -372,6 +445,7 @@ static void compare(const char *name, struct pol_pdb *pdb, size_t nquestions, bo
 	if (want_cons)
 		ok(t.cons > 0 && t.te > 0, "%s: constraints and TE rules both denied", name);
 	interned(pol, name, ctx, nctx);
+	te_parts(pol, name, ctx, nctx);
 	pol_audit_policy_free(pol);
 	pol_err_release(&err);
 }
@@ -381,7 +455,7 @@ static void compare_conf(const char *path, bool mls, size_t nquestions, bool wan
 	struct pol_pdb *pdb;
 
 	if (access(path, R_OK) != 0) {
-		skip(want_cons ? 5 : 4, "no policy here");
+		skip(want_cons ? 6 : 5, "no policy here");
 		return;
 	}
 	pdb = compile(path, mls);
@@ -414,7 +488,7 @@ int main(void)
 		compare(debian, pdb, 20000, true);
 		pol_pdb_free(pdb);
 	} else {
-		skip(5, "no Debian policy.33");
+		skip(6, "no Debian policy.33");
 	}
 	pol_err_release(&err);
 	return tap_done();

@@ -40,6 +40,19 @@ require_corpus() {
 	[ -e "$SEKIT_CORPUS/$1" ] || skip "corpus not found at $SEKIT_CORPUS/$1 (set SEKIT_CORPUS to ../shared/corpus)"
 }
 
+# fail_strdup STRING: FAIL_STRDUP_ENV, the environment (for env(1)) in which
+# a tool's strdup() of STRING fails as when memory runs out
+# (tests/fail-strdup.c, built with cc); skips without a C compiler. ASan
+# would refuse a library preloaded before its own: told not to check.
+fail_strdup() {
+	local so=$BATS_TEST_TMPDIR/fail-strdup.so
+	require_command cc build-essential
+	[ -f "$so" ] || cc -shared -fPIC -o "$so" "$SEKIT_SRCDIR/tests/fail-strdup.c" -ldl ||
+		skip "cannot build tests/fail-strdup.c"
+	FAIL_STRDUP_ENV=(LD_PRELOAD="$so" SEKIT_FAIL_STRDUP="$1"
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0")
+}
+
 # Make a work directory of the test's own ($T) and go there: bats keeps its
 # own files in BATS_TEST_TMPDIR.
 in_workdir() {

@@ -90,6 +90,19 @@ static int pathlist_add(struct pathlist *l, char *p)
 	return 0;
 }
 
+/* "serelabel: out of memory" as every other failure is reported (JSON under
+ * --json); returns its exit status. */
+static int report_out_of_memory(void)
+{
+	struct pol_err err;
+	int status;
+
+	pol_err_init(&err);
+	status = cli_report(&err, pol_err_set(&err, -ENOMEM, "out of memory"));
+	pol_err_release(&err);
+	return status;
+}
+
 /* -f FILE's paths into l. Returns the exit status; a failure is reported
  * as every other one (cli_report(): the exit status of the errno, JSON
  * under --json). */
@@ -411,7 +424,7 @@ int main(int argc, char **argv)
 
 		if (!p || pathlist_add(&paths, p) < 0) {
 			free(p);
-			status = EXIT_ENV;
+			status = report_out_of_memory();
 			goto out;
 		}
 	}

@@ -82,6 +82,13 @@ load ../helpers
 	fi
 }
 
+@test "serelabel: running out of memory while copying the paths is said, exit 3" {
+	fail_strdup /oom-path
+	run -3 --separate-stderr env "${FAIL_STRDUP_ENV[@]}" serelabel -n /oom-path
+	[ -z "$output" ]
+	[ "$stderr" = "serelabel: out of memory" ]
+}
+
 @test "serelabel: --list-options prints the options completion offers" {
 	run -0 serelabel --list-options
 	[[ "$output" == *"--spec="* ]]

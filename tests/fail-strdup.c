@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * An LD_PRELOAD library for the tests of running out of memory: strdup()
+ * of the string $SEKIT_FAIL_STRDUP returns NULL with errno ENOMEM, as it
+ * does when memory runs out; every other call is the real strdup().
+ * helpers.bash's fail_strdup builds it. strdup() is what the code under
+ * test calls and what ASan intercepts, so the same library works with and
+ * without --enable-sanitizers (malloc() would not).
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *strdup(const char *s)
+{
+	static char *(*real)(const char *);
+	const char *fail = getenv("SEKIT_FAIL_STRDUP");
+
+	if (fail && strcmp(s, fail) == 0) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (!real)
+		*(void **)&real = dlsym(RTLD_NEXT, "strdup");
+	return real(s);
+}

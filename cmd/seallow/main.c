@@ -223,9 +223,12 @@ static int read_audit_logs(struct seallow_run *run, struct pol_audit_reader *r)
 		if (strncmp(de->d_name, "audit.log", 9) != 0 ||
 		    (de->d_name[9] && de->d_name[9] != '.'))
 			continue;
-		if (POL_ARRAY_GROW(names, n + 1, alloc) < 0)
+		if (POL_ARRAY_GROW(names, n + 1, alloc) < 0 || !(names[n] = strdup(de->d_name))) {
+			fprintf(stderr, "%s: out of memory\n", cli_name());
+			status = EXIT_ENV;
 			break;
-		names[n++] = strdup(de->d_name);
+		}
+		n++;
 	}
 	closedir(d);
 	if (n > 1)

@@ -157,3 +157,14 @@ setup() {
 	[[ "$output" == *"/srv/f"* ]]
 	[[ "$output" != *"/tmp/f"* ]]
 }
+
+@test "seallow -a: running out of memory while listing the audit logs is said, exit 3" {
+	fail_strdup audit.log.1
+	mkdir logs
+	cp "$FIXTURES/t.log" logs/audit.log
+	cp "$FIXTURES/t.log" logs/audit.log.1
+	run -3 --separate-stderr env "${FAIL_STRDUP_ENV[@]}" SEKIT_AUDIT_LOG_DIR="$PWD/logs" \
+		seallow -a -p "$TBIN"
+	[ -z "$output" ]
+	[ "$stderr" = "seallow: out of memory" ]
+}

@@ -5,6 +5,47 @@ SEKIT_SRCDIR=${SEKIT_SRCDIR:-$(cd "$(dirname "${BATS_TEST_FILENAME}")/../.." && 
 SEKIT_CORPUS=${SEKIT_CORPUS:-$SEKIT_SRCDIR/../shared/corpus}
 DEBIAN_POLICY=${DEBIAN_POLICY:-/etc/selinux/default/policy/policy.33}
 
+# require_built TOOL...: fail (never skip) unless PATH finds each TOOL where
+# the build made it: $SEKIT_BUILDDIR under make check; run directly, the
+# source tree when it was built in place, else anywhere. Loading a file
+# fails with it, so every test of that file is reported failed with the
+# reason, rather than skipped or failing for a reason that does not say
+# so (seallow's tests skipped on "sepolc cannot compile t.conf").
+require_built() {
+	local tool found want dir
+	for tool; do
+		want=${SEKIT_BUILDDIR:-$SEKIT_SRCDIR}/$tool
+		[ -n "${SEKIT_BUILDDIR:-}" ] || [ -x "$want" ] || want=
+		found=$(command -v "$tool") || found=
+		[ -n "$found" ] && { [ -z "$want" ] || [ "$found" -ef "$want" ]; } && continue
+		if [ -z "$found" ]; then
+			echo "helpers: '$tool' is not on PATH, and the tests run the tools the build made:" >&2
+		else
+			echo "helpers: PATH finds '$found', not the '$tool' built in '${want%/*}':" >&2
+		fi
+		[ -n "$want" ] && dir=${want%/*} || dir=BUILDDIR
+		echo "helpers: run 'make check TESTS=FILE', or 'PATH=$dir:\$PATH bats FILE'" >&2
+		return 1
+	done
+}
+
+# The tool a file tests, from its name: tests/TOOL/*.bats,
+# tests/oracle/TOOL-*.bats, tests/kernel/TOOL.bats.
+sekit_tool_under_test() {
+	local dir name tool
+	dir=$(basename "$(dirname "$BATS_TEST_FILENAME")")
+	name=$(basename "$BATS_TEST_FILENAME" .bats)
+	for tool in "$dir" "${name%%-*}"; do
+		[ -f "$SEKIT_SRCDIR/cmd/$tool/Makemodule.am" ] && [ "$tool" != common ] &&
+			echo "$tool" && return
+	done
+}
+
+SEKIT_TEST_TOOL=$(sekit_tool_under_test)
+if [ -n "$SEKIT_TEST_TOOL" ]; then
+	require_built "$SEKIT_TEST_TOOL" || return 1
+fi
+
 # refpolicy's development headers (selinux-policy-dev)
 HEADERS=${SEPOLC_HEADERS:-/usr/share/selinux/devel/include}
 

@@ -2,6 +2,8 @@
 # Shared by tests/seallow: the Appendix A policy (t.conf) compiled once per
 # file with our own sepolc, so the tests need no checkpolicy.
 load ../helpers
+# t.conf is compiled by sepolc
+require_built sepolc || return 1
 
 FIXTURES="$SEKIT_SRCDIR/tests/seallow/fixtures"
 

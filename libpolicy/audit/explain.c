@@ -93,13 +93,23 @@ const char *pol_audit_verdict_name(enum pol_audit_verdict v)
 	return (unsigned)v < 7 ? names[v] : "?";
 }
 
-static uint32_t hash_str(const char *s)
+/* A hash of the n bytes at s, eight at a time (a context string is hashed
+ * twice per denial). */
+static uint32_t hash_bytes(const char *s, size_t n)
 {
-	uint32_t h = 2166136261u;
+	uint64_t h = n * 0x9e3779b97f4a7c15u, w;
+	size_t i = 0;
 
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdu;
+		h ^= h >> 32;
+	}
+	w = 0;
+	if (i < n)
+		memcpy(&w, s + i, n - i);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53u;
+	return (uint32_t)(h ^ (h >> 29) ^ (h >> 47));
 }
 
 /* The conditional allow rules, sorted by source type (counted, then
@@ -238,7 +248,6 @@ void pol_audit_policy_free(struct pol_audit_policy *pol)
 	for (size_t i = 0; pol->ctx && i < pol->nctx_slots; i++) {
 		for (struct pol_audit_ctx *c = pol->ctx[i], *next; c; c = next) {
 			next = c->next;
-			free(c->str);
 			free(c);
 		}
 	}
@@ -314,21 +323,19 @@ static void split_context(struct pol_audit_ctx *c)
 
 const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const char *str)
 {
-	uint32_t h = hash_str(str);
+	size_t len = strlen(str);
+	uint32_t h = hash_bytes(str, len);
 	struct pol_audit_ctx **slot = &pol->ctx[h % pol->nctx_slots], *c;
 	sepol_security_id_t sid;
 
 	for (c = *slot; c; c = c->next)
-		if (c->hash == h && strcmp(c->str, str) == 0)
+		if (c->hash == h && c->len == len && memcmp(c->str, str, len) == 0)
 			return c;
-	c = calloc(1, sizeof(*c));
+	c = calloc(1, sizeof(*c) + len + 1);
 	if (!c)
 		return NULL;
-	c->str = strdup(str);
-	if (!c->str) {
-		free(c);
-		return NULL;
-	}
+	memcpy(c->str, str, len + 1);
+	c->len = len;
 	c->hash = h;
 	c->id = ++pol->nctx;
 	split_context(c);

@@ -11,15 +11,16 @@
 
 /* A context string of the log, interned. */
 struct pol_audit_ctx {
-	char *str;
 	uint32_t hash, id;
+	size_t len;
+	struct pol_audit_ctx *next; /* what a lookup reads, then str */
 	bool valid; /* libsepol turned it into a SID */
 	uint32_t sid;
 	const context_struct_t *c;	 /* the SID's context in the SID table */
 	uint32_t type_value;		 /* the type's value in the policy */
 	const char *role, *type, *level; /* into str; level NULL when absent */
 	size_t user_len, role_len, type_len;
-	struct pol_audit_ctx *next;
+	char str[]; /* here: one allocation, one cache miss less */
 };
 
 struct pol_audit_grant {

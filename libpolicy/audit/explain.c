@@ -73,6 +73,17 @@ struct type_attrs {
 	uint16_t *v;
 };
 
+/* A class and permission names of the log: the names are the key, each
+ * with its NUL; libsepol's values for them. */
+#define ACCESS_KEY_MAX 512
+struct access_names {
+	uint32_t hash, cls, av;
+	enum pol_audit_bad bad;
+	struct access_names *next;
+	size_t len;
+	char names[];
+};
+
 const char *pol_audit_bad_name(enum pol_audit_bad bad)
 {
 	static const char *const names[] = {
@@ -165,6 +176,7 @@ static int index_conds(struct pol_audit_policy *pol)
 #define CTX_SLOTS 64
 #define MEMO_SLOTS 256
 #define TE_SLOTS 256
+#define ACCESS_SLOTS 64
 
 static uint32_t memo_hash(uint32_t sctx, uint32_t tctx, uint32_t cls, uint32_t av)
 {
@@ -233,7 +245,9 @@ int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, str
 	pol->memo = calloc(pol->nmemo_slots, sizeof(*pol->memo));
 	pol->nte_slots = TE_SLOTS;
 	pol->te = calloc(pol->nte_slots, sizeof(*pol->te));
-	if (!pol->ctx || !pol->memo || !pol->te) {
+	pol->naccess_slots = ACCESS_SLOTS;
+	pol->access = calloc(pol->naccess_slots, sizeof(*pol->access));
+	if (!pol->ctx || !pol->memo || !pol->te || !pol->access) {
 		pol_audit_policy_free(pol);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
@@ -266,6 +280,13 @@ void pol_audit_policy_free(struct pol_audit_policy *pol)
 			free(e);
 		}
 	}
+	for (size_t i = 0; pol->access && i < pol->naccess_slots; i++) {
+		for (struct access_names *a = pol->access[i], *next; a; a = next) {
+			next = a->next;
+			free(a);
+		}
+	}
+	free(pol->access);
 	free(pol->ctx);
 	free(pol->memo);
 	free(pol->te);
@@ -1266,20 +1287,13 @@ enum pol_audit_bad audit_explain_ctx(struct pol_audit_policy *pol, const struct 
 	return POL_AUDIT_OK;
 }
 
-enum pol_audit_bad audit_question(struct pol_audit_policy *pol, const char *scontext,
-				  const char *tcontext, const char *tclass,
-				  const char *const *perms, size_t nperms,
-				  const struct pol_audit_ctx **sc, const struct pol_audit_ctx **tc,
-				  uint32_t *cls, uint32_t *av)
+/* libsepol's values of a class and permission names; *cls and *av written
+ * as far as the names are found. */
+static enum pol_audit_bad access_values(const char *tclass, const char *const *perms, size_t nperms,
+					uint32_t *cls, uint32_t *av)
 {
 	sepol_security_class_t c;
 
-	*sc = audit_context(pol, scontext);
-	if (!*sc || !(*sc)->valid)
-		return POL_AUDIT_BAD_SCONTEXT;
-	*tc = audit_context(pol, tcontext);
-	if (!*tc || !(*tc)->valid)
-		return POL_AUDIT_BAD_TCONTEXT;
 	if (sepol_string_to_security_class(tclass, &c) < 0)
 		return POL_AUDIT_BAD_CLASS;
 	*cls = c;
@@ -1292,6 +1306,95 @@ enum pol_audit_bad audit_question(struct pol_audit_policy *pol, const char *scon
 		*av |= v;
 	}
 	return POL_AUDIT_OK;
+}
+
+/* The names joined in key, each with its NUL; their length, or 0 when they
+ * do not fit. */
+static size_t access_key(char *key, const char *tclass, const char *const *perms, size_t nperms)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i <= nperms; i++) {
+		const char *name = i ? perms[i - 1] : tclass;
+		size_t len = strlen(name) + 1;
+
+		if (len > ACCESS_KEY_MAX - n)
+			return 0;
+		memcpy(key + n, name, len);
+		n += len;
+	}
+	return n;
+}
+
+static void grow_access(struct pol_audit_policy *pol)
+{
+	size_t n = pol->naccess_slots * 4;
+	struct access_names **slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return;
+	for (size_t i = 0; i < pol->naccess_slots; i++) {
+		for (struct access_names *a = pol->access[i], *next; a; a = next) {
+			next = a->next;
+			a->next = slots[a->hash % n];
+			slots[a->hash % n] = a;
+		}
+	}
+	free(pol->access);
+	pol->access = slots;
+	pol->naccess_slots = n;
+}
+
+/* access_values(), kept per list of names: a log names the same few
+ * hundred (class, permissions) again and again, and libsepol's lookups hash
+ * and compare each name. */
+static enum pol_audit_bad class_perms(struct pol_audit_policy *pol, const char *tclass,
+				      const char *const *perms, size_t nperms, uint32_t *cls,
+				      uint32_t *av)
+{
+	char key[ACCESS_KEY_MAX];
+	size_t n = access_key(key, tclass, perms, nperms);
+	struct access_names **slot, *a;
+	uint32_t h;
+
+	if (!n)
+		return access_values(tclass, perms, nperms, cls, av);
+	h = hash_bytes(key, n);
+	slot = &pol->access[h % pol->naccess_slots];
+	for (a = *slot; a; a = a->next)
+		if (a->hash == h && a->len == n && memcmp(a->names, key, n) == 0)
+			break;
+	if (!a) {
+		a = malloc(sizeof(*a) + n);
+		if (!a)
+			return access_values(tclass, perms, nperms, cls, av);
+		*a = (struct access_names){.hash = h, .len = n, .next = *slot};
+		a->bad = access_values(tclass, perms, nperms, &a->cls, &a->av);
+		memcpy(a->names, key, n);
+		*slot = a;
+		if (++pol->naccess > pol->naccess_slots * 2)
+			grow_access(pol);
+	}
+	if (a->bad != POL_AUDIT_BAD_CLASS) {
+		*cls = a->cls;
+		*av = a->av;
+	}
+	return a->bad;
+}
+
+enum pol_audit_bad audit_question(struct pol_audit_policy *pol, const char *scontext,
+				  const char *tcontext, const char *tclass,
+				  const char *const *perms, size_t nperms,
+				  const struct pol_audit_ctx **sc, const struct pol_audit_ctx **tc,
+				  uint32_t *cls, uint32_t *av)
+{
+	*sc = audit_context(pol, scontext);
+	if (!*sc || !(*sc)->valid)
+		return POL_AUDIT_BAD_SCONTEXT;
+	*tc = audit_context(pol, tcontext);
+	if (!*tc || !(*tc)->valid)
+		return POL_AUDIT_BAD_TCONTEXT;
+	return class_perms(pol, tclass, perms, nperms, cls, av);
 }
 
 enum pol_audit_bad pol_audit_explain(struct pol_audit_policy *pol, const char *scontext,

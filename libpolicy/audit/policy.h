@@ -32,6 +32,7 @@ struct cond_ref;
 struct memo;
 struct te_entry;
 struct type_attrs;
+struct access_names;
 
 struct pol_audit_policy {
 	struct pol_pdb *pdb;
@@ -41,6 +42,8 @@ struct pol_audit_policy {
 	size_t nctx_slots, nctx;
 	struct memo **memo;
 	size_t nmemo_slots, nmemo;
+	struct access_names **access; /* each (class, permissions) of the log */
+	size_t naccess_slots, naccess;
 	struct te_entry **te; /* the TE part of each (type, type, class) asked */
 	size_t nte_slots, nte;
 	size_t ngranted;	       /* audit_grant()s not yet undone */

@@ -28,6 +28,25 @@ struct msg {
 	struct msg *next;
 };
 
+/* The first POL_AUDIT_MAX_DISTINCT distinct commands or paths of a group,
+ * each with its hash: a denial's string is compared with strcmp() only
+ * where the hash matches. more counts the denials whose string was left out. */
+struct distinct {
+	char *str[POL_AUDIT_MAX_DISTINCT];
+	uint32_t hash[POL_AUDIT_MAX_DISTINCT];
+	size_t n, more;
+};
+
+/* The strings of the groups live as long as the set: they are cut from
+ * big chunks, freed together at reset, not malloc()ed one by one. */
+struct chunk {
+	struct chunk *next;
+	size_t used, size;
+	char data[];
+};
+
+#define CHUNK_SIZE 65536
+
 struct grant {
 	uint32_t s, t, cls, perms;
 };
@@ -41,9 +60,8 @@ struct group {
 	const struct pol_audit_why *why;
 	const struct pol_audit_ctx *sctx, *tctx;
 	char *comm, *exe, *path, *file, *port;
-	/* distinct commands, paths, ports (POL_AUDIT_MAX_DISTINCT at most) */
-	char **cmds, **files;
-	size_t ncmds, nfiles, cmds_more, files_more;
+	struct distinct cmds, files;
+	/* distinct ports (POL_AUDIT_MAX_DISTINCT at most) */
 	struct pol_audit_port_use *ports;
 	size_t nports, ports_more;
 	size_t order; /* place in output order, set by sorted_groups() */
@@ -67,6 +85,8 @@ struct pol_audit_set {
 	bool keep_msgs, by_node;
 	struct grant *grants; /* pol_audit_set_add_grant() */
 	size_t ngrants;
+	struct chunk *chunks;	/* the groups' strings */
+	struct pol_buf scratch; /* a denial's command or path, put together */
 };
 
 int pol_audit_set_new(struct pol_audit_policy *pol, struct pol_audit_set **out, struct pol_err *err)
@@ -101,36 +121,53 @@ static bool same_node(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0) || (!a && b && !*b) || (!b && a && !*a);
 }
 
+/* A copy of s[0..n) in the set's chunks; NULL when out of memory. */
+static char *set_strndup(struct pol_audit_set *set, const char *s, size_t n)
+{
+	struct chunk *c = set->chunks;
+	char *p;
+
+	if (!c || c->size - c->used < n + 1) {
+		size_t size = n + 1 > CHUNK_SIZE / 4 ? n + 1 : CHUNK_SIZE;
+
+		c = malloc(sizeof(*c) + size);
+		if (!c)
+			return NULL;
+		c->used = 0;
+		c->size = size;
+		if (set->chunks && size != CHUNK_SIZE) {
+			/* a long string's own chunk: the current one keeps its room */
+			c->next = set->chunks->next;
+			set->chunks->next = c;
+		} else {
+			c->next = set->chunks;
+			set->chunks = c;
+		}
+	}
+	p = c->data + c->used;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	c->used += n + 1;
+	return p;
+}
+
+static char *set_strdup(struct pol_audit_set *set, const char *s)
+{
+	return set_strndup(set, s, strlen(s));
+}
+
+static char *set_dup_or_empty(struct pol_audit_set *set, const char *s)
+{
+	return set_strdup(set, s ? s : "");
+}
+
 static void free_group(struct group *g)
 {
 	for (struct msg *m = g->msgs, *next; m; m = next) {
 		next = m->next;
-		free(m->header);
-		free(m->scontext);
-		free(m->tcontext);
-		free(m->perms);
-		free(m->comm);
-		free(m->exe);
-		free(m->path);
-		free(m->message);
 		free(m);
 	}
-	free(g->src);
-	free(g->tgt);
-	free(g->cls);
-	free(g->comm);
-	free(g->exe);
-	free(g->path);
-	free(g->file);
-	free(g->port);
-	for (size_t i = 0; i < g->ncmds; i++)
-		free(g->cmds[i]);
-	free(g->cmds);
-	for (size_t i = 0; i < g->nfiles; i++)
-		free(g->files[i]);
-	free(g->files);
 	free(g->ports);
-	free(g->node);
 	free(g->xp);
 	free(g);
 }
@@ -144,6 +181,11 @@ void pol_audit_set_reset(struct pol_audit_set *set)
 		}
 		set->slots[i] = NULL;
 	}
+	for (struct chunk *c = set->chunks, *next; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	set->chunks = NULL;
 	for (size_t i = 0; i < set->nroles; i++)
 		free(set->roles[i]);
 	free(set->roles);
@@ -160,6 +202,7 @@ void pol_audit_set_free(struct pol_audit_set *set)
 	pol_audit_set_reset(set);
 	free(set->grants);
 	free(set->slots);
+	pol_buf_release(&set->scratch);
 	free(set);
 }
 
@@ -240,118 +283,134 @@ static void add_xperm(struct group *g, unsigned long v)
 	}
 }
 
-static char *join_perms(const char *const *perms, size_t n)
+/* The scratch buffer's text, or NULL (the buffer emptied for the next
+ * denial) when it could not grow. */
+static const char *scratch_str(struct pol_audit_set *set)
 {
-	struct pol_buf b = POL_BUF_INIT;
+	if (set->scratch.failed) {
+		pol_buf_release(&set->scratch);
+		return NULL;
+	}
+	return pol_buf_str(&set->scratch);
+}
+
+/* "perm" or "{ perm1 perm2 }", in the set's chunks. */
+static char *join_perms(struct pol_audit_set *set, const char *const *perms, size_t n)
+{
+	struct pol_buf *b = &set->scratch;
+	const char *s;
 
 	if (n == 1)
-		return strdup(perms[0]);
-	pol_buf_puts(&b, "{");
+		return set_strdup(set, perms[0]);
+	pol_buf_reset(b);
+	pol_buf_puts(b, "{");
 	for (size_t i = 0; i < n; i++) {
-		pol_buf_putc(&b, ' ');
-		pol_buf_puts(&b, perms[i]);
+		pol_buf_putc(b, ' ');
+		pol_buf_puts(b, perms[i]);
 	}
-	pol_buf_puts(&b, " }");
-	return pol_buf_detach(&b);
+	pol_buf_puts(b, " }");
+	s = scratch_str(set);
+	return s ? set_strdup(set, s) : NULL;
 }
 
-static char *dup_or_empty(const char *s)
-{
-	return strdup(s ? s : "");
-}
-
-static void keep_msg(struct group *g, const struct pol_audit_avc *a)
+static void keep_msg(struct pol_audit_set *set, struct group *g, const struct pol_audit_avc *a)
 {
 	struct msg *m = calloc(1, sizeof(*m));
 	const char *h = strstr(a->record, "audit(");
-	size_t hl = h ? strcspn(h, " ") : 0;
 
 	if (!m)
 		return;
-	m->header = h ? strndup(h, hl) : strdup("");
-	m->scontext = dup_or_empty(a->scontext);
-	m->tcontext = dup_or_empty(a->tcontext);
-	m->perms = a->nperms ? join_perms(a->perms, a->nperms) : strdup("");
-	m->comm = dup_or_empty(a->comm);
-	m->exe = dup_or_empty(a->exe);
-	m->path = dup_or_empty(a->avc_path);
-	m->message = dup_or_empty(a->record);
+	m->header = h ? set_strndup(set, h, strcspn(h, " ")) : set_strdup(set, "");
+	m->scontext = set_dup_or_empty(set, a->scontext);
+	m->tcontext = set_dup_or_empty(set, a->tcontext);
+	m->perms = a->nperms ? join_perms(set, a->perms, a->nperms) : set_strdup(set, "");
+	m->comm = set_dup_or_empty(set, a->comm);
+	m->exe = set_dup_or_empty(set, a->exe);
+	m->path = set_dup_or_empty(set, a->avc_path);
+	m->message = set_dup_or_empty(set, a->record);
 	*g->msgs_tail = m;
 	g->msgs_tail = &m->next;
 }
 
 /* The denied object's path: the AVC's path=, else the event's PATH name
- * (made absolute with its CWD), else the old AVC_PATH record's. */
-static char *file_of(const struct pol_audit_avc *a)
+ * (made absolute with its CWD, in the scratch buffer: valid until the
+ * buffer's next use), else the old AVC_PATH record's. */
+static const char *file_of(struct pol_audit_set *set, const struct pol_audit_avc *a)
 {
 	if (a->path && a->path[0] == '/')
-		return strdup(a->path);
+		return a->path;
 	if (a->path_name && a->path_name[0] == '/')
-		return strdup(a->path_name);
+		return a->path_name;
 	if (a->path_name && a->cwd && a->cwd[0] == '/' &&
 	    (a->name && strcmp(a->name, a->path_name) == 0)) {
-		/* cwd "/" name, put together by hand: asprintf() was 1% of a run */
-		size_t cl = strlen(a->cwd), nl = strlen(a->path_name);
-		size_t slash = a->cwd[cl - 1] == '/' ? 0 : 1;
-		char *s = malloc(cl + slash + nl + 1);
+		size_t cl = strlen(a->cwd);
 
-		if (!s)
-			return NULL;
-		memcpy(s, a->cwd, cl);
-		s[cl] = '/';
-		memcpy(s + cl + slash, a->path_name, nl + 1);
-		return s;
+		pol_buf_reset(&set->scratch);
+		pol_buf_add(&set->scratch, a->cwd, cl);
+		if (a->cwd[cl - 1] != '/')
+			pol_buf_putc(&set->scratch, '/');
+		pol_buf_puts(&set->scratch, a->path_name);
+		return scratch_str(set);
 	}
 	if (a->avc_path && a->avc_path[0] == '/')
-		return strdup(a->avc_path);
+		return a->avc_path;
 	return NULL;
 }
 
-/* s into a list of distinct strings, unless it is full (*more counts those). */
-static void add_distinct(char ***list, size_t *n, size_t *more, const char *s)
+/* FNV-1a of s; *len its length. */
+static uint32_t str_hash(const char *s, size_t *len)
 {
-	char **v;
+	uint32_t h = 2166136261u;
+	const char *p = s;
+
+	for (; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	*len = (size_t)(p - s);
+	return h;
+}
+
+/* s into a list of distinct strings, copied only when it is new; a string
+ * left out of a full list is counted. */
+static void add_distinct(struct pol_audit_set *set, struct distinct *d, const char *s)
+{
+	size_t len;
+	uint32_t h;
+	char *copy;
 
 	if (!s || !*s)
 		return;
-	for (size_t i = 0; i < *n; i++)
-		if (strcmp((*list)[i], s) == 0)
+	h = str_hash(s, &len);
+	for (size_t i = 0; i < d->n; i++)
+		if (d->hash[i] == h && strcmp(d->str[i], s) == 0)
 			return;
-	if (*n == POL_AUDIT_MAX_DISTINCT) {
-		(*more)++;
+	if (d->n == POL_AUDIT_MAX_DISTINCT) {
+		d->more++;
 		return;
 	}
-	v = realloc(*list, (*n + 1) * sizeof(*v));
-	if (!v)
+	copy = set_strndup(set, s, len);
+	if (!copy)
 		return;
-	*list = v;
-	v[*n] = strdup(s);
-	if (v[*n])
-		(*n)++;
+	d->hash[d->n] = h;
+	d->str[d->n++] = copy;
 }
 
 /* "comm (exe)", or the one of them the denial has. */
-static void add_command(struct group *g, const struct pol_audit_avc *a)
+static void add_command(struct pol_audit_set *set, struct group *g, const struct pol_audit_avc *a)
 {
 	const char *comm = a->comm && *a->comm ? a->comm : NULL;
 	const char *exe = a->exe && *a->exe ? a->exe : NULL;
-	if (comm && exe) {
-		/* put together by hand, not with asprintf() */
-		size_t cl = strlen(comm), el = strlen(exe);
-		char buf[512], *s = cl + el + 4 <= sizeof(buf) ? buf : malloc(cl + el + 4);
+	struct pol_buf *b = &set->scratch;
 
-		if (!s)
-			return;
-		memcpy(s, comm, cl);
-		memcpy(s + cl, " (", 2);
-		memcpy(s + cl + 2, exe, el);
-		memcpy(s + cl + 2 + el, ")", 2);
-		add_distinct(&g->cmds, &g->ncmds, &g->cmds_more, s);
-		if (s != buf)
-			free(s);
+	if (!comm || !exe) {
+		add_distinct(set, &g->cmds, comm ? comm : exe);
 		return;
 	}
-	add_distinct(&g->cmds, &g->ncmds, &g->cmds_more, comm ? comm : exe);
+	pol_buf_reset(b);
+	pol_buf_puts(b, comm);
+	pol_buf_puts(b, " (");
+	pol_buf_puts(b, exe);
+	pol_buf_putc(b, ')');
+	add_distinct(set, &g->cmds, scratch_str(set));
 }
 
 static void add_port(struct group *g, const char *perm, unsigned int port)
@@ -379,7 +438,7 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 	uint32_t cls, av, h;
 	enum pol_audit_bad bad;
 	struct group *g;
-	char *file;
+	const char *file;
 
 	if (a->granted)
 		return POL_AUDIT_OK;
@@ -406,9 +465,9 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 		g = calloc(1, sizeof(*g));
 		if (!g)
 			return POL_AUDIT_BAD_COMPUTE;
-		g->src = strndup(sc->type, sc->type_len);
-		g->tgt = strndup(tc->type, tc->type_len);
-		g->cls = strdup(a->tclass);
+		g->src = set_strndup(set, sc->type, sc->type_len);
+		g->tgt = set_strndup(set, tc->type, tc->type_len);
+		g->cls = set_strdup(set, a->tclass);
 		g->cls_value = cls;
 		g->stype = sc->type_value;
 		g->ttype = tc->type_value;
@@ -419,22 +478,22 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 		g->seq = set->seq++;
 		g->hash = h;
 		g->msgs_tail = &g->msgs;
-		g->comm = dup_or_empty(a->comm);
-		g->exe = dup_or_empty(a->exe);
-		g->path = dup_or_empty(a->avc_path);
+		g->comm = set_dup_or_empty(set, a->comm);
+		g->exe = set_dup_or_empty(set, a->exe);
+		g->path = set_dup_or_empty(set, a->avc_path);
 		if (set->by_node && a->node && *a->node)
-			g->node = strdup(a->node);
+			g->node = set_strdup(set, a->node);
 		g->next = set->slots[h % set->nslots];
 		set->slots[h % set->nslots] = g;
 		if (++set->ngroups > set->nslots * 2)
 			grow(set);
 	}
-	file = file_of(a);
+	/* file may be in the scratch buffer, which add_command() reuses */
+	file = file_of(set, a);
 	if (!g->file && file)
-		g->file = strdup(file);
-	add_distinct(&g->files, &g->nfiles, &g->files_more, file);
-	free(file);
-	add_command(g, a);
+		g->file = set_strdup(set, file);
+	add_distinct(set, &g->files, file);
+	add_command(set, g, a);
 	for (size_t i = 0; i < a->nperms; i++) {
 		const char *port = NULL;
 
@@ -446,7 +505,7 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 		    strlen(port) > 5)
 			continue;
 		if (!g->port)
-			g->port = strdup(port);
+			g->port = set_strdup(set, port);
 		add_port(g, a->perms[i][5] == 'b' ? "name_bind" : "name_connect",
 			 (unsigned int)strtoul(port, NULL, 10));
 	}
@@ -457,7 +516,7 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 	if (a->has_ioctlcmd)
 		add_xperm(g, a->ioctlcmd);
 	if (set->keep_msgs)
-		keep_msg(g, a);
+		keep_msg(set, g, a);
 	return POL_AUDIT_OK;
 }
 
@@ -871,12 +930,12 @@ static void group_info(const struct pol_audit_set *set, const struct group *g,
 	info->tcontext = g->tctx->str;
 	info->index = g->order;
 	info->node = g->node;
-	info->commands = (const char *const *)g->cmds;
-	info->ncommands = g->ncmds;
-	info->commands_more = g->cmds_more;
-	info->files = (const char *const *)g->files;
-	info->nfiles = g->nfiles;
-	info->files_more = g->files_more;
+	info->commands = (const char *const *)g->cmds.str;
+	info->ncommands = g->cmds.n;
+	info->commands_more = g->cmds.more;
+	info->files = (const char *const *)g->files.str;
+	info->nfiles = g->files.n;
+	info->files_more = g->files.more;
 	info->ports = g->ports;
 	info->nports = g->nports;
 	info->ports_more = g->ports_more;

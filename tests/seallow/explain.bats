@@ -120,3 +120,24 @@ LOG
 	run -0 seallow explain --json -p p.bin -i scan.log
 	[ "$(jq -r '.denials[0].fix.ports_more' <<<"$output")" = 2 ]
 }
+
+@test "seallow explain --json: a group lists its first 16 distinct paths and commands once each" {
+	for i in $(seq 1 40); do
+		j=$((i % 18))
+		echo "type=AVC msg=audit(1.000:$i): avc:  denied  { read } for  pid=$i comm=\"c$j\" exe=\"/bin/c$j\" path=\"/srv/f$j\" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0"
+	done > many.log
+	# relative PATH names joined to the CWD, which may end in a slash
+	for d in "41 / x" "42 /srv y"; do
+		set -- $d
+		echo "type=AVC msg=audit(1.000:$1): avc:  denied  { read } for  pid=$1 comm=\"cat\" name=\"$3\" scontext=usera:r:a_t tcontext=usera:r:c_t tclass=file permissive=0"
+		echo "type=CWD msg=audit(1.000:$1): cwd=\"$2\""
+		echo "type=PATH msg=audit(1.000:$1): item=0 name=\"$3\" nametype=NORMAL"
+		echo "type=EOE msg=audit(1.000:$1):"
+	done >> many.log
+	run -0 seallow explain --json -p "$TBIN" -i many.log
+	paths=$(for j in $(seq 1 16); do printf '"/srv/f%d",' $j; done)
+	cmds=$(for j in $(seq 1 16); do printf '"c%d (/bin/c%d)",' $j $j; done)
+	[ "$(jq -c '.denials[0].paths' <<<"$output")" = "[${paths%,}]" ]
+	[ "$(jq -c '.denials[0].commands' <<<"$output")" = "[${cmds%,}]" ]
+	[ "$(jq -c '.denials[1].paths' <<<"$output")" = '["/x","/srv/y"]' ]
+}

@@ -154,8 +154,8 @@ static bool binary_byte(unsigned char c)
 	return (c < 0x20 && c != '\t' && !(c >= 0x1c && c <= 0x1f)) || c == 0x7f;
 }
 
-/* Every byte value at every offset modulo the reader's eight-byte scan and
- * in the line's tail: a line is binary data exactly when the rule says. */
+/* Every byte value at every offset modulo the reader's sixteen-byte scan
+ * and in the line's tail: a line is binary data exactly when the rule says. */
 static void binary_bytes(void)
 {
 	static const char line[] =
@@ -174,8 +174,8 @@ static void binary_bytes(void)
 	for (unsigned int c = 0; c < 256; c++) {
 		if (c == '\n')
 			continue;
-		/* the last 16 bytes but the final one (a final '\r' is dropped) */
-		for (size_t at = len - 17; at < len - 1; at++) {
+		/* the last 40 bytes but the final one (a final '\r' is dropped) */
+		for (size_t at = len - 41; at < len - 1; at++) {
 			char buf[sizeof(line) + 1];
 			size_t nb, nr;
 
@@ -197,7 +197,7 @@ static void binary_bytes(void)
 	}
 	if (pol_audit_reader_finish(r) < 0)
 		abort();
-	ok(wrong == 0 && binary == 27 * 16,
+	ok(wrong == 0 && binary == 27 * 40,
 	   "a line is binary data exactly when it has a control byte or DEL (%zu)", binary);
 	pol_audit_reader_free(r);
 	pol_err_release(&err);

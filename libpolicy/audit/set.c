@@ -53,6 +53,7 @@ struct grant {
 
 struct group {
 	char *src, *tgt, *cls;
+	size_t src_len, tgt_len;
 	uint32_t cls_value, stype, ttype;
 	enum pol_audit_verdict verdict;
 	uint32_t perms;
@@ -221,16 +222,21 @@ size_t pol_audit_set_denials(const struct pol_audit_set *set)
 	return set->denials;
 }
 
-static uint32_t hash_key(const char *s, size_t sn, const char *t, size_t tn, uint32_t cls, int v)
+/* A group's hash, from its types' values rather than their names: an alias
+ * has its type's value, and the names compared on a hash match still keep
+ * the alias's group apart. */
+static uint32_t hash_key(uint32_t stype, uint32_t ttype, uint32_t cls, int v)
 {
+	const uint32_t k[] = {stype, ttype, cls, (uint32_t)v};
 	uint32_t h = 2166136261u;
 
-	for (size_t i = 0; i < sn; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	h = (h ^ 0xff) * 16777619u;
-	for (size_t i = 0; i < tn; i++)
-		h = (h ^ (unsigned char)t[i]) * 16777619u;
-	return (h ^ (cls * 31 + (uint32_t)v)) * 16777619u;
+	for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++)
+		h = (h ^ k[i]) * 16777619u;
+	/* whole words in: mix the high bits down, slots are h % a power of 2 */
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
+	return h;
 }
 
 static void grow(struct pol_audit_set *set)
@@ -451,15 +457,15 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 		return bad;
 	}
 	set->denials++;
-	h = hash_key(sc->type, sc->type_len, tc->type, tc->type_len, cls, why->verdict);
+	h = hash_key(sc->type_value, tc->type_value, cls, why->verdict);
 	if (set->by_node && a->node)
 		for (const char *p = a->node; *p; p++)
 			h = (h ^ (unsigned char)*p) * 16777619u;
 	for (g = set->slots[h % set->nslots]; g; g = g->next)
 		if (g->hash == h && g->cls_value == cls && g->verdict == why->verdict &&
-		    (!set->by_node || same_node(g->node, a->node)) &&
-		    strlen(g->src) == sc->type_len && memcmp(g->src, sc->type, sc->type_len) == 0 &&
-		    strlen(g->tgt) == tc->type_len && memcmp(g->tgt, tc->type, tc->type_len) == 0)
+		    (!set->by_node || same_node(g->node, a->node)) && g->src_len == sc->type_len &&
+		    memcmp(g->src, sc->type, sc->type_len) == 0 && g->tgt_len == tc->type_len &&
+		    memcmp(g->tgt, tc->type, tc->type_len) == 0)
 			break;
 	if (!g) {
 		g = calloc(1, sizeof(*g));
@@ -467,6 +473,8 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 			return POL_AUDIT_BAD_COMPUTE;
 		g->src = set_strndup(set, sc->type, sc->type_len);
 		g->tgt = set_strndup(set, tc->type, tc->type_len);
+		g->src_len = sc->type_len;
+		g->tgt_len = tc->type_len;
 		g->cls = set_strdup(set, a->tclass);
 		g->cls_value = cls;
 		g->stype = sc->type_value;

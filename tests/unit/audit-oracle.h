@@ -22,12 +22,19 @@
  * - libauparse 3.0.9 leaks the cwd= values of a CWD record but the last,
  *   so a CWD record is fed up to its second cwd= field (the reader reads
  *   the first).
+ * - an AVC read from a kernel log line is shown as it was read: the
+ *   record libauparse hands back is matched with the kernel line fed as
+ *   that text, once (its time stamp alone may be another node's line, or
+ *   another record's of the event).
  * Differences that are not adjusted (a test input must avoid them, the
  * fuzz target skips inputs that have them, see oracle_comparable()):
  * - libauparse drops an event whose first record is an AVC with a
- *   permission list longer than 255 bytes; the reader reads it;
+ *   permission list longer than 255 bytes (up to the first word that
+ *   starts with '}': "{ a b} c }" lists "a", "b}" and "c"); the reader reads it;
  * - libauparse drops lines whose header it reads differently (a time stamp
  *   token shorter than 19 bytes, milliseconds above 999, an empty node=);
+ * - libauparse has no time stamp for an event at second 0
+ *   (auparse_get_timestamp() returns NULL), so its side has no such event;
  * - the reader completes an event past 255 newer open ones, or past its
  *   limits (records, bytes); libauparse keeps any number.
  */
@@ -134,11 +141,11 @@ struct oracle {
 	struct pol_buf lines; /* what libauparse is fed */
 	size_t records;
 	bool incomparable; /* a line libauparse reads otherwise (see the top) */
-	/* the former reader's ring of kernel AVC lines */
+	/* the kernel lines read last: each as fed to libauparse (text) and
+	 * as read (line), so an AVC record libauparse hands back is shown as
+	 * the reader shows it */
 	struct {
-		unsigned long serial;
-		long sec;
-		unsigned int msec;
+		char *text;
 		char *line;
 	} ring[256];
 	size_t ring_next;
@@ -194,19 +201,6 @@ static size_t oracle_cwd_len(const char *s, size_t n)
 	return n;
 }
 
-static int oracle_hdr(const char *s, unsigned long *serial, long *sec, unsigned int *msec)
-{
-	const char *p = strstr(s, "msg=audit(");
-	char *end;
-
-	if (!p)
-		return -1;
-	*sec = strtol(p + 10, &end, 10);
-	*msec = (unsigned int)strtoul(end + 1, &end, 10);
-	*serial = strtoul(end + 1, NULL, 10);
-	return 0;
-}
-
 static size_t oracle_digits(const char *p, size_t max, unsigned long long *v)
 {
 	size_t n = 0;
@@ -244,7 +238,7 @@ static bool oracle_line_ok(const char *line, size_t n)
 		return false;
 	msg = p;
 	p += 10;
-	if (!(d = oracle_digits(p, 18, &v)) || p[d] != '.')
+	if (!(d = oracle_digits(p, 18, &v)) || v == 0 || p[d] != '.')
 		return false;
 	p += d + 1;
 	if (!(d = oracle_digits(p, 3, &v)) || v > 999 || p[d] != ':')
@@ -258,7 +252,9 @@ static bool oracle_line_ok(const char *line, size_t n)
 	if ((strncmp(line, "type=AVC ", 9) == 0 || strncmp(line, "type=USER_AVC ", 14) == 0 ||
 	     strstr(line, " type=AVC ") || strstr(line, " type=USER_AVC ")) &&
 	    (brace = memchr(line, '{', n)) != NULL) {
-		const char *close = memchr(brace, '}', n - (size_t)(brace - line));
+		/* libauparse's list ends at the first word that starts with
+		 * '}', not at the first '}' */
+		const char *close = memmem(brace, n - (size_t)(brace - line), " }", 2);
 
 		if ((close ? (size_t)(close - brace) : n - (size_t)(brace - line)) >= 200)
 			return false;
@@ -283,9 +279,10 @@ static void oracle_on_record(const char *line, size_t n, const char *orig, size_
 	if (orig) {
 		size_t i = o->ring_next++ % 256;
 
+		free(o->ring[i].text);
 		free(o->ring[i].line);
+		o->ring[i].text = strndup(line, n);
 		o->ring[i].line = strndup(orig, on);
-		oracle_hdr(line, &o->ring[i].serial, &o->ring[i].sec, &o->ring[i].msec);
 	}
 }
 
@@ -396,20 +393,26 @@ static void oracle_compute_sid(struct oracle *o, const char *text, const au_even
 	}
 }
 
-static void oracle_deliver_avc(struct oracle *o, const struct pol_audit_avc *ctx,
-			       const au_event_t *e, const char *text, bool user)
+static void oracle_deliver_avc(struct oracle *o, const struct pol_audit_avc *ctx, const char *text,
+			       bool user)
 {
 	struct avc_fields f;
 	struct pol_audit_avc a = *ctx;
 	size_t n = strlen(text);
 	const char *orig = NULL;
+	size_t used = 0;
 
-	for (size_t i = 0; !user && o->ring_next && i < 256; i++)
-		if (o->ring[i].line && o->ring[i].serial == e->serial && o->ring[i].sec == e->sec &&
-		    o->ring[i].msec == e->milli) {
+	/* the oldest kernel line fed as this record's text, used once: a
+	 * time stamp alone may also be another node's or another record's */
+	for (size_t k = 0; !user && k < 256; k++) {
+		size_t i = (o->ring_next + k) % 256;
+
+		if (o->ring[i].text && o->ring[i].line && strcmp(o->ring[i].text, text) == 0) {
 			orig = o->ring[i].line;
+			used = i;
 			break;
 		}
+	}
 	if (n > POL_AUDIT_MAX_LINE)
 		n = POL_AUDIT_MAX_LINE;
 	memcpy(o->avctext, text, n);
@@ -439,6 +442,11 @@ static void oracle_deliver_avc(struct oracle *o, const struct pol_audit_avc *ctx
 	a.sport = f.sport;
 	a.dport = f.dport;
 	oracle_avc(&o->theirs, &a);
+	if (orig) {
+		free(o->ring[used].text);
+		free(o->ring[used].line);
+		o->ring[used].text = o->ring[used].line = NULL;
+	}
 }
 
 /* The types the reader stores (reader.c's ev_kept). */
@@ -550,7 +558,7 @@ static void oracle_event_ready(auparse_state_t *au, auparse_cb_event_t type, voi
 			continue;
 		text = auparse_get_record_text(au);
 		if (text)
-			oracle_deliver_avc(o, &ctx, e, text, t == AUDIT_USER_AVC);
+			oracle_deliver_avc(o, &ctx, text, t == AUDIT_USER_AVC);
 	} while (auparse_next_record(au) > 0);
 }
 
@@ -629,7 +637,7 @@ static size_t oracle_compare(const char *data, size_t size, FILE *out, size_t *e
 	oracle_side_free(&o->theirs);
 	pol_buf_release(&o->lines);
 	for (size_t k = 0; k < 256; k++)
-		free(o->ring[k].line);
+		free(o->ring[k].text), free(o->ring[k].line);
 	free(o);
 	return diff;
 }

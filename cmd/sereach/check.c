@@ -606,7 +606,7 @@ static int check_all(struct check *c)
 
 	for (size_t i = 0; i < c->n; i++) {
 		const struct assertion *a = &c->a[i];
-		struct pol_graph *g;
+		struct pol_graph *g = NULL;
 		struct found f = {0};
 		long rc;
 		int st;

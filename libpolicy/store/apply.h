@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * sestore apply: the changes an apply file asks for, read from the lines
+ * `semanage export` prints (`fcontext -a -f a -t T 'REGEX'`, `port -D`, ...)
+ * into a list the store applies in one transaction. Reading needs no store
+ * and no policy: names are checked against them when the list is applied.
+ */
+#ifndef POL_STORE_APPLY_H
+#define POL_STORE_APPLY_H
+
+#include <stddef.h>
+
+struct pol_err;
+
+/* The kinds in `semanage export`'s order (its purge lines come in this order). */
+enum pol_store_apply_kind {
+	POL_STORE_APPLY_BOOLEAN,
+	POL_STORE_APPLY_LOGIN,
+	POL_STORE_APPLY_INTERFACE,
+	POL_STORE_APPLY_USER,
+	POL_STORE_APPLY_PORT,
+	POL_STORE_APPLY_NODE,
+	POL_STORE_APPLY_FCONTEXT,
+	POL_STORE_APPLY_MODULE,
+	POL_STORE_APPLY_IBENDPORT,
+	POL_STORE_APPLY_IBPKEY,
+	POL_STORE_APPLY_PERMISSIVE,
+	POL_STORE_APPLY_DONTAUDIT,
+	POL_STORE_APPLY_NKINDS
+};
+
+enum pol_store_apply_op {
+	POL_STORE_APPLY_ADD,	   /* -a (a module: install the file) */
+	POL_STORE_APPLY_MODIFY,	   /* -m */
+	POL_STORE_APPLY_DELETE,	   /* -d (a module: -r, remove) */
+	POL_STORE_APPLY_DELETEALL, /* -D: every local record of the kind */
+	POL_STORE_APPLY_ENABLE,	   /* module -e */
+	POL_STORE_APPLY_DISABLE,   /* module -d */
+	POL_STORE_APPLY_SET,	   /* dontaudit on|off */
+};
+
+/* The values a line can carry, by the semanage option that gives them. */
+enum pol_store_apply_field {
+	POL_STORE_APPLY_NAME,	  /* the positional key: login, user, port, address, interface,
+				     file spec, boolean, type (permissive), module */
+	POL_STORE_APPLY_TYPE,	  /* -t */
+	POL_STORE_APPLY_SEUSER,	  /* -s */
+	POL_STORE_APPLY_RANGE,	  /* -r */
+	POL_STORE_APPLY_LEVEL,	  /* -L */
+	POL_STORE_APPLY_ROLES,	  /* -R, space-separated, every -R joined */
+	POL_STORE_APPLY_PREFIX,	  /* user -P */
+	POL_STORE_APPLY_PROTO,	  /* -p */
+	POL_STORE_APPLY_MASK,	  /* node -M */
+	POL_STORE_APPLY_FTYPE,	  /* fcontext -f: a f d c b s l p */
+	POL_STORE_APPLY_EQUAL,	  /* fcontext -e SOURCE */
+	POL_STORE_APPLY_PRIORITY, /* module -P */
+	POL_STORE_APPLY_SUBNET,	  /* ibpkey -x */
+	POL_STORE_APPLY_IBDEV,	  /* ibendport -z */
+	POL_STORE_APPLY_NFIELDS
+};
+
+struct pol_store_apply_value {
+	char *str;	  /* NULL when the line does not give it */
+	unsigned int col; /* 1-based column of the value on its line */
+	unsigned int line;
+};
+
+struct pol_store_change {
+	enum pol_store_apply_kind kind;
+	enum pol_store_apply_op op;
+	unsigned int line, col; /* where the line starts (its kind word) */
+	struct pol_store_apply_value f[POL_STORE_APPLY_NFIELDS];
+	int value;	     /* boolean -1/--on: 1, -0/--off: 0; dontaudit on: 1, off: 0 */
+	unsigned int lo, hi; /* a port or pkey range, from NAME */
+};
+
+/* A list of changes in file order; file names them in diagnostics. */
+struct pol_store_changes {
+	char *file;
+	struct pol_store_change *v;
+	size_t n, alloc;
+};
+
+/*
+ * Read text (len bytes, need not be NUL-terminated) in `semanage export`
+ * syntax: one command a line without the leading "semanage", words split as a
+ * POSIX shell does ('...', "...", backslash, # comments, backslash-newline),
+ * blank lines skipped. Every bad line is reported as file:line:col. Returns 0
+ * and *out (pol_store_changes_free()), or POL_EFORMAT (or -ENOMEM) with the
+ * errors in err and *out untouched.
+ */
+int pol_store_apply_parse(const char *file, const char *text, size_t len,
+			  struct pol_store_changes **out, struct pol_err *err);
+
+void pol_store_changes_free(struct pol_store_changes *c);
+
+/* "fcontext", "port"...: the word an apply file uses. Static. */
+const char *pol_store_apply_kind_name(enum pol_store_apply_kind kind);
+/* "add", "modify", "delete", "deleteall", "enable", "disable", "set". Static. */
+const char *pol_store_apply_op_name(enum pol_store_apply_op op);
+
+#endif

@@ -126,38 +126,40 @@ bool output_same_file(const char *a, const char *b)
 }
 
 /* Writing over a source (sepolc -F policy.conf in its own directory, -f
- * naming one of the .fc files) would destroy it; refuse, whatever name
- * leads to it. Returns the input, or NULL. */
-static const char *input_at(const char *path, const struct sepolc_opts *opts,
-			    const struct inputs *in)
+ * naming one of the .fc files, -o - >>policy.conf) would destroy it:
+ * refused, whatever name leads to it. */
+static int refuse_inputs(const char *path, const struct sepolc_opts *opts, const struct inputs *in,
+			 struct diag_sink *diags)
 {
-	struct stat out, st;
-	const char *singles[] = {in->source, opts->base};
+	size_t n = in->n_cil + in->n_fcs + in->n_ifs + 2, k = 0;
+	const char **all = calloc(n, sizeof(*all));
+	struct pol_err err;
+	int rc;
 
-	if (stat(path, &out) < 0)
-		return NULL;
-#define SAME(f) ((f) && stat((f), &st) == 0 && st.st_dev == out.st_dev && st.st_ino == out.st_ino)
-	for (size_t i = 0; i < sizeof(singles) / sizeof(singles[0]); i++)
-		if (SAME(singles[i]))
-			return singles[i];
+	if (!all) {
+		diag_report(diags, POL_SEV_ERROR, -ENOMEM, NULL, 0, 0, "out of memory");
+		return EXIT_ENV;
+	}
+	all[k++] = in->source;
+	all[k++] = opts->base;
 	for (size_t i = 0; i < in->n_cil; i++)
-		if (SAME(in->cil[i]))
-			return in->cil[i];
+		all[k++] = in->cil[i];
 	for (size_t i = 0; i < in->n_fcs; i++)
-		if (SAME(in->fcs[i]))
-			return in->fcs[i];
+		all[k++] = in->fcs[i];
 	for (size_t i = 0; i < in->n_ifs; i++)
-		if (SAME(in->ifs[i]))
-			return in->ifs[i];
-#undef SAME
-	return NULL;
+		all[k++] = in->ifs[i];
+	pol_err_init(&err);
+	diag_sink_attach(diags, &err);
+	rc = pol_atomic_refuse_inputs(path, all, k, &err);
+	pol_err_release(&err);
+	free(all);
+	return rc < 0 ? cli_exit_for(rc) : EXIT_OK;
 }
 
 int output_open(const char *path, const struct sepolc_opts *opts, const struct inputs *in,
 		struct diag_sink *diags, struct output **out, FILE **fp)
 {
 	struct output *o = calloc(1, sizeof(*o));
-	const char *input;
 	struct pol_err err;
 	sigset_t saved;
 	struct stat st;
@@ -170,6 +172,10 @@ int output_open(const char *path, const struct sepolc_opts *opts, const struct i
 	}
 	o->path = path;
 	o->slot = -1;
+	if ((rc = refuse_inputs(path, opts, in, diags)) != EXIT_OK) {
+		free(o);
+		return rc;
+	}
 	if (strcmp(path, "-") == 0) {
 		o->mem = open_memstream(&o->buf, &o->len);
 		if (!o->mem) {
@@ -180,19 +186,6 @@ int output_open(const char *path, const struct sepolc_opts *opts, const struct i
 		*out = o;
 		*fp = o->mem;
 		return EXIT_OK;
-	}
-	input = input_at(path, opts, in);
-	if (input) {
-		if (strcmp(input, path) == 0)
-			diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
-				    "refusing to write the output over the input '%s'", path);
-		else
-			diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
-				    "refusing to write the output '%s' over the input '%s' (the "
-				    "same file)",
-				    path, input);
-		free(o);
-		return EXIT_USAGE;
 	}
 	pol_err_init(&err);
 	diag_sink_attach(diags, &err);

@@ -237,6 +237,45 @@ void pol_atomic_abort(struct pol_atomic *a)
 	free(a);
 }
 
+/* An input's file; "-" is standard input. */
+static int stat_input(const char *name, struct stat *st)
+{
+	return strcmp(name, "-") == 0 ? fstat(0, st) : stat(name, st);
+}
+
+int pol_atomic_refuse_inputs(const char *path, const char *const *inputs, size_t n,
+			     struct pol_err *err)
+{
+	bool to_stdout = !path || strcmp(path, "-") == 0;
+	struct stat out, st;
+
+	/* stat() follows every link as the write does; a name that does not
+	 * exist yet cannot be an input */
+	if ((to_stdout ? fstat(1, &out) : stat(path, &out)) < 0 || !S_ISREG(out.st_mode))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *in = inputs[i];
+
+		if (!in || stat_input(in, &st) < 0 || st.st_dev != out.st_dev ||
+		    st.st_ino != out.st_ino)
+			continue;
+		if (to_stdout)
+			return pol_err_set(err, POL_EINVAL,
+					   "refusing to write the output over the input '%s' "
+					   "(standard output is that file)",
+					   strcmp(in, "-") == 0 ? "standard input" : in);
+		if (strcmp(in, path) == 0)
+			return pol_err_set(err, POL_EINVAL,
+					   "refusing to write the output over the input '%s'",
+					   path);
+		return pol_err_set(err, POL_EINVAL,
+				   "refusing to write the output '%s' over the input '%s' (the "
+				   "same file)",
+				   path, strcmp(in, "-") == 0 ? "standard input" : in);
+	}
+	return 0;
+}
+
 static void sync_parent(const char *path)
 {
 	char *copy = strdup(path);

@@ -30,4 +30,15 @@ const char *pol_atomic_temp(const struct pol_atomic *a);
 /* Discard what was written; the target is untouched. NULL is a no-op. */
 void pol_atomic_abort(struct pol_atomic *a);
 
+/* Whether writing path would destroy one of the run's inputs: the file the
+ * write would replace or write through (symlinks followed, /dev/stdout and
+ * /proc/self/fd/N included) is, by device and inode, one of inputs[0..n).
+ * path "-" is standard output (fd 1); an input "-" is standard input
+ * (fd 0); NULL inputs are skipped. Only a regular file counts (a terminal
+ * or pipe that is both is no harm). Every tool calls it for every output
+ * before writing (pol_atomic_open() or stdout). Returns 0, or POL_EINVAL
+ * with "refusing to write the output '...' over the input '...'" in err. */
+int pol_atomic_refuse_inputs(const char *path, const char *const *inputs, size_t n,
+			     struct pol_err *err);
+
 #endif

@@ -55,6 +55,22 @@ TE
 	cmp small.if small.if.orig
 }
 
+@test "integrity: standard output appending to an input is refused" {
+	cp "$MONO"/policy.conf .
+	cp policy.conf policy.conf.orig
+	run -2 --separate-stderr bash -c 'sepolc -M -o - policy.conf >>policy.conf'
+	[[ "$stderr" == *"refusing to write the output over the input 'policy.conf' (standard output is that file)"* ]]
+	cmp policy.conf policy.conf.orig
+	# -C writes the policy.conf on standard output; /dev/stdout leads there too
+	run -2 --separate-stderr bash -c 'sepolc -M -C -o /dev/stdout policy.conf >>policy.conf'
+	[[ "$stderr" == *"over the input 'policy.conf'"* ]]
+	cmp policy.conf policy.conf.orig
+	# standard input is an input as much as a named file
+	run -2 --separate-stderr bash -c 'sepolc -M -o - /dev/stdin <policy.conf >>policy.conf'
+	[[ "$stderr" == *"over the input '/dev/stdin'"* ]]
+	cmp policy.conf policy.conf.orig
+}
+
 @test "integrity: -o and -f naming one file by two names are refused" {
 	cp "$MONO"/policy.conf "$MONO"/base.fc .
 	run -2 --separate-stderr sepolc -M -o ./X -f X policy.conf base.fc

@@ -217,6 +217,55 @@ static void test_regex(void)
 	pol_err_release(&err);
 }
 
+/* An output onto an input is refused whatever name leads to it. */
+static void test_refuse_inputs(const char *dir)
+{
+	char in[256], sym[256], hard[256], other[256];
+	const char *inputs[3] = {NULL, other, in};
+	struct pol_err err;
+	FILE *fp;
+	int saved;
+
+	pol_err_init(&err);
+	snprintf(in, sizeof(in), "%s/in", dir);
+	snprintf(sym, sizeof(sym), "%s/link", dir);
+	snprintf(hard, sizeof(hard), "%s/hard", dir);
+	snprintf(other, sizeof(other), "%s/other", dir);
+	fp = fopen(in, "w");
+	if (fp)
+		fclose(fp);
+	ok(pol_atomic_refuse_inputs(in, inputs, 3, &err) == POL_EINVAL && err.count == 1 &&
+	       strstr(err.diags[0].message, "over the input"),
+	   "an output named as an input is refused");
+	ok(symlink("in", sym) == 0 && pol_atomic_refuse_inputs(sym, inputs, 3, NULL) == POL_EINVAL,
+	   "an output through a symlink to an input is refused");
+	ok(link(in, hard) == 0 && pol_atomic_refuse_inputs(hard, inputs, 3, NULL) == POL_EINVAL,
+	   "an output that is a hard link of an input is refused");
+	ok(pol_atomic_refuse_inputs(other, inputs, 3, NULL) == 0 &&
+	       pol_atomic_refuse_inputs(in, inputs, 2, NULL) == 0,
+	   "an output that is no input is accepted");
+	saved = dup(1);
+	fflush(stdout);
+	fp = fopen(in, "a");
+	ok(saved >= 0 && fp && dup2(fileno(fp), 1) == 1 &&
+	       pol_atomic_refuse_inputs("-", inputs, 3, NULL) == POL_EINVAL &&
+	       pol_atomic_refuse_inputs("/dev/stdout", inputs, 3, NULL) == POL_EINVAL,
+	   "standard output appending to an input is refused");
+	if (saved >= 0) {
+		dup2(saved, 1);
+		close(saved);
+	}
+	if (fp)
+		fclose(fp);
+	ok(pol_atomic_refuse_inputs("-", inputs, 3, NULL) == 0 &&
+	       pol_atomic_refuse_inputs("/dev/null", (const char *[]){"/dev/null"}, 1, NULL) == 0,
+	   "a device or pipe that is also an input is written");
+	unlink(in);
+	unlink(sym);
+	unlink(hard);
+	pol_err_release(&err);
+}
+
 static void test_atomic(void)
 {
 	char dir[] = "/tmp/sekit-unit-XXXXXX";
@@ -278,6 +327,7 @@ static void test_atomic(void)
 		skip(2, "cannot make a FIFO");
 	}
 	ok(pol_atomic_open(dir, &a, &fp, &err) == -EISDIR, "a directory is refused");
+	test_refuse_inputs(dir);
 	rmdir(dir);
 	pol_err_release(&err);
 }

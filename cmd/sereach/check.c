@@ -695,6 +695,11 @@ int sereach_check(void *ctx, int argc, char **argv)
 	c.file = strcmp(argv[optind], "-") == 0 ? "<stdin>" : argv[optind];
 	pol_err_init(&err);
 	rc = pol_pdb_open_default(c.opt.policy, &c.pdb, &err);
+	if (rc >= 0 && (status = sr_refuse_inputs(c.pdb, c.opt.map, NULL, argv[optind]))) {
+		pol_err_release(&err);
+		check_free(&c);
+		return status;
+	}
 	if (rc >= 0 && c.opt.booleans && strcmp(c.opt.booleans, "current") != 0) {
 		uint8_t *values = NULL;
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kernel/kernel.h"
+#include "util/atomic.h"
 #include "util/json.h"
 
 #include "cli.h"
@@ -292,6 +293,20 @@ int sr_booleans(struct sr_query *q)
 	return 0;
 }
 
+int sr_refuse_inputs(const struct pol_pdb *pdb, const char *map, const char *out, const char *other)
+{
+	const char *inputs[] = {pol_pdb_path(pdb), map, other};
+	struct pol_err err;
+	int rc;
+
+	pol_err_init(&err);
+	rc = pol_atomic_refuse_inputs(out ? out : "-", inputs, 3, &err);
+	if (rc < 0)
+		return report(&err, rc);
+	pol_err_release(&err);
+	return 0;
+}
+
 int sr_open(struct sr_query *q)
 {
 	struct pol_err err;
@@ -302,6 +317,8 @@ int sr_open(struct sr_query *q)
 	if (rc < 0)
 		return report(&err, rc);
 	pol_err_release(&err);
+	if ((status = sr_refuse_inputs(q->pdb, q->map, q->svg, NULL)))
+		return status;
 	if ((status = type_arg(q, q->source, &q->s, false)))
 		return status;
 	if (q->target && (status = type_arg(q, q->target, &q->t, false)))

@@ -124,6 +124,10 @@ int sr_getopt(const struct cli_option *table, const char *usage, int argc, char 
 /* sr_getopt(), then dta's and flow's operands (EXCLUDE...) and checks. */
 int sr_parse(const struct cli_option *table, const char *usage, int argc, char **argv,
 	     struct sr_query *q);
+/* Refuse an output (out, NULL: standard output) that is pdb's file, the
+ * permission map or other (NULL: none). Returns 0 or an exit status. */
+int sr_refuse_inputs(const struct pol_pdb *pdb, const char *map, const char *out,
+		     const char *other);
 /* Open the policy, resolve names and booleans. Returns 0 or an exit status. */
 int sr_open(struct sr_query *q);
 /* The boolean state of q->booleans or q->bools_setools (q->pdb open) into

@@ -8,8 +8,10 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -44,22 +46,43 @@ bool sr_svg_available(void)
 	return false;
 }
 
-/* Copy what dot writes on fd into out. */
-static int copy_output(int fd, FILE *out)
+/* Whether INT, TERM or HUP arrived (they are blocked while dot runs). */
+static bool stop_pending(void)
 {
+	sigset_t pending;
+
+	return sigpending(&pending) == 0 &&
+	       (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1 ||
+		sigismember(&pending, SIGHUP) == 1);
+}
+
+/* Copy what dot (pid) writes on fd into out. A signal for us stops dot:
+ * its output is then discarded, whatever it wrote. */
+static int copy_output(int fd, FILE *out, pid_t pid)
+{
+	struct pollfd p = {.fd = fd, .events = POLLIN};
+	bool stopped = false;
 	char buf[65536];
 	ssize_t n;
 
-	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+	for (;;) {
+		if (!stopped && stop_pending()) {
+			kill(pid, SIGTERM);
+			stopped = true;
+		}
+		if (poll(&p, 1, 100) == 0)
+			continue;
+		n = read(fd, buf, sizeof(buf));
+		if (n == 0)
+			return 0;
 		if (n < 0) {
-			if (errno == EINTR)
+			if (errno == EINTR || errno == EAGAIN)
 				continue;
 			return -errno;
 		}
-		if (fwrite(buf, 1, (size_t)n, out) != (size_t)n)
+		if (!stopped && fwrite(buf, 1, (size_t)n, out) != (size_t)n)
 			return -EIO;
 	}
-	return 0;
 }
 
 /* Run dot -Tsvg with dot_text on its stdin, its stdout copied into out.
@@ -90,7 +113,7 @@ static int run_dot(FILE *dot_text, FILE *out, const sigset_t *child_mask)
 		close(pipefd[0]);
 		return -rc;
 	}
-	rc = copy_output(pipefd[0], out);
+	rc = copy_output(pipefd[0], out, pid);
 	close(pipefd[0]);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
@@ -127,6 +150,15 @@ int sr_svg_render(FILE *dot_text, const char *path)
 	sigaddset(&block, SIGHUP);
 	sigprocmask(SIG_BLOCK, &block, &saved);
 	rc = run_dot(dot_text, out, &saved);
+	if (stop_pending()) {
+		/* we were told to stop: nothing is committed, and the signal
+		 * ends us as it would have (or, ignored, reports it) */
+		pol_atomic_abort(a);
+		pol_err_release(&err);
+		sigprocmask(SIG_SETMASK, &saved, NULL);
+		fprintf(stderr, "%s: interrupted; '%s' is unchanged\n", cli_name(), path);
+		return EXIT_ENV;
+	}
 	if (rc != 0) {
 		pol_atomic_abort(a);
 		sigprocmask(SIG_SETMASK, &saved, NULL);

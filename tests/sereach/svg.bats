@@ -89,3 +89,60 @@ fake_dot() {
 	run -0 cat "$BATS_TEST_TMPDIR/g.svg"
 	[[ $output == *"<svg"* && $output == *"a_t"* && $output == *"c_t"* ]]
 }
+
+@test "sereach --svg: FILE naming an input (the policy, the map, by any name) is refused" {
+	need_fixture p
+	fake_dot 'cat'
+	cd "$BATS_TEST_TMPDIR"
+	cp "$BATS_FILE_TMPDIR/p.bin" p.bin
+	cp "$FIX/p.map" p.map
+	cp p.bin p.bin.orig
+	cp p.map p.map.orig
+	ln p.bin hard
+	ln -s p.map soft
+	run -2 --separate-stderr sereach dta -p p.bin -s a_t --svg p.bin
+	[[ $stderr == *"refusing to write the output over the input 'p.bin'"* ]] || { echo "$stderr"; false; }
+	run -2 --separate-stderr sereach dta -p p.bin -s a_t --svg hard
+	[[ $stderr == *"refusing to write the output 'hard' over the input 'p.bin' (the same file)"* ]]
+	run -2 --separate-stderr sereach flow -p p.bin -m p.map -s a_t -w 1 --svg soft
+	[[ $stderr == *"refusing to write the output 'soft' over the input 'p.map' (the same file)"* ]]
+	run -2 --separate-stderr sereach flow -p p.bin -m p.map -s a_t -w 1 --svg p.map
+	[[ $stderr == *"over the input 'p.map'"* ]]
+	cmp p.bin p.bin.orig
+	cmp p.map p.map.orig
+	[ -L soft ]
+	# standard output appending to an input is refused too
+	run -2 --separate-stderr sh -c 'sereach flow -p p.bin -m p.map -s a_t -w 1 >>p.map'
+	[[ $stderr == *"over the input 'p.map' (standard output is that file)"* ]]
+	cmp p.map p.map.orig
+}
+
+@test "sereach check: standard output appending to the check file is refused" {
+	need_fixture p
+	cd "$BATS_TEST_TMPDIR"
+	echo 'no flow from a_t to b_t' >c.check
+	cp c.check c.orig
+	run -2 --separate-stderr sh -c "sereach check -p '$BATS_FILE_TMPDIR/p.bin' -m '$FIX/p.map' c.check >>c.check"
+	[[ $stderr == *"over the input 'c.check' (standard output is that file)"* ]] || { echo "$stderr"; false; }
+	cmp c.check c.orig
+}
+
+@test "sereach --svg: SIGTERM while dot runs stops dot, commits nothing and ends sereach by the signal" {
+	need_fixture d
+	fake_dot "cat; : >'$BATS_TEST_TMPDIR/started'; exec sleep 30"
+	mkdir "$BATS_TEST_TMPDIR/out"
+	echo old >"$BATS_TEST_TMPDIR/out/g.svg"
+	sereach dta -p "$BATS_FILE_TMPDIR/d.bin" -s a_t --svg "$BATS_TEST_TMPDIR/out/g.svg" 2>/dev/null &
+	pid=$!
+	for _ in $(seq 100); do [ -e "$BATS_TEST_TMPDIR/started" ] && break; sleep 0.05; done
+	[ -e "$BATS_TEST_TMPDIR/started" ]
+	kill -TERM "$pid"
+	SECONDS=0
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 143 ] || { echo "exit $status"; false; }
+	[ "$SECONDS" -lt 5 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/out/g.svg")" = old ]
+	run -0 ls -A "$BATS_TEST_TMPDIR/out"
+	[ "$output" = g.svg ] || { echo "$output"; false; }
+}

@@ -94,6 +94,16 @@ int pol_store_apply_parse(const char *file, const char *text, size_t len,
 
 void pol_store_changes_free(struct pol_store_changes *c);
 
+struct pol_buf;
+
+/*
+ * Append ch as one line (with its newline) of the syntax
+ * pol_store_apply_parse() reads, in semanage export's own order and quoting
+ * for the changes semanage export prints: "port -a -t http_port_t -p tcp
+ * 8081". Words that need it are quoted so that they read back the same.
+ */
+void pol_store_change_format(const struct pol_store_change *ch, struct pol_buf *out);
+
 /* "fcontext", "port"...: the word an apply file uses. Static. */
 const char *pol_store_apply_kind_name(enum pol_store_apply_kind kind);
 /* "add", "modify", "delete", "deleteall", "enable", "disable", "set". Static. */

@@ -10,6 +10,8 @@
 # lowering. Seeds: checkpolicy's corpus (policy.conf files and negative
 # modules), setools' test policies ($SEKIT_CORPUS), sepolc's own fixtures
 # and the refpolicy-style module of the oracle.
+# TARGET apply: fuzz-apply.c, sestore apply's reader and writer of apply
+# files. Seeds: the apply files of tests/sestore/fixtures.
 # TARGET audit: fuzz-audit.c, seallow's audit reader and what seallow does
 # with the denials, over tests/seallow/fixtures/t.conf. Seeds: seallow's
 # fixture logs and the audit logs of $SEKIT_CORPUS (their first 16 KiB).
@@ -30,9 +32,9 @@ dir=${1:-fuzz-build}
 target=${2:-source}
 mkdir -p "$dir" && dir=$(cd "$dir" && pwd)
 case $target in
-source | audit) ;;
+source | audit | apply) ;;
 *)
-	echo "fuzz-source: unknown target '$target' (source or audit)"
+	echo "fuzz-source: unknown target '$target' (source, audit or apply)"
 	exit 2
 	;;
 esac
@@ -105,6 +107,14 @@ if [ "$target" = source ]; then
 		"$src"/tests/sequery/fixtures/good/*.conf; do
 		[ -f "$f" ] || continue
 		[ "$(stat -c %s "$f")" -le 65536 ] || continue
+		cp "$f" "$out/seeds/$n-$(basename "$f")"
+		n=$((n + 1))
+	done
+elif [ "$target" = apply ]; then
+	max_len=4096
+	dict=$src/tests/fuzz/apply.dict
+	for f in "$src"/tests/sestore/fixtures/*/*.apply; do
+		[ -f "$f" ] || continue
 		cp "$f" "$out/seeds/$n-$(basename "$f")"
 		n=$((n + 1))
 	done

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "store/apply.h"
+#include "util/buf.h"
 #include "util/err.h"
 
 #include "tap.h"
@@ -96,6 +97,30 @@ static void test_export_lines(struct pol_err *err)
 	pol_store_changes_free(c);
 }
 
+/* Written back, the changes read from semanage export are its text again. */
+static void test_format(struct pol_err *err)
+{
+	struct pol_store_changes *c = parse(export_text, err), *again;
+	struct pol_buf b = POL_BUF_INIT;
+
+	for (size_t i = 0; c && i < c->n; i++)
+		pol_store_change_format(&c->v[i], &b);
+	is_str(pol_buf_str(&b), export_text, "semanage export's lines are written back unchanged");
+	pol_store_changes_free(c);
+	pol_buf_reset(&b);
+	c = parse("fcontext -a -t etc_t \"/a'b c\"\nlogin -a -s user_u -- -odd\n", err);
+	for (size_t i = 0; c && i < c->n; i++)
+		pol_store_change_format(&c->v[i], &b);
+	is_str(pol_buf_str(&b), "fcontext -a -t etc_t '/a'\\''b c'\nlogin -a -s user_u -- -odd\n",
+	       "quotes inside a value are written as a shell reads them back");
+	again = parse(pol_buf_str(&b), err);
+	ok(again && again->n == 2 && !strcmp(again->v[0].f[POL_STORE_APPLY_NAME].str, "/a'b c"),
+	   "and read back the same");
+	pol_store_changes_free(again);
+	pol_store_changes_free(c);
+	pol_buf_release(&b);
+}
+
 static void test_spellings(struct pol_err *err)
 {
 	struct pol_store_changes *c =
@@ -185,6 +210,7 @@ int main(void)
 
 	pol_err_init(&err);
 	test_export_lines(&err);
+	test_format(&err);
 	test_spellings(&err);
 	test_errors(&err);
 	pol_err_release(&err);

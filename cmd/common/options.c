@@ -181,6 +181,30 @@ static bool asks_json(const struct cli_getopt *g, int argc, char **argv)
 	return false;
 }
 
+int cli_first_operand(const struct cli_option *table, int argc, char **argv)
+{
+	struct cli_getopt g = CLI_GETOPT_INIT(table, "");
+
+	build(&g);
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int k;
+
+		if (strcmp(a, "--") == 0)
+			return argc;
+		if (a[0] != '-' || a[1] == '\0')
+			return i;
+		if (a[1] != '-') {
+			i += takes_next(&g, a);
+			continue;
+		}
+		k = find_long(&g, a + 2, strcspn(a + 2, "="));
+		if (k >= 0 && g.longopts[k].has_arg == required_argument && !strchr(a, '='))
+			i++;
+	}
+	return argc;
+}
+
 int cli_getopt(struct cli_getopt *g, int argc, char **argv)
 {
 	int c;

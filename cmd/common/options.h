@@ -129,6 +129,15 @@ struct cli_getopt {
  */
 int cli_getopt(struct cli_getopt *g, int argc, char **argv);
 
+/*
+ * The index in argv of the first operand as cli_getopt() would read table
+ * (a word that is neither an option nor an option's value), or argc when
+ * there is none before "--": for a tool whose command word may come after
+ * options (seallow, as audit2allow takes them in any order), to pick the
+ * command's table before parsing with it.
+ */
+int cli_first_operand(const struct cli_option *table, int argc, char **argv);
+
 /* The option block of --help: "Options:" then one aligned line per visible
  * entry, continuation lines indented to the help column. */
 void cli_print_options(const struct cli_option *table);

@@ -31,53 +31,139 @@ enum {
 	OPT_PER_NODE,
 };
 
-static const enum seallow_mode explain_mode = MODE_EXPLAIN, review_mode = MODE_REVIEW;
+/* What the options give; the tables below write most of it themselves. */
+static struct seallow_opts opts = {.max_distance = 150};
 
 // clang-format off
-/* Modes the option parser selects (no run of their own): data is the mode. */
-static const struct cli_command commands[] = {
-	{ "explain", NULL, "every cause of each denial group, and the fix", &explain_mode },
-	{ "review", NULL, "ask group by group what to do, and write the module", &review_mode },
-	CLI_COMMAND_END,
+/* Where the denials come from and which are kept: every mode's. */
+static const struct cli_option input_options[] = {
+	CLI_STRING('i', "input", "FILE", &opts.input, "read the log from FILE (default: standard input)"),
+	CLI_BOOL('a', "all", &opts.all, "read the whole audit log (/var/log/audit/audit.log*)"),
+	CLI_BOOL('b', "boot", &opts.boot, "the audit log since the last boot"),
+	CLI_BOOL('d', "dmesg", &opts.dmesg, "read the kernel log (dmesg)"),
+	CLI_BOOL('l', "lastreload", &opts.lastreload, "only denials after the last policy load"),
+	CLI_STRING('p', "policy", "FILE", &opts.policy, "explain against this binary policy (default: the system's)"),
+	CLI_STRING('t', "type", "REGEX", &opts.type_re, "only denials whose source or target type matches REGEX"),
+	CLI_END,
 };
 
-static const struct cli_option options[] = {
-	CLI_VALUE('i', "input", "FILE", "read the log from FILE (default: standard input)"),
-	CLI_FLAG('a', "all", "read the whole audit log (/var/log/audit/audit.log*)"),
-	CLI_FLAG('b', "boot", "the audit log since the last boot"),
-	CLI_FLAG('d', "dmesg", "read the kernel log (dmesg)"),
-	CLI_FLAG('l', "lastreload", "only denials after the last policy load"),
-	CLI_VALUE('p', "policy", "FILE", "explain against this binary policy (default: the system's)"),
-	CLI_VALUE('t', "type", "REGEX", "only denials whose source or target type matches REGEX"),
-	CLI_VALUE('m', "module", "NAME", "write a module NAME (module line and require block)"),
-	CLI_VALUE('M', "module-package", "NAME", "write NAME.te and compile NAME.pp for semodule -i"),
-	CLI_VALUE('o', "output", "FILE", "append the output to FILE"),
-	CLI_FLAG('r', "requires", "write the require block"),
-	CLI_FLAG('R', "reference", "refpolicy interface calls where an interface covers a denial"),
-	CLI_FLAG('N', "noreference", "plain rules, no interfaces (the default)"),
-	CLI_FLAG('D', "dontaudit", "dontaudit rules instead of allow rules"),
-	CLI_FLAG('x', "xperms", "allowxperm rules for the ioctl numbers of the denials"),
-	CLI_FLAG('C', "cil", "CIL instead of the policy language"),
-	CLI_FLAG('v', "verbose", "explain each rule in a comment"),
-	CLI_FLAG('e', "explain", "quote every record behind each rule"),
-	CLI_FLAG('w', "why", "audit2why: why each denial happened"),
-	CLI_FLAG(OPT_VERIFY, "verify", "add the rules to the policy in memory and recheck\nevery denial group"),
-	CLI_FLAG(OPT_JSON, "json", "explain: one JSON document, an object per denial group"),
-	CLI_FLAG('q', "quiet", "no output; the exit status is the answer"),
-	CLI_FLAG(OPT_PER_NODE, "per-node", "explain, review: the denials of each host (node=)\nin groups of their own"),
-	CLI_VALUE(OPT_HEADERS, "headers", "DIR", "-R: refpolicy headers to read the interfaces from\n(default: /usr/share/selinux/devel/include)"),
-	CLI_VALUE(OPT_IFINFO, "interface-info", "FILE", "-R: read the interfaces from FILE (sepolgen-ifgen's format)\ninstead of the headers"),
-	CLI_VALUE(OPT_PERM_MAP, "perm-map", "FILE", "-R: permission weights (default: /var/lib/sepolgen/perm_map)"),
+/* -R's interface database: every mode that may call interfaces. */
+static const struct cli_option refpolicy_options[] = {
+	CLI_STRING(OPT_HEADERS, "headers", "DIR", &opts.headers, "-R: refpolicy headers to read the interfaces from\n(default: /usr/share/selinux/devel/include)"),
+	CLI_STRING(OPT_IFINFO, "interface-info", "FILE", &opts.interface_info, "-R: read the interfaces from FILE (sepolgen-ifgen's format)\ninstead of the headers"),
+	CLI_STRING(OPT_PERM_MAP, "perm-map", "FILE", &opts.perm_map, "-R: permission weights (default: /var/lib/sepolgen/perm_map)"),
 	CLI_VALUE(OPT_MAX_DISTANCE, "max-distance", "N", "-R: refuse an interface granting more than N beyond\nthe denial (default: 150)"),
-	CLI_FLAG(OPT_BROAD, "broad-interfaces", "-R: take the closest interface however broad, as\naudit2allow does"),
+	CLI_BOOL(OPT_BROAD, "broad-interfaces", &opts.broad_interfaces, "-R: take the closest interface however broad, as\naudit2allow does"),
+	CLI_END,
+};
+
+#define OPT_MODULE_PACKAGE CLI_STRING('M', "module-package", "NAME", &opts.package, "write NAME.te and compile NAME.pp for semodule -i")
+#define OPT_REQUIRES CLI_BOOL('r', "requires", &opts.requires, "write the require block")
+#define OPT_REFERENCE CLI_BOOL('R', "reference", &opts.refpolicy, "refpolicy interface calls where an interface covers a denial")
+#define OPT_NOREFERENCE CLI_FLAG('N', "noreference", "plain rules, no interfaces (the default)")
+#define OPT_DONTAUDIT CLI_BOOL('D', "dontaudit", &opts.dontaudit, "dontaudit rules instead of allow rules")
+#define OPT_XPERMS CLI_BOOL('x', "xperms", &opts.xperms, "allowxperm rules for the ioctl numbers of the denials")
+#define OPT_VERBOSE CLI_BOOL('v', "verbose", &opts.verbose, "explain each rule in a comment")
+#define OPT_EXPLAIN CLI_BOOL('e', "explain", &opts.explain_long, "quote every record behind each rule")
+#define OPT_VERIFY_RULES CLI_BOOL(OPT_VERIFY, "verify", &opts.verify, "add the rules to the policy in memory and recheck\nevery denial group")
+#define OPT_QUIET CLI_BOOL('q', "quiet", &opts.quiet, "no output; the exit status is the answer")
+
+/* audit2allow's and audit2why's command line */
+static const struct cli_option plain_options[] = {
+	CLI_GROUP(input_options),
+	CLI_STRING('m', "module", "NAME", &opts.module, "write a module NAME (module line and require block)"),
+	OPT_MODULE_PACKAGE,
+	CLI_STRING('o', "output", "FILE", &opts.output, "append the output to FILE"),
+	OPT_REQUIRES,
+	OPT_REFERENCE,
+	OPT_NOREFERENCE,
+	OPT_DONTAUDIT,
+	OPT_XPERMS,
+	CLI_BOOL('C', "cil", &opts.cil, "CIL instead of the policy language"),
+	OPT_VERBOSE,
+	OPT_EXPLAIN,
+	CLI_FLAG('w', "why", "audit2why: why each denial happened"),
+	OPT_VERIFY_RULES,
+	OPT_QUIET,
+	CLI_GROUP(refpolicy_options),
 	CLI_HELP_VERSION,
 	CLI_LIST_COMMANDS_OPTION,
 	CLI_END,
 };
+
+#define OPT_PER_NODE_GROUPS CLI_BOOL(OPT_PER_NODE, "per-node", &opts.per_node, "the denials of each host (node=) in groups of their own")
+
+static const struct cli_option explain_options[] = {
+	CLI_GROUP(input_options),
+	OPT_REFERENCE,
+	OPT_NOREFERENCE,
+	CLI_BOOL(OPT_JSON, "json", &opts.json, "one JSON document, an object per denial group"),
+	OPT_QUIET,
+	OPT_PER_NODE_GROUPS,
+	CLI_GROUP(refpolicy_options),
+	CLI_HELP_VERSION,
+	CLI_END,
+};
+
+static const struct cli_option review_options[] = {
+	CLI_GROUP(input_options),
+	OPT_MODULE_PACKAGE,
+	OPT_REQUIRES,
+	OPT_REFERENCE,
+	OPT_NOREFERENCE,
+	OPT_DONTAUDIT,
+	OPT_XPERMS,
+	OPT_VERBOSE,
+	OPT_EXPLAIN,
+	OPT_VERIFY_RULES,
+	OPT_PER_NODE_GROUPS,
+	CLI_GROUP(refpolicy_options),
+	CLI_HELP_VERSION,
+	CLI_END,
+};
+
+/* Every option once, to find the command word among them (it may follow
+ * options, as audit2allow takes any order). */
+static const struct cli_option all_options[] = {
+	CLI_GROUP(plain_options),
+	CLI_FLAG(OPT_JSON, "json", NULL),
+	CLI_FLAG(OPT_PER_NODE, "per-node", NULL),
+	CLI_END,
+};
+
+/* Modes the option parser selects (no run of their own). */
+static const struct seallow_command {
+	const char *name;
+	enum seallow_mode mode;
+	const struct cli_option *options;
+	const char *synopsis, *about;
+} explain_command = {
+	"explain", MODE_EXPLAIN, explain_options, "[options] [-i FILE]",
+	"Every cause of each denial group (no rule, a boolean off, a constraint, a\n"
+	"wrong label...) and the fix: a relabel, a boolean or a port command where\n"
+	"one helps, the rule where none does.\n",
+}, review_command = {
+	"review", MODE_REVIEW, review_options, "[options] -i FILE | -a | -b | -d",
+	"Go through the denial groups one by one on a terminal and ask what to do\n"
+	"with each; write the module (NAME.te and NAME.pp) of the rules chosen.\n",
+};
+
+static const struct cli_command commands[] = {
+	{ "explain", NULL, "every cause of each denial group, and the fix", &explain_command },
+	{ "review", NULL, "ask group by group what to do, and write the module", &review_command },
+	CLI_COMMAND_END,
+};
 // clang-format on
 
-static int usage(void)
+static int usage(const struct seallow_command *cmd)
 {
+	if (cmd) {
+		printf("Usage:\n %s %s %s\n\n%s\n", cli_name(), cmd->name, cmd->synopsis,
+		       cmd->about);
+		cli_print_options(cmd->options);
+		printf("\nSee %s(1).\n", cli_name());
+		return EXIT_OK;
+	}
 	printf("Usage:\n"
 	       " %1$s [options] [-i FILE]\n"
 	       " %1$s explain [options] [-i FILE]\n"
@@ -91,7 +177,7 @@ static int usage(void)
 	       cli_name());
 	cli_print_commands(commands);
 	printf("\n");
-	cli_print_options(options);
+	cli_print_options(plain_options);
 	printf("\nSee %s(1).\n", cli_name());
 	return EXIT_OK;
 }
@@ -417,52 +503,28 @@ static void leave_to_exit(struct seallow_run *run, struct pol_audit_reader *r)
 /* Returns 0 to go on, or an exit status + 1 (help, version, errors). */
 static int parse_args(int argc, char **argv, struct seallow_opts *o)
 {
-	/* "-": options may follow the subcommand */
-	struct cli_getopt g = CLI_GETOPT_INIT(options, "-");
-	int c;
+	int at = cli_first_operand(all_options, argc, argv), c;
+	const struct cli_command *cmd = at < argc ? cli_find_command(commands, argv[at]) : NULL;
+	const struct seallow_command *mode = cmd ? cmd->data : NULL;
+	/* "-": options may follow the command word, and it them */
+	struct cli_getopt g = CLI_GETOPT_INIT(mode ? mode->options : plain_options, "-");
 
+	if (at < argc && !cmd)
+		return cli_unknown_command(commands, argv[at]) + 1;
+	if (mode) {
+		o->mode = mode->mode;
+		cli_set_command(mode->name);
+	}
 	while ((c = cli_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
-		case 1: {
-			/* the first word is the command; audit2allow takes no other */
-			const struct cli_command *cmd = cli_find_command(commands, optarg);
-
-			if (o->mode != MODE_ALLOW)
+		case 1:
+			/* the command word; audit2allow takes no other */
+			if (optind - 1 != at)
 				return cli_usage_error("unexpected argument '%s'", optarg) + 1;
-			if (!cmd)
-				return cli_unknown_command(commands, optarg) + 1;
-			o->mode = *(const enum seallow_mode *)cmd->data;
-			cli_set_command(cmd->name);
 			break;
-		}
 		// clang-format off
-		case 'i': o->input = optarg; break;
-		case 'a': o->all = true; break;
-		case 'b': o->boot = true; break;
-		case 'd': o->dmesg = true; break;
-		case 'l': o->lastreload = true; break;
-		case 'p': o->policy = optarg; break;
-		case 't': o->type_re = optarg; break;
-		case 'm': o->module = optarg; break;
-		case 'M': o->package = optarg; break;
-		case 'o': o->output = optarg; break;
-		case 'r': o->requires = true; break;
-		case 'R': o->refpolicy = true; break;
 		case 'N': o->refpolicy = false; break;
-		case 'D': o->dontaudit = true; break;
-		case 'x': o->xperms = true; break;
-		case 'C': o->cil = true; break;
-		case 'v': o->verbose = true; break;
-		case 'e': o->explain_long = true; break;
 		case 'w': if (o->mode == MODE_ALLOW) o->mode = MODE_WHY; break;
-		case 'q': o->quiet = true; break;
-		case OPT_JSON: o->json = true; break;
-		case OPT_VERIFY: o->verify = true; break;
-		case OPT_PERM_MAP: o->perm_map = optarg; break;
-		case OPT_IFINFO: o->interface_info = optarg; break;
-		case OPT_HEADERS: o->headers = optarg; break;
-		case OPT_BROAD: o->broad_interfaces = true; break;
-		case OPT_PER_NODE: o->per_node = true; break;
 		case OPT_MAX_DISTANCE: {
 			char *end;
 			long v;
@@ -474,7 +536,7 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 			o->max_distance = (int)v;
 			break;
 		}
-		case 'h': return usage() + 1;
+		case 'h': return usage(mode) + 1;
 		case 'V': return cli_version() + 1;
 		case CLI_LIST_COMMANDS: return cli_list_commands(commands) + 1;
 		default: return EXIT_USAGE + 1;
@@ -499,16 +561,7 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 			return 1 +
 			       cli_usage_error("review reads its answers from the terminal: name "
 					       "the log with -i FILE, -a, -b or -d");
-		if (o->output || o->module || o->cil || o->json || o->quiet)
-			return 1 + cli_usage_error("review writes NAME.te and NAME.pp (-M NAME): "
-						   "-o, -m, -C, --json and -q do not apply");
 	}
-	if (o->json && o->mode != MODE_EXPLAIN)
-		return 1 + cli_usage_error("--json goes with 'explain'");
-	if (o->per_node && o->mode != MODE_EXPLAIN && o->mode != MODE_REVIEW)
-		return 1 +
-		       cli_usage_error("--per-node goes with 'explain' and 'review' (a module's "
-				       "rules are the same whichever host was denied)");
 	if (o->module || o->package || o->refpolicy)
 	o->requires = true;
 	return 0;
@@ -516,8 +569,7 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 
 int main(int argc, char **argv)
 {
-	struct seallow_opts o = {.max_distance = 150};
-	struct seallow_run run = {.o = &o, .status = EXIT_OK};
+	struct seallow_run run = {.o = &opts, .status = EXIT_OK};
 	struct pol_audit_handlers h = {on_avc, on_mark, &run};
 	struct pol_audit_reader *r = NULL;
 	struct pol_err err;
@@ -526,11 +578,11 @@ int main(int argc, char **argv)
 
 	cli_init(argv[0]);
 	if (strcmp(cli_name(), "audit2why") == 0)
-		o.mode = MODE_WHY;
-	rc = parse_args(argc, argv, &o);
+		opts.mode = MODE_WHY;
+	rc = parse_args(argc, argv, &opts);
 	if (rc > 0)
 		return rc - 1;
-	if (o.mode == MODE_REVIEW && !isatty(STDIN_FILENO)) {
+	if (opts.mode == MODE_REVIEW && !isatty(STDIN_FILENO)) {
 		fprintf(stderr,
 			"%s: review asks on a terminal and standard input is not one; "
 			"'seallow explain' prints the same facts and -M NAME writes the module\n",
@@ -538,11 +590,11 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	pol_err_init(&err);
-	if (o.type_re && o.mode != MODE_WHY) {
+	if (opts.type_re && opts.mode != MODE_WHY) {
 		/* Python's re.match: anchored at the start only */
 		char *pat;
 
-		if (asprintf(&pat, "\\A(?:%s)", o.type_re) < 0)
+		if (asprintf(&pat, "\\A(?:%s)", opts.type_re) < 0)
 			return EXIT_ENV;
 		rc = pol_regex_compile(pat, &run.type_re, &err);
 		free(pat);
@@ -553,7 +605,7 @@ int main(int argc, char **argv)
 		}
 	}
 	heap_in_huge_pages();
-	rc = pol_pdb_open_default(o.policy, &run.pdb, &err);
+	rc = pol_pdb_open_default(opts.policy, &run.pdb, &err);
 	if (rc == 0)
 		rc = pol_audit_policy_new(run.pdb, &run.pol, &err);
 	if (rc == 0)
@@ -562,18 +614,18 @@ int main(int argc, char **argv)
 		rc = pol_audit_reader_new(&h, &r, &err);
 	if (rc < 0) {
 		status = cli_report(&err, rc);
-		if (rc == POL_ENOPOLICY || (!o.policy && rc < 0 && rc > -4096))
+		if (rc == POL_ENOPOLICY || (!opts.policy && rc < 0 && rc > -4096))
 			status = EXIT_ENV;
 		goto out;
 	}
-	if (o.explain_long)
+	if (opts.explain_long)
 		pol_audit_set_keep_messages(run.set);
-	if (o.per_node)
+	if (opts.per_node)
 		pol_audit_set_by_node(run.set);
-	if (o.boot)
+	if (opts.boot)
 		run.since = boot_time();
 	run.why_out = stdout;
-	if (o.mode == MODE_WHY && o.lastreload) {
+	if (opts.mode == MODE_WHY && opts.lastreload) {
 		run.why_out = tmpfile();
 		if (!run.why_out) {
 			fprintf(stderr, "%s: cannot make a temporary file: %s\n", cli_name(),
@@ -590,26 +642,26 @@ int main(int argc, char **argv)
 		goto out;
 	skipped = report_skips(&run, r);
 	if (!pol_audit_reader_relevant(r)) {
-		if (!o.quiet)
+		if (!opts.quiet)
 			fprintf(stderr, "%s: nothing to do: no SELinux record in the input\n",
 				cli_name());
 		status = skipped ? EXIT_PARTIAL : EXIT_NOMATCH;
 		goto out;
 	}
-	if (o.mode == MODE_WHY) {
+	if (opts.mode == MODE_WHY) {
 		if (run.why_out != stdout) {
 			char buf[65536];
 			size_t n;
 
 			rewind(run.why_out);
 			while ((n = fread(buf, 1, sizeof(buf), run.why_out)) > 0)
-				if (!o.quiet)
+				if (!opts.quiet)
 					fwrite(buf, 1, n, stdout);
 		}
 		status = run.avcs ? EXIT_OK : EXIT_NOMATCH;
-	} else if (o.mode == MODE_EXPLAIN) {
+	} else if (opts.mode == MODE_EXPLAIN) {
 		status = explain_output(&run);
-	} else if (o.mode == MODE_REVIEW) {
+	} else if (opts.mode == MODE_REVIEW) {
 		status = review_output(&run);
 	} else {
 		status = generate_output(&run);

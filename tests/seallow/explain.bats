@@ -96,7 +96,32 @@ LOG
 	run -0 --separate-stderr seallow explain --json --per-node -p "$TBIN" -i hosts2.log
 	[ "$(jq -c '[.denials[] | [.target, .node]]' <<<"$output")" = '[["b_t","hosta"],["b_t","hostb"],["c_t","hostb"]]' ]
 	run -2 --separate-stderr seallow --per-node -p "$TBIN" -i hosts2.log
-	[[ "$stderr" == *"--per-node goes with 'explain' and 'review'"* ]]
+	[[ "$stderr" == *"unrecognized option '--per-node'"* ]]
+}
+
+@test "seallow explain: its own option table, whichever side of the word the options are" {
+	run -0 seallow explain --list-options
+	local words
+	words=$(cut -f1 <<<"$output")
+	# -M, -m, -o, -w... write or print what explain does not: not its options
+	for o in -M --module-package= -m -o -w -D -x -C --verify; do
+		! grep -qxF -- "$o" <<<"$words" || { echo "explain lists $o"; false; }
+	done
+	for o in -i -p --json -q --per-node -R; do
+		grep -qxF -- "$o" <<<"$words" || { echo "explain lacks $o"; false; }
+	done
+	run -2 --separate-stderr seallow explain -M mod -p "$TBIN" -i "$FIXTURES/t.log"
+	[ "$stderr" = "seallow: invalid option -- 'M'"$'\n'"Try 'seallow explain --help' for more information." ]
+	run -2 --separate-stderr seallow -M mod -p "$TBIN" -i "$FIXTURES/t.log" explain
+	[[ "$stderr" == *"invalid option -- 'M'"* ]]
+	# options before the word are explain's too, values never taken for it
+	run -4 --separate-stderr seallow -p "$TBIN" --json -i "$FIXTURES/t.log" explain
+	[ "$(jq -r .tool <<<"$output")" = seallow ]
+	run -2 --separate-stderr seallow -p "$TBIN" -i explain
+	[[ "$stderr" == *"cannot open 'explain'"* ]]
+	run -0 seallow explain --help
+	[[ "$output" == "Usage:"$'\n'" seallow explain "* ]]
+	[[ "$output" != *"--module-package"* ]]
 }
 
 @test "seallow explain --json: every distinct command and path of a group" {

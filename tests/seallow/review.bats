@@ -72,12 +72,16 @@ setup() {
 	[ ! -e ran ]
 }
 
-@test "seallow review: the log must be named; -o, -m, -C, --json and -q do not apply" {
+@test "seallow review: the log must be named; -o, -m, -C, --json and -q are not its options" {
 	run -2 --separate-stderr seallow review -p "$TBIN"
 	[[ "$stderr" == *"name the log with -i FILE"* ]]
 	for o in "-o x" "-m x" -C --json -q; do
 		run -2 --separate-stderr seallow review $o -p "$TBIN" -i "$FIXTURES/event.log"
-		[[ "$stderr" == *"do not apply"* ]]
+		[[ "$stderr" == *"option"*"Try 'seallow review --help'"* ]]
+	done
+	run -0 seallow review --list-options
+	for o in -o -m -C --json -q -w; do
+		! grep -qx -- "$o" <<<"$(cut -f1 <<<"$output")"
 	done
 }
 

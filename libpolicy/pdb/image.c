@@ -302,7 +302,7 @@ static bool skip_symbol(struct cursor *c, unsigned int sym)
 	}
 }
 
-static const char *const symtab_names[SYM_NUM] = {
+const char *const pdb_symtab_names[SYM_NUM] = {
     "common", "class", "role", "type", "user", "boolean", "sensitivity", "category",
 };
 
@@ -331,7 +331,7 @@ static int check_symbol_counts(const char *name, struct cursor *c, uint32_t sym_
 			pol_err_add(err, POL_SEV_NOTE, POL_EFORMAT, NULL, 0, 0,
 				    "its %s table counts %u values, more than the %zu bytes after "
 				    "it can hold",
-				    symtab_names[sym], nprim, c->left);
+				    pdb_symtab_names[sym], nprim, c->left);
 			return POL_EFORMAT;
 		}
 		for (uint32_t i = 0; i < nel; i++)

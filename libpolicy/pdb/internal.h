@@ -70,9 +70,13 @@ void pdb_sepol_services(policydb_t *p, sidtab_t *sidtab);
 int pdb_read_policydb(policydb_t *p, const char *name, void *data, size_t len, struct pol_err *err);
 
 /* pdb_image_open(), pdb_image_check() and pdb_read_policydb() on the
- * file at path, refusing a module: the checks and messages of
- * pol_pdb_open(). p as for pdb_read_policydb(). */
+ * file at path, refusing a module or a symbol table with a value it does
+ * not define: the checks and messages of pol_pdb_open(). p as for
+ * pdb_read_policydb(). */
 int pdb_read_file(policydb_t *p, const char *path, struct pol_err *err);
+
+/* What a symbol table holds, by SYM_*: "common" ... "boolean" ... */
+extern const char *const pdb_symtab_names[SYM_NUM];
 
 /*
  * Reading a binary policy (image.c): the only place a policy file is

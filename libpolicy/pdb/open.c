@@ -94,6 +94,57 @@ int pdb_read_policydb(policydb_t *p, const char *name, void *data, size_t len, s
 	return rc;
 }
 
+/*
+ * A symbol table counts its values (nprim) apart from its entries: a file
+ * may count more values than it defines, leaving NULL slots in the value
+ * arrays libsepol builds, which every reader of a value would follow
+ * (bool_val_to_struct[b]->state). libsepol 3.4 accepts such a file; it is
+ * refused here, once, for every table. Kernel policies before version 24
+ * keep no attributes at all, only their values (neither name nor datum):
+ * there a type's empty slot is an attribute, named later, and its readers
+ * expect no datum.
+ */
+static int check_value_gaps(const policydb_t *p, const char *path, struct pol_err *err)
+{
+	const char *const *what = pdb_symtab_names;
+
+	for (int sym = 0; sym < SYM_NUM; sym++) {
+		for (uint32_t v = 0; v < p->symtab[sym].nprim; v++) {
+			bool named = p->sym_val_to_name[sym] && p->sym_val_to_name[sym][v];
+			const void *datum = NULL;
+
+			switch (sym) {
+			case SYM_CLASSES:
+				datum = p->class_val_to_struct[v];
+				break;
+			case SYM_ROLES:
+				datum = p->role_val_to_struct[v];
+				break;
+			case SYM_TYPES:
+				datum = p->type_val_to_struct[v];
+				break;
+			case SYM_USERS:
+				datum = p->user_val_to_struct[v];
+				break;
+			case SYM_BOOLS:
+				datum = p->bool_val_to_struct[v];
+				break;
+			default:
+				datum = named ? "" : NULL;
+				break;
+			}
+			if ((datum && named) ||
+			    (sym == SYM_TYPES && p->policyvers < POLICYDB_VERSION_BOUNDARY))
+				continue;
+			return pol_err_set(err, POL_EFORMAT,
+					   "'%s' is not a valid binary policy: its %s table counts "
+					   "%u values but defines no %s of value %u",
+					   path, what[sym], p->symtab[sym].nprim, what[sym], v + 1);
+		}
+	}
+	return 0;
+}
+
 int pdb_read_file(policydb_t *p, const char *path, struct pol_err *err)
 {
 	struct pdb_image img;
@@ -108,6 +159,8 @@ int pdb_read_file(policydb_t *p, const char *path, struct pol_err *err)
 	if (rc == 0 && p->policy_type != POLICY_KERN)
 		rc = pol_err_set(err, POL_EFORMAT, "'%s' is a policy module, not a kernel policy",
 				 path);
+	if (rc == 0)
+		rc = check_value_gaps(p, path, err);
 	return rc;
 }
 

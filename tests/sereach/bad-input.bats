@@ -10,6 +10,11 @@ load common
 
 setup_file() {
 	compile_fixtures p
+	# MLS, for the sensitivity and category tables
+	if command -v checkpolicy >/dev/null 2>&1; then
+		checkpolicy -M -o "$BATS_FILE_TMPDIR/gap.bin" "$FIX/gap.conf" >"$BATS_FILE_TMPDIR/gap.log" 2>&1 ||
+			rm -f "$BATS_FILE_TMPDIR/gap.bin"
+	fi
 }
 
 @test "sereach flow: each malformed map of setools' corpus is rejected at its line" {
@@ -103,4 +108,39 @@ setup_file() {
 	[ "$output" = cond ]
 	run -0 sereach __complete names type "$BATS_FILE_TMPDIR/p.bin"
 	[[ $output == *"a_t"* ]]
+}
+
+# gap_policy TABLE NAME...: gap.conf compiled, its TABLE counting one more
+# value than it defines, as $BATS_TEST_TMPDIR/gap-TABLE.bin
+gap_policy() {
+	/usr/bin/python3 "$BATS_TEST_DIRNAME/gap-policy.py" "$BATS_FILE_TMPDIR/gap.bin" \
+		"$BATS_TEST_TMPDIR/gap-$1.bin" "$@"
+}
+
+@test "sereach, sequery, sepolc -b: a symbol table counting more values than it has is refused at load" {
+	need_fixture gap
+	# the unpatched policy loads
+	run -1 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/gap.bin" -s zqtype
+	local t pol
+	for t in "common zqcommon" "class process" "role zqrole object_r" "user zquser" "bool zqbool" \
+		"sens zqsens" "cat zqcat" "type zqtype"; do
+		gap_policy $t
+		pol="$BATS_TEST_TMPDIR/gap-${t%% *}.bin"
+		for cmd in "dta -s zqtype" "flow -s zqtype" "can zqtype read zqtype" "dta --why-not zqtype zqtype"; do
+			run -2 --separate-stderr sereach ${cmd%% *} -p "$pol" ${cmd#* }
+			[[ $stderr == *"'$pol' is not a valid binary policy"* ]] || { echo "$t: $cmd: $stderr"; false; }
+			[ -z "$output" ]
+		done
+		echo 'no transition from zqtype to zqtype' >"$BATS_TEST_TMPDIR/c.check"
+		run -2 --separate-stderr sereach check -p "$pol" "$BATS_TEST_TMPDIR/c.check"
+		[[ $stderr == *"not a valid binary policy"* ]] || { echo "$t: check: $stderr"; false; }
+		run -2 --separate-stderr sequery -P "$pol" info
+		[[ $stderr == *"not a valid binary policy"* ]] || { echo "$t: sequery: $stderr"; false; }
+		run -2 --separate-stderr sepolc -b -C -o - "$pol"
+		[[ $stderr == *"not a valid binary policy"* ]] || { echo "$t: sepolc: $stderr"; false; }
+	done
+	# libsepol refuses a type gap itself; every other table says which value is missing
+	gap_policy bool zqbool
+	run -2 --separate-stderr sereach dta -p "$BATS_TEST_TMPDIR/gap-bool.bin" -s zqtype
+	[[ $stderr == *"its boolean table counts 2 values but defines no boolean of value 2"* ]] || { echo "$stderr"; false; }
 }

@@ -7,13 +7,13 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "label/label.h"
 #include "seallow.h"
 #include "util/buf.h"
 #include "util/json.h"
+#include "util/quote.h"
 
 struct explain_ctx {
 	struct seallow_run *run;
@@ -28,62 +28,8 @@ static struct json_object *str_array(const char *const *v, size_t n)
 	struct json_object *a = json_object_new_array();
 
 	for (size_t i = 0; i < n; i++)
-		json_object_array_add(a, json_object_new_string(v[i]));
+		json_object_array_add(a, pol_json_str(v[i]));
 	return a;
-}
-
-static bool file_class(const char *c)
-{
-	static const char *const classes[] = {"file",	  "dir",       "lnk_file", "chr_file",
-					      "blk_file", "sock_file", "fifo_file"};
-
-	for (size_t i = 0; i < sizeof(classes) / sizeof(classes[0]); i++)
-		if (strcmp(c, classes[i]) == 0)
-			return true;
-	return false;
-}
-
-static mode_t class_mode(const char *c)
-{
-	if (strcmp(c, "dir") == 0)
-		return S_IFDIR;
-	if (strcmp(c, "lnk_file") == 0)
-		return S_IFLNK;
-	if (strcmp(c, "chr_file") == 0)
-		return S_IFCHR;
-	if (strcmp(c, "blk_file") == 0)
-		return S_IFBLK;
-	if (strcmp(c, "sock_file") == 0)
-		return S_IFSOCK;
-	if (strcmp(c, "fifo_file") == 0)
-		return S_IFIFO;
-	return S_IFREG;
-}
-
-/* The type file_contexts gives the path, when it differs from the one the
- * file has: heap string or NULL. */
-char *fix_relabel_type(struct seallow_run *run, struct pol_label_specs *specs,
-		       const struct pol_audit_group_info *g)
-{
-	struct pol_label_match m = {0};
-	char *type = NULL;
-
-	if (!specs || !g->file || !file_class(g->tclass))
-		return NULL;
-	if (pol_label_lookup(specs, g->file, class_mode(g->tclass), &m) == 0 && m.context) {
-		size_t len;
-		const char *t = pol_label_context_type(m.context, &len);
-
-		if (t && (strlen(g->target) != len || strncmp(t, g->target, len) != 0))
-			type = strndup(t, len);
-		/* a file_contexts of another policy names types this one lacks */
-		if (type && !pol_pdb_has(run->pdb, POL_SYM_TYPE, type)) {
-			free(type);
-			type = NULL;
-		}
-	}
-	pol_label_match_release(&m);
-	return type;
 }
 
 static void rule_text(struct pol_buf *b, const struct pol_audit_group_info *g)
@@ -101,107 +47,12 @@ static void rule_text(struct pol_buf *b, const struct pol_audit_group_info *g)
 	pol_buf_puts(b, ";");
 }
 
-static size_t common_prefix(const char *a, const char *b)
+/* s as pol_escape() writes it, in b (reset): valid until b's next use */
+static const char *escaped(struct pol_buf *b, const char *s)
 {
-	size_t n = 0;
-
-	while (a[n] && a[n] == b[n])
-		n++;
-	return n;
-}
-
-/* One port's fix: the port types the domain may use for perm, best first. */
-struct port_fix {
-	const char *perm;
-	unsigned int port;
-	char **types;
-	size_t ntypes;
-};
-
-static void port_fixes_free(struct port_fix *v, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < v[i].ntypes; k++)
-			free(v[i].types[k]);
-		free(v[i].types);
-	}
-	free(v);
-}
-
-/* name_bind/name_connect of ports the policy gives no type of their own (a
- * range's type, unreserved_port_t): for each port, the port types the
- * domain may already use, and the semanage command that gives the port the
- * likeliest of them, the one named most like the domain (httpd_t:
- * http_port_t). A group merges every port of its triple, name_bind and
- * name_connect alike: each port gets its own command. A port the policy
- * names is another service's: relabeling it is no fix, nor is a port
- * when a permission of the group has none. Returns the fixes (*n of them)
- * or NULL. */
-static struct port_fix *port_fix(struct explain_ctx *x, const struct pol_audit_group_info *g,
-				 size_t *n)
-{
-	struct port_fix *v;
-	size_t len = strlen(g->tclass);
-
-	*n = 0;
-	if (!g->nports || len <= 7 || strcmp(g->tclass + len - 7, "_socket"))
-		return NULL;
-	for (size_t i = 0; i < g->nperms; i++) {
-		bool has = false;
-
-		for (size_t k = 0; k < g->nports && !has; k++)
-			has = strcmp(g->ports[k].perm, g->perms[i]) == 0;
-		if (!has)
-			return NULL;
-	}
-	v = calloc(g->nports, sizeof(*v));
-	if (!v)
-		return NULL;
-	for (size_t i = 0; i < g->nports; i++) {
-		const char *current = NULL;
-		char **types = NULL;
-		int nt = pol_audit_port_types(x->run->pol, g->source, g->tclass, g->ports[i].perm,
-					      g->ports[i].port, &types, &current);
-
-		v[i].perm = g->ports[i].perm;
-		v[i].port = g->ports[i].port;
-		v[i].types = types;
-		v[i].ntypes = nt > 0 ? (size_t)nt : 0;
-		if (nt <= 0 || current) {
-			port_fixes_free(v, i + 1);
-			return NULL;
-		}
-		for (int k = 1; k < nt; k++) {
-			size_t a = common_prefix(g->source, types[k]),
-			       b = common_prefix(g->source, types[0]);
-
-			if (a > b || (a == b && strlen(types[k]) < strlen(types[0]))) {
-				char *t = types[0];
-
-				types[0] = types[k];
-				types[k] = t;
-			}
-		}
-	}
-	*n = g->nports;
-	return v;
-}
-
-static void port_command(struct pol_buf *b, const struct pol_audit_group_info *g,
-			 const struct port_fix *f)
-{
-	pol_buf_printf(b, "semanage port -a -t %s -p %.*s %u   (%s may %s", f->types[0],
-		       (int)(strlen(g->tclass) - 7), g->tclass, f->port, g->source, f->perm);
-	for (size_t i = 0; i < f->ntypes; i++)
-		pol_buf_printf(b, "%s%s", i ? ", " : " ", f->types[i]);
-	pol_buf_printf(b, "; port %u is %s)", f->port, g->target);
-}
-
-void fix_bool_command(struct pol_buf *b, const struct pol_audit_why *w)
-{
-	pol_buf_puts(b, "setsebool -P");
-	for (size_t i = 0; i < w->nbool_set; i++)
-		pol_buf_printf(b, " %s=%d", w->bool_set[i].name, w->bool_set[i].value);
+	pol_buf_reset(b);
+	pol_escape(b, s);
+	return b->failed ? "?" : pol_buf_str(b);
 }
 
 #define OUT(...)                                                                                   \
@@ -217,14 +68,15 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	bool json = x->run->o->json;
 	struct pol_buf fix = POL_BUF_INIT, rule = POL_BUF_INIT;
 	const char *fix_kind;
-	char *relabel = fix_relabel_type(x->run, x->specs, g);
-	struct port_fix *ports = NULL;
+	char *relabel = pol_audit_fix_relabel_type(x->run->pol, x->specs, g);
+	struct pol_audit_port_fix *ports = NULL;
 	size_t nports = 0;
 	struct ifdb_choice ifc = {0};
 	char *if_extra = NULL;
 	struct pol_audit_diff d[3];
 	size_t nd = pol_audit_context_diffs(g->scontext, g->tcontext, d);
 	struct json_object *o = NULL, *causes = NULL;
+	struct pol_buf esc = POL_BUF_INIT;
 
 	x->groups++;
 	rule_text(&rule, g);
@@ -238,26 +90,24 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 				   "or a boolean was set)");
 	} else if (relabel) {
 		fix_kind = "relabel";
-		pol_buf_printf(
-		    &fix,
-		    "serelabel '%s'   (or: restorecon '%s'): file_contexts says %s, the file is %s",
-		    g->file, g->file, relabel, g->target);
+		pol_audit_fix_relabel_command(&fix, g->file);
+		pol_buf_printf(&fix, ": file_contexts says %s, the file is %s", relabel, g->target);
 	} else if (w->causes & (1u << POL_AUDIT_CONSTRAINT)) {
 		fix_kind = "constraint";
 		pol_buf_puts(&fix,
 			     "no rule can help: a constraint denies it; the contexts must change");
 		if (nd)
 			pol_buf_printf(&fix, " (%s vs %s)", d[0].source, d[0].target);
-	} else if ((ports = port_fix(x, g, &nports)) != NULL) {
+	} else if ((ports = pol_audit_fix_ports(x->run->pol, g, &nports)) != NULL) {
 		fix_kind = "port";
 		for (size_t i = 0; i < nports; i++) {
 			if (i)
 				pol_buf_puts(&fix, json ? "; " : "\n  fix: ");
-			port_command(&fix, g, &ports[i]);
+			pol_audit_fix_port_command(&fix, g, &ports[i]);
 		}
 	} else if (w->nbool_set) {
 		fix_kind = "boolean";
-		fix_bool_command(&fix, w);
+		pol_audit_fix_bool_command(&fix, w);
 	} else if (w->causes & (1u << POL_AUDIT_RBAC)) {
 		fix_kind = "role";
 		pol_buf_puts(&fix, "a role allow rule for the two roles");
@@ -302,12 +152,13 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		for (size_t i = 0; i < g->nperms; i++)
 			OUT(" %s", g->perms[i]);
 		OUT(" }: %zu denial%s", g->count, g->count == 1 ? "" : "s");
+		/* the log's words, escaped: a name must not drive the terminal */
 		if (g->node)
-			OUT(", node \"%s\"", g->node);
+			OUT(", node \"%s\"", escaped(&esc, g->node));
 		if (g->comm && *g->comm)
-			OUT(", comm \"%s\"", g->comm);
+			OUT(", comm \"%s\"", escaped(&esc, g->comm));
 		if (g->file)
-			OUT(", path \"%s\"", g->file);
+			OUT(", path \"%s\"", escaped(&esc, g->file));
 		if (g->permissive)
 			OUT(", permissive");
 		OUT("\n  contexts: %s -> %s\n", g->scontext, g->tcontext);
@@ -329,7 +180,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 			break;
 		case POL_AUDIT_BOOLEAN:
 			pol_buf_puts(&c, "allowed under booleans: ");
-			fix_bool_command(&c, w);
+			pol_audit_fix_bool_command(&c, w);
 			break;
 		case POL_AUDIT_CONSTRAINT:
 			pol_buf_printf(&c, "constraint: %.*s",
@@ -372,8 +223,8 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		pol_buf_release(&c);
 	}
 	if (relabel && !json)
-		OUT("  cause: mislabeled: file_contexts gives '%s' the type %s\n", g->file,
-		    relabel);
+		OUT("  cause: mislabeled: file_contexts gives '%s' the type %s\n",
+		    escaped(&esc, g->file), relabel);
 	if (ifc.call && !json) {
 		if (ifc.refused)
 			OUT("  interface: %s refused: distance %d > %d; it would also grant %s "
@@ -403,7 +254,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 				struct json_object *po = json_object_new_object();
 				struct pol_buf cmd = POL_BUF_INIT;
 
-				port_command(&cmd, g, &ports[i]);
+				pol_audit_fix_port_command(&cmd, g, &ports[i]);
 				pol_json_add_str(po, "perm", ports[i].perm);
 				json_object_object_add(po, "port",
 						       json_object_new_int((int)ports[i].port));
@@ -447,27 +298,13 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		OUT("\n");
 	}
 	free(relabel);
-	port_fixes_free(ports, nports);
+	pol_audit_fix_ports_free(ports, nports);
 	ifdb_choice_release(&ifc);
 	free(if_extra);
 	pol_buf_release(&fix);
 	pol_buf_release(&rule);
+	pol_buf_release(&esc);
 	return 0;
-}
-
-struct pol_label_specs *fix_specs_open(void)
-{
-	char *fc = getenv("SEKIT_FILE_CONTEXTS") ? strdup(getenv("SEKIT_FILE_CONTEXTS")) : NULL;
-	struct pol_label_specs *specs = NULL;
-	struct pol_err err;
-
-	pol_err_init(&err);
-	if (fc || pol_label_system_spec_path(&fc, &err) == 0)
-		if (pol_label_specs_open(fc, POL_LABEL_ENGINE_NATIVE, 0, &specs, &err) < 0)
-			specs = NULL;
-	free(fc);
-	pol_err_release(&err);
-	return specs;
 }
 
 int explain_output(struct seallow_run *run)
@@ -481,7 +318,7 @@ int explain_output(struct seallow_run *run)
 		if (status != EXIT_OK)
 			return status;
 	}
-	x.specs = fix_specs_open();
+	x.specs = pol_audit_fix_specs_open();
 	if (run->o->json) {
 		doc = pol_json_document("seallow");
 		x.list = json_object_new_array();

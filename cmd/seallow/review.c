@@ -24,6 +24,7 @@
 #include "seallow.h"
 #include "util/array.h"
 #include "util/buf.h"
+#include "util/quote.h"
 
 extern char **environ;
 
@@ -80,18 +81,10 @@ static void add_command(struct review *rv, char **argv)
 
 		if (i)
 			pol_buf_putc(&b, ' ');
-		if (plain) {
+		if (plain)
 			pol_buf_puts(&b, argv[i]);
-			continue;
-		}
-		pol_buf_putc(&b, '\'');
-		for (const char *s = argv[i]; *s; s++) {
-			if (*s == '\'')
-				pol_buf_puts(&b, "'\\''");
-			else
-				pol_buf_putc(&b, *s);
-		}
-		pol_buf_putc(&b, '\'');
+		else
+			pol_shell_quote(&b, argv[i]);
 	}
 	rv->cmds[rv->ncmds].argv = argv;
 	rv->cmds[rv->ncmds++].text = pol_buf_detach(&b);
@@ -116,8 +109,12 @@ static char **argv_of(const char *first, ...)
 static void print_list(const char *label, const char *const *v, size_t n, size_t more,
 		       const char *what)
 {
-	for (size_t i = 0; i < n; i++)
-		printf("  %-10s%s\n", i ? "" : label, v[i]);
+	for (size_t i = 0; i < n; i++) {
+		char *e = pol_escape_dup(v[i]);
+
+		printf("  %-10s%s\n", i ? "" : label, e ? e : "?");
+		free(e);
+	}
 	if (more)
 		printf("  %-10s(and %zu more denial%s with other %s)\n", n ? "" : label, more,
 		       more == 1 ? "" : "s", what);
@@ -136,7 +133,7 @@ static void print_group(struct review *rv, const struct pol_audit_group_info *g,
 	printf(" }\n");
 	printf("  denials:  %zu%s\n", g->count, g->permissive ? " (permissive: not blocked)" : "");
 	if (g->node)
-		printf("  node:     %s\n", g->node);
+		print_list("node:", &g->node, 1, 0, NULL);
 	print_list("command:", g->commands, g->ncommands, g->commands_more, "commands");
 	print_list("path:", g->files, g->nfiles, g->files_more, "paths");
 	if (g->xperms)
@@ -164,10 +161,14 @@ static void print_group(struct review *rv, const struct pol_audit_group_info *g,
 		printf("  cause:    no role allow rule for the roles\n");
 	if (w->causes & (1u << POL_AUDIT_BOUNDS))
 		printf("  cause:    typebounds: the parent type lacks the access\n");
-	if (relabel)
+	if (relabel) {
+		char *e = pol_escape_dup(g->file);
+
 		printf("  cause:    mislabeled: file_contexts gives '%s' the type %s, the file is "
 		       "%s\n",
-		       g->file, relabel, g->target);
+		       e ? e : "?", relabel, g->target);
+		free(e);
+	}
 	if (ifc && ifc->call) {
 		char *extra = ifdb_choice_extra_text(ifc);
 
@@ -202,7 +203,7 @@ static enum answer default_answer(const struct pol_audit_group_info *g, const ch
 static int one_group(const struct pol_audit_group_info *g, void *data)
 {
 	struct review *rv = data;
-	char *relabel = fix_relabel_type(rv->run, rv->specs, g);
+	char *relabel = pol_audit_fix_relabel_type(rv->run->pol, rv->specs, g);
 	struct pol_buf bc = POL_BUF_INIT;
 	enum answer def = default_answer(g, relabel);
 	bool can_bool = g->why->nbool_set > 0, can_if;
@@ -211,7 +212,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	int rc = 0;
 
 	if (can_bool)
-		fix_bool_command(&bc, g->why);
+		pol_audit_fix_bool_command(&bc, g->why);
 	if (rv->db && ifdb_choose(rv->db, g, &ifc) < 0) {
 		free(relabel);
 		pol_buf_release(&bc);
@@ -483,7 +484,7 @@ int review_output(struct seallow_run *run)
 	for (size_t i = 0; i < rv.ngroups; i++)
 		rv.choices[i] = POL_AUDIT_CHOICE_OMIT;
 	rl_readline_name = "seallow";
-	rv.specs = fix_specs_open();
+	rv.specs = pol_audit_fix_specs_open();
 	printf("%zu denial group%s to review.\n", rv.ngroups, rv.ngroups == 1 ? "" : "s");
 	pol_audit_set_each(run->set, one_group, &rv);
 	if (rv.aborted) {

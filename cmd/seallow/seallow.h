@@ -75,15 +75,6 @@ int refpolicy_expand(const struct seallow_opts *o, const char *name, const char 
 int refpolicy_grant(struct pol_audit_set *set, const char *name, const char *text, size_t len);
 /* explain.c: the explain subcommand and --json. */
 int explain_output(struct seallow_run *run);
-/* explain.c, for review too: file_contexts (SEKIT_FILE_CONTEXTS or the
- * system's; NULL when unreadable), the type it gives a group's path when
- * that differs from the file's (heap, or NULL), setsebool -P NAME=V... */
-struct pol_label_specs;
-struct pol_buf;
-struct pol_label_specs *fix_specs_open(void);
-char *fix_relabel_type(struct seallow_run *run, struct pol_label_specs *specs,
-		       const struct pol_audit_group_info *g);
-void fix_bool_command(struct pol_buf *b, const struct pol_audit_why *w);
 /* generate.c: NAME.te and NAME.pp from a module's text, both or neither. */
 int generate_package(struct seallow_run *run, const char *name, const char *te, size_t len,
 		     const char *expanded, size_t explen, bool announce);

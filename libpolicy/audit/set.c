@@ -18,6 +18,7 @@
 #include "audit/internal.h"
 #include "audit/policy.h"
 #include "util/buf.h"
+#include "util/quote.h"
 
 struct range {
 	unsigned long lo, hi;
@@ -672,6 +673,20 @@ static void put_xperms(struct pol_buf *b, const struct group *g, bool cil)
 /* The comment audit2allow puts before a rule (policygen.py __add_av_rule). */
 static void annotation(const struct group *g, const char *c, unsigned int flags, struct pol_buf *b);
 
+/* comm="..." exe="..." path="..." and a newline, the log's words escaped
+ * (pol_escape()): a newline in a name would end the comment and start a
+ * line of the module. */
+static void put_names(struct pol_buf *b, const char *comm, const char *exe, const char *path)
+{
+	pol_buf_puts(b, "comm=\"");
+	pol_escape(b, comm ? comm : "");
+	pol_buf_puts(b, "\" exe=\"");
+	pol_escape(b, exe ? exe : "");
+	pol_buf_puts(b, "\" path=\"");
+	pol_escape(b, path ? path : "");
+	pol_buf_puts(b, "\"\n");
+}
+
 static void rule_comment(const struct pol_audit_set *set, const struct group *g, unsigned int flags,
 			 struct pol_buf *out)
 {
@@ -684,8 +699,8 @@ static void rule_comment(const struct pol_audit_set *set, const struct group *g,
 			pol_buf_printf(b, "%s  scontext=\"%s\" tcontext=\"%s\"\n", c, m->scontext,
 				       m->tcontext);
 			pol_buf_printf(b, "%s  class=\"%s\" perms=\"%s\"\n", c, g->cls, m->perms);
-			pol_buf_printf(b, "%s  comm=\"%s\" exe=\"%s\" path=\"%s\"\n", c, m->comm,
-				       m->exe, m->path);
+			pol_buf_printf(b, "%s  ", c);
+			put_names(b, m->comm, m->exe, m->path);
 			/* wrapped at 80 columns on white space */
 			{
 				const char *p = m->message;
@@ -726,8 +741,8 @@ static void rule_comment(const struct pol_audit_set *set, const struct group *g,
 		pol_buf_printf(b, "%s src=\"%s\" tgt=\"%s\" class=\"%s\", perms=\"", c, g->src,
 			       g->tgt, g->cls);
 		put_perms(b, names, n, false);
-		pol_buf_printf(b, "\"\n%s comm=\"%s\" exe=\"%s\" path=\"%s\"\n", c, g->comm, g->exe,
-			       g->path);
+		pol_buf_printf(b, "\"\n%s ", c);
+		put_names(b, g->comm, g->exe, g->path);
 	}
 	annotation(g, c, flags, &ann);
 	if (ann.len && !(flags & (POL_AUDIT_GEN_VERBOSE | POL_AUDIT_GEN_EXPLAIN)))

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <errno.h>
+#include <stdlib.h>
 
 #include "util/err.h"
 #include "util/json.h"
+#include "util/quote.h"
 
 struct json_object *pol_json_document(const char *tool)
 {
@@ -15,9 +17,28 @@ struct json_object *pol_json_document(const char *tool)
 	return doc;
 }
 
+struct json_object *pol_json_str(const char *s)
+{
+	struct json_object *o;
+	char *safe;
+
+	if (!s)
+		return NULL;
+	/* json-c copies bytes as they are: invalid UTF-8 would make the
+	 * document invalid (control bytes it escapes itself, as \u001b) */
+	if (pol_utf8_valid(s))
+		return json_object_new_string(s);
+	safe = pol_escape_dup(s);
+	if (!safe)
+		return NULL;
+	o = json_object_new_string(safe);
+	free(safe);
+	return o;
+}
+
 void pol_json_add_str(struct json_object *obj, const char *key, const char *val)
 {
-	json_object_object_add(obj, key, val ? json_object_new_string(val) : NULL);
+	json_object_object_add(obj, key, pol_json_str(val));
 }
 
 int pol_json_print(FILE *out, struct json_object *obj, int pretty)
@@ -38,7 +59,7 @@ struct json_object *pol_json_strv(const char *const *v)
 	struct json_object *a = json_object_new_array();
 
 	for (; a && v && *v; v++)
-		json_object_array_add(a, json_object_new_string(*v));
+		json_object_array_add(a, pol_json_str(*v));
 	return a;
 }
 

@@ -17,7 +17,12 @@ struct json_object *pol_json_document(const char *tool);
 /* Print obj followed by a newline; returns 0 or -errno. Pretty-printed when
  * pretty is true. */
 int pol_json_print(FILE *out, struct json_object *obj, int pretty);
-/* Add key -> string (NULL becomes JSON null). */
+/* A JSON string of s (NULL: NULL, JSON null), valid UTF-8 whatever s
+ * holds: when s is not valid UTF-8, its invalid and control bytes are
+ * written as the text "\xHH" (pol_escape()), so that names from a log
+ * cannot break a document (json-c would copy the bytes as they are). */
+struct json_object *pol_json_str(const char *s);
+/* Add key -> pol_json_str(val) (NULL becomes JSON null). */
 void pol_json_add_str(struct json_object *obj, const char *key, const char *val);
 /* A new array of the strings of the NULL-terminated v (NULL: empty array). */
 struct json_object *pol_json_strv(const char *const *v);

@@ -166,3 +166,35 @@ LOG
 	[ "$(jq -c '.denials[0].commands' <<<"$output")" = "[${cmds%,}]" ]
 	[ "$(jq -c '.denials[1].paths' <<<"$output")" = '["/x","/srv/y"]' ]
 }
+
+# hex LOG-TEXT: the kernel's hex encoding of a name
+hex() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n' | tr a-f A-F; }
+
+@test "seallow explain: a name from the log is quoted in the fix and escaped on the terminal" {
+	require_command jq
+	printf '/srv/.*\t--\tusera:r:d_t\n' >fc
+	local evil=$'/srv/x\n  fix: rm -rf /\e[2J\r\xff' quote="/srv/a'; touch pwned; echo '"
+	{
+		echo 'type=AVC msg=audit(1700000000.100:10): avc:  denied  { read } for  pid=42 comm="cat" name="x" dev="sda1" ino=99 scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0'
+		echo "type=PATH msg=audit(1700000000.100:10): item=0 name=$(hex "$quote") inode=99 dev=08:01 mode=0100644 obj=usera:r:b_t nametype=NORMAL"
+		echo 'type=AVC msg=audit(1700000001.100:11): avc:  denied  { read } for  pid=42 comm="cat" name="y" dev="sda1" ino=99 scontext=usera:r:a_t tcontext=usera:r:c_t tclass=file permissive=0'
+		echo "type=PATH msg=audit(1700000001.100:11): item=0 name=$(hex "$evil") inode=99 dev=08:01 mode=0100644 obj=usera:r:c_t nametype=NORMAL"
+	} >evil.log
+	SEKIT_FILE_CONTEXTS=fc run -0 --separate-stderr seallow explain -p "$TBIN" -i evil.log
+	# no control byte reaches the terminal, and no forged line
+	! grep -q $'[\x01-\x08\x0b-\x1f\x7f]' <<<"$output"
+	[ "$(grep -c '^  fix:' <<<"$output")" = 2 ]
+	[[ "$output" == *'path "/srv/x\x0a  fix: rm -rf /\x1b[2J\x0d\xff"'* ]]
+	# each command, run by a shell, names the file's bytes and runs nothing else
+	local got
+	got=$(grep '^  fix: serelabel' <<<"$output" | sed -n 1p | sed 's/^  fix: serelabel \(.*\)   (or: .*/\1/')
+	[ "$(bash -c "printf %s $got")" = "$quote" ]
+	[ ! -e pwned ]
+	got=$(grep '^  fix: serelabel' <<<"$output" | sed -n 2p | sed 's/^  fix: serelabel \(.*\)   (or: .*/\1/')
+	[ "$(bash -c "printf %s $got"; echo .)" = "$evil." ]
+	# --json: valid UTF-8 (iconv refuses anything else), the same quoted command
+	SEKIT_FILE_CONTEXTS=fc run -0 --separate-stderr seallow explain --json -p "$TBIN" -i evil.log
+	iconv -f UTF-8 -t UTF-8 <<<"$output" >/dev/null
+	[ "$(jq -r '.denials[0].fix.text' <<<"$output")" = "serelabel '/srv/a'\\''; touch pwned; echo '\\'''   (or: restorecon '/srv/a'\\''; touch pwned; echo '\\'''): file_contexts says d_t, the file is b_t" ]
+	[ "$(jq -r '.denials[1].path' <<<"$output")" = '/srv/x\x0a  fix: rm -rf /\x1b[2J\x0d\xff' ]
+}

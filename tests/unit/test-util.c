@@ -14,6 +14,7 @@
 #include "util/json.h"
 #include "util/linemark.h"
 #include "util/progress.h"
+#include "util/quote.h"
 #include "util/regex.h"
 #include "util/suggest.h"
 
@@ -427,6 +428,57 @@ static void test_line_marker(void)
 	   "a comment starting with #line is no marker");
 }
 
+static char *quoted(bool shell, const char *s)
+{
+	struct pol_buf b = POL_BUF_INIT;
+
+	if (shell)
+		pol_shell_quote(&b, s);
+	else
+		pol_escape(&b, s);
+	return pol_buf_detach(&b);
+}
+
+static void test_quote(void)
+{
+	/* { input, pol_escape(), pol_shell_quote() } */
+	static const char *const cases[][3] = {
+	    {"/etc/passwd", "/etc/passwd", "'/etc/passwd'"},
+	    {"", "", "''"},
+	    {"/etc/a'; touch /tmp/x; echo '", "/etc/a'; touch /tmp/x; echo '",
+	     "'/etc/a'\\''; touch /tmp/x; echo '\\'''"},
+	    {"$(id) `id` \\ \"", "$(id) `id` \\ \"", "'$(id) `id` \\ \"'"},
+	    {"a\033]0;x\007b", "a\\x1b]0;x\\x07b", "$'a\\x1b]0;x\\x07b'"},
+	    {"x\n  fix: rm\r", "x\\x0a  fix: rm\\x0d", "$'x\\x0a  fix: rm\\x0d'"},
+	    {"it's\t\\", "it's\\x09\\", "$'it\\x27s\\x09\\x5c'"},
+	    {"\xff\xfe caf\xc3\xa9", "\\xff\\xfe caf\xc3\xa9", "$'\\xff\\xfe caf\xc3\xa9'"},
+	    {"\xc2\x9b"
+	     "31m \x7f \xc0\xaf \xed\xa0\x80",
+	     "\\xc2\\x9b31m \\x7f \\xc0\\xaf \\xed\\xa0\\x80",
+	     "$'\\xc2\\x9b31m \\x7f \\xc0\\xaf \\xed\\xa0\\x80'"},
+	    {"\xf0\x9f\x98\x80 \xe2\x82", "\xf0\x9f\x98\x80 \\xe2\\x82",
+	     "$'\xf0\x9f\x98\x80 \\xe2\\x82'"},
+	};
+	struct json_object *o;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *e = quoted(false, cases[i][0]), *q = quoted(true, cases[i][0]);
+
+		is_str(e, cases[i][1], "escaped for a terminal: case %zu", i);
+		is_str(q, cases[i][2], "quoted for the shell: case %zu", i);
+		ok(!pol_needs_escape(e) && pol_utf8_valid(q), "case %zu: nothing left to escape",
+		   i);
+		free(e);
+		free(q);
+	}
+	o = pol_json_str("a\xff\033");
+	is_str(json_object_get_string(o), "a\\xff\\x1b", "invalid UTF-8 never reaches JSON");
+	json_object_put(o);
+	o = pol_json_str("tab\there");
+	is_str(json_object_get_string(o), "tab\there", "valid UTF-8 is kept for json-c to escape");
+	json_object_put(o);
+}
+
 int main(void)
 {
 	test_err();
@@ -440,5 +492,6 @@ int main(void)
 	test_progress();
 	test_json();
 	test_json_helpers();
+	test_quote();
 	return tap_done();
 }

@@ -324,6 +324,11 @@ static int read_audit_logs(struct seallow_run *run, struct pol_audit_reader *r)
 		int fd, rc;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (pol_audit_reader_input(r, path) < 0) {
+			fprintf(stderr, "%s: out of memory\n", cli_name());
+			status = EXIT_ENV;
+			break;
+		}
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0) {
 			fprintf(stderr, "%s: cannot open '%s': %s\n", cli_name(), path,
@@ -376,7 +381,9 @@ static int read_input(struct seallow_run *run, struct pol_audit_reader *r)
 			return errno == EACCES ? EXIT_ENV : EXIT_USAGE;
 		}
 		run->why_newline = true;
-		rc = pol_audit_reader_read_fd(r, fd);
+		rc = pol_audit_reader_input(r, o->input);
+		if (rc == 0)
+			rc = pol_audit_reader_read_fd(r, fd);
 		close(fd);
 	} else if (o->dmesg) {
 		const char *cmd = getenv("SEKIT_DMESG");
@@ -406,20 +413,35 @@ static int read_input(struct seallow_run *run, struct pol_audit_reader *r)
 	return EXIT_OK;
 }
 
-/* Every line and denial not used, by reason, on stderr. */
+/* Every line and denial not used, by reason, on stderr: the lines not
+ * read by number (the first few; all with -v), then the denials among
+ * them and the other lines. */
 static size_t report_skips(struct seallow_run *run, struct pol_audit_reader *r)
 {
-	size_t total = 0;
+	const struct pol_audit_unread *u;
+	size_t total = 0, nu = pol_audit_reader_unread(r, &u);
 
+	for (size_t i = 0; i < nu && !run->o->quiet && (run->o->verbose || i < 5); i++)
+		fprintf(stderr, "%s: warning: %s:%zu: %s\n", cli_name(),
+			u[i].input ? u[i].input : "<stdin>", u[i].line,
+			pol_audit_skip_name(u[i].reason));
+	if (nu > 5 && !run->o->quiet && !run->o->verbose)
+		fprintf(stderr, "%s: warning: and %zu more line%s not read (-v lists them)\n",
+			cli_name(), nu - 5, nu - 5 == 1 ? "" : "s");
 	for (int i = 0; i < POL_AUDIT_SKIP_COUNT; i++) {
 		size_t n = pol_audit_reader_skipped(r, (enum pol_audit_skip)i);
+		size_t d = pol_audit_reader_skipped_denials(r, (enum pol_audit_skip)i);
+		const char *why = pol_audit_skip_name((enum pol_audit_skip)i);
 
-		if (!n)
-			continue;
 		total += n;
-		if (!run->o->quiet)
-			fprintf(stderr, "%s: warning: skipped %zu line%s: %s\n", cli_name(), n,
-				n == 1 ? "" : "s", pol_audit_skip_name((enum pol_audit_skip)i));
+		if (run->o->quiet)
+			continue;
+		if (d)
+			fprintf(stderr, "%s: warning: skipped %zu denial%s: %s\n", cli_name(), d,
+				d == 1 ? "" : "s", why);
+		if (n > d)
+			fprintf(stderr, "%s: warning: skipped %zu line%s: %s\n", cli_name(), n - d,
+				n - d == 1 ? "" : "s", why);
 	}
 	for (int i = 1; i < POL_AUDIT_BAD_COUNT; i++) {
 		size_t n = run->o->mode == MODE_WHY

@@ -70,7 +70,7 @@ struct pol_audit_mark {
 enum pol_audit_skip {
 	POL_AUDIT_SKIP_TOO_LONG,     /* longer than POL_AUDIT_MAX_LINE */
 	POL_AUDIT_SKIP_BINARY,	     /* NUL or control bytes */
-	POL_AUDIT_SKIP_MALFORMED,    /* no "msg=audit(SEC.MSEC:SERIAL):" header */
+	POL_AUDIT_SKIP_MALFORMED,    /* a "type=" line or kernel header not readable */
 	POL_AUDIT_SKIP_UNKNOWN_TYPE, /* a record type libaudit does not know */
 	POL_AUDIT_SKIP_BAD_AVC,	     /* an AVC without { perms }, scontext, tcontext or tclass */
 	/* a record past its event's limits (records or bytes an event keeps) */
@@ -105,6 +105,53 @@ int pol_audit_reader_read_fd(struct pol_audit_reader *r, int fd);
 void pol_audit_reader_free(struct pol_audit_reader *r);
 
 size_t pol_audit_reader_skipped(const struct pol_audit_reader *r, enum pol_audit_skip reason);
+/* Of those, the lines or records that held a denial ("avc:"). */
+size_t pol_audit_reader_skipped_denials(const struct pol_audit_reader *r,
+					enum pol_audit_skip reason);
+/* AVC texts that are notices, not decisions ("avc:  received policyload
+ * notice", "avc:  op=load_policy ..."): read, never skipped. */
+size_t pol_audit_reader_notices(const struct pol_audit_reader *r);
+
+/* One line (or journal entry) not read, and why. */
+struct pol_audit_unread {
+	const char *input; /* pol_audit_reader_input()'s name, or NULL */
+	size_t line;	   /* 1-based, in that input */
+	enum pol_audit_skip reason;
+	bool denial; /* it held a denial */
+};
+#define POL_AUDIT_UNREAD_MAX 1000
+/* The first POL_AUDIT_UNREAD_MAX lines not read, in input order (*list is
+ * borrowed until the reader is freed); returns how many are listed. */
+size_t pol_audit_reader_unread(const struct pol_audit_reader *r,
+			       const struct pol_audit_unread **list);
+/* Name the input the next lines come from (copied) and count its lines
+ * from 1. Returns 0 or -ENOMEM. */
+int pol_audit_reader_input(struct pol_audit_reader *r, const char *name);
+
+/* A systemd journal entry (sd-journal): the fields that say where its
+ * record came from. Strings are borrowed for the call; NULL when absent. */
+struct pol_audit_entry {
+	const char *message; /* MESSAGE, message_len bytes (may hold any byte) */
+	size_t message_len;
+	const char *host;      /* _HOSTNAME: the record's node */
+	const char *type_name; /* _AUDIT_TYPE_NAME */
+	unsigned long serial;  /* _AUDIT_ID */
+	bool has_serial;
+	unsigned long long usec; /* _SOURCE_REALTIME_TIMESTAMP, else __REALTIME_ */
+	bool audit_transport;	 /* _TRANSPORT=audit */
+	size_t line;		 /* its number, for unread entries */
+};
+/* Read one entry as journalctl -o json's line would be read. Returns 0 or
+ * a handler's negative status (-ENOMEM when memory runs out). */
+int pol_audit_reader_entry(struct pol_audit_reader *r, const struct pol_audit_entry *e);
+
+/* ausearch's time words and dates (recent, today, yesterday, this-week,
+ * week-ago, this-month, this-year, boot, now, "10/23/2024 02:51:35",
+ * "2024-10-23", "02:51"), relative to now and the boot time (0: unknown),
+ * in local time. Returns 0 and *out, -EINVAL for words it does not know,
+ * -ENOENT for "boot" with no boot time. */
+int pol_audit_time_words(const char *s, time_t now, time_t boot, time_t *out);
+
 /* Lines that were audit records / were something else (ignored). */
 size_t pol_audit_reader_records(const struct pol_audit_reader *r);
 size_t pol_audit_reader_other_lines(const struct pol_audit_reader *r);

@@ -3,7 +3,10 @@
 #ifndef POL_AUDIT_INTERNAL_H
 #define POL_AUDIT_INTERNAL_H
 
+#include <time.h>
+
 #include "audit/audit.h"
+#include "util/buf.h"
 
 /* The fields audit2allow reads from an AVC line, tokenised as it does
  * (Python's str.split(): \x1c-\x1f count as white space). */
@@ -59,5 +62,65 @@ struct audit_trace {
 	void *data;
 };
 void audit_reader_trace(struct pol_audit_reader *r, const struct audit_trace *t);
+
+/* reader-time.c: dates and clocks as tools write them. Each returns the
+ * bytes read from p (0: not one) and fills tm (local time, tm_isdst -1). */
+size_t audit_time_date(const char *p, const char *end, struct tm *tm);
+/* "HH:MM[:SS][.frac]": sets tm's hour, minute, second and *msec (may be NULL). */
+size_t audit_time_clock(const char *p, const char *end, struct tm *tm, unsigned int *msec);
+/* A syslog stamp ("Jul 26 09:11:43", RFC 3339) as seconds; now picks a
+ * stamp's missing year. */
+size_t audit_time_prefix(const char *p, const char *end, time_t now, time_t *sec,
+			 unsigned int *msec);
+
+/* reader-line.c: where the record of a line that is not a plain raw
+ * record is, and the record rewritten when its shape differs. */
+enum audit_shape_kind {
+	AUDIT_SHAPE_OTHER,     /* no record: another program's line */
+	AUDIT_SHAPE_RAW,       /* a raw record with a numeric header: text, n */
+	AUDIT_SHAPE_KERNEL,    /* a kernel log record: text is its "audit(" header */
+	AUDIT_SHAPE_ALONE,     /* a record without its header: type, fields at text */
+	AUDIT_SHAPE_MALFORMED, /* a record whose msg=audit( header cannot be read */
+};
+struct audit_shape {
+	enum audit_shape_kind kind;
+	const char *text; /* in the line, or in the caller's buffer */
+	size_t n;
+	const char *node; /* RAW, ALONE: node= value, node_len bytes */
+	size_t node_len;
+	char type[32]; /* ALONE: the record type's name */
+	bool has_time; /* a stamp before the record gave its time */
+	time_t sec;
+	unsigned int msec;
+};
+void audit_shape_line(const char *s, size_t n, time_t now, struct pol_buf *out,
+		      struct audit_shape *sh);
+
+/* A journal entry's fields that say where an audit record came from. */
+enum {
+	AUDIT_ENTRY_MESSAGE,
+	AUDIT_ENTRY_HOST,
+	AUDIT_ENTRY_TYPE_NAME,
+	AUDIT_ENTRY_ID,
+	AUDIT_ENTRY_SOURCE_TIME,
+	AUDIT_ENTRY_TIME,
+	AUDIT_ENTRY_TRANSPORT,
+	AUDIT_ENTRY_FIELDS
+};
+struct audit_entry {
+	const char *message, *host, *type_name; /* borrowed, with their lengths */
+	size_t message_len, host_len, type_len;
+	unsigned long serial;
+	bool has_serial, has_source_time, audit_transport;
+	unsigned long long usec;
+};
+/* The field a journal key names (AUDIT_ENTRY_*), or -1. */
+int audit_entry_field(const char *key, size_t n);
+void audit_entry_set(struct audit_entry *e, int field, const char *v, size_t n);
+/* journalctl -o json's line: its fields, decoded into store. */
+bool audit_json_entry(const char *s, size_t n, struct pol_buf *store, struct audit_entry *e);
+/* An audit-transport entry as the raw record journald read, into out;
+ * false for another entry (its MESSAGE is read as a line). */
+bool audit_entry_record(const struct audit_entry *e, struct pol_buf *out);
 
 #endif

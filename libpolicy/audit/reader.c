@@ -9,7 +9,15 @@
  * Kernel log lines (dmesg, journalctl -k, syslog): "... audit: type=1400
  * audit(1700000000.123:45): avc:  denied ..." become "type=AVC
  * msg=audit(1700000000.123:45): avc:  denied ..."; the original line is
- * kept with the record so the AVC can be shown as it was read.
+ * kept with the record so the AVC can be shown as it was read. A line that
+ * does not start with a raw record's "type=" or "node=" and numeric header
+ * (ausearch -i output, journal and syslog lines, pasted and grep'd lines,
+ * journalctl -o json and -o export) is taken apart by reader-line.c, which
+ * says where its record is; a record without a header there (a bare AVC)
+ * is an event of its own. A line that still cannot be read is counted by
+ * reason, as a denial when it holds one, and listed with its number
+ * (POL_AUDIT_UNREAD_MAX of them). An AVC text that is a notice ("avc:
+ * received policyload notice") is counted apart: it is no denial.
  *
  * Why not libauparse. seallow read through libauparse's feed interface
  * until issue 12's speed bar: a bare libauparse pass over the 100k-denial
@@ -92,6 +100,7 @@
 /* A stored record: its text (and a kernel line's original) in the event's buffer. */
 struct ev_record {
 	int type;
+	uint32_t line; /* its line in the input (unread AVCs are named by it) */
 	uint32_t off, len;
 	uint32_t orig_off, orig_len; /* orig_len 0: none */
 };
@@ -101,6 +110,7 @@ struct ev_event {
 	time_t sec;
 	unsigned int msec;
 	bool has_node, complete;
+	bool alone;	   /* a record without a header: an event of its own */
 	uint32_t node_len; /* the node is the first node_len bytes of text */
 	uint32_t hash;
 	struct pol_buf text;
@@ -120,6 +130,7 @@ struct ev_key {
 	unsigned int msec;
 	unsigned long serial;
 	int type;
+	bool alone;
 };
 
 struct pol_audit_reader {
@@ -129,7 +140,25 @@ struct pol_audit_reader {
 	bool overlong;	     /* discarding the rest of a long line */
 	struct pol_buf norm; /* a kernel line, normalised */
 	size_t skipped[POL_AUDIT_SKIP_COUNT];
-	size_t records, other;
+	size_t skipped_denials[POL_AUDIT_SKIP_COUNT];
+	size_t records, other, notices;
+	size_t lines_done; /* whole lines read: the line being read is the next */
+	size_t cur_line;   /* the line of the record being read */
+	char *input;	   /* the input's name, for unread lines */
+	char **inputs;	   /* every name given, freed with the reader */
+	size_t ninputs;
+	struct pol_audit_unread *unread;
+	size_t nunread;
+	struct pol_buf shape;	    /* a line rewritten by reader-line.c */
+	struct pol_buf json;	    /* a journalctl -o json line's fields */
+	unsigned long alone_serial; /* records without a header, numbered */
+	time_t now;		    /* for a syslog stamp's year */
+	/* journalctl -o export: the entry being read, its first line */
+	bool in_entry;
+	size_t entry_line;
+	struct pol_buf entry;
+	size_t entry_off[AUDIT_ENTRY_FIELDS], entry_len[AUDIT_ENTRY_FIELDS];
+	bool entry_seen[AUDIT_ENTRY_FIELDS];
 	bool relevant;
 	int status;
 	/* open events in the order of their first record: a ring */
@@ -177,6 +206,38 @@ const char *pol_audit_skip_name(enum pol_audit_skip reason)
 void audit_reader_trace(struct pol_audit_reader *r, const struct audit_trace *t)
 {
 	r->trace = *t;
+}
+
+static bool has_token(const char *text, const char *tok);
+
+/* A line (or one record of it) not read: counted by reason, as a denial
+ * when it is one, and listed with its number. */
+static void skip(struct pol_audit_reader *r, enum pol_audit_skip reason, size_t line, bool denial)
+{
+	r->skipped[reason]++;
+	if (denial)
+		r->skipped_denials[reason]++;
+	if (r->nunread < POL_AUDIT_UNREAD_MAX) {
+		if (!r->unread) {
+			r->unread = malloc(POL_AUDIT_UNREAD_MAX * sizeof(*r->unread));
+			if (!r->unread)
+				return;
+		}
+		r->unread[r->nunread++] = (struct pol_audit_unread){
+		    .input = r->input, .line = line, .reason = reason, .denial = denial};
+	}
+}
+
+/* The line being read. */
+static size_t line_no(const struct pol_audit_reader *r)
+{
+	return r->lines_done + 1;
+}
+
+/* Whether s holds a denial: an "avc:" word. */
+static bool is_denial(const char *s)
+{
+	return has_token(s, "avc:") || has_token(s, "msg='avc:");
 }
 
 /* ---- Fields ------------------------------------------------------------ */
@@ -342,8 +403,28 @@ static bool has_token(const char *text, const char *tok)
 
 /* ---- Delivering an event ------------------------------------------------ */
 
+/* An "avc:" text that is no decision: "avc:  received policyload notice
+ * (seqno=2)", "avc:  received setenforce notice (enforcing=1)" (USER_AVC
+ * from dbus and systemd), "avc:  op=load_policy lsm=selinux seqno=2 res=1"
+ * (the kernel's). The word after "avc:" is neither "denied" nor "granted". */
+static bool is_notice(const char *text)
+{
+	const char *p = strstr(text, "avc:");
+
+	for (; p; p = strstr(p + 4, "avc:")) {
+		const char *w = p + 4;
+
+		if (!avc_space((unsigned char)*w))
+			continue;
+		while (avc_space((unsigned char)*w))
+			w++;
+		return strncmp(w, "denied", 6) != 0 && strncmp(w, "granted", 7) != 0;
+	}
+	return false;
+}
+
 static void deliver_avc(struct pol_audit_reader *r, const struct pol_audit_avc *ctx,
-			const char *text, size_t n, const char *orig, bool user)
+			const char *text, size_t n, const char *orig, bool user, size_t line)
 {
 	struct avc_fields f;
 	struct pol_audit_avc a = *ctx;
@@ -354,7 +435,15 @@ static void deliver_avc(struct pol_audit_reader *r, const struct pol_audit_avc *
 	memcpy(r->avctext, text, n);
 	r->avctext[n] = '\0';
 	if (!audit_avc_parse(r->avctext, &f)) {
-		r->skipped[POL_AUDIT_SKIP_BAD_AVC]++;
+		/* the parse cut the copy into words: look at the text */
+		if (n < POL_AUDIT_MAX_LINE) {
+			memcpy(r->avctext, text, n);
+			r->avctext[n] = '\0';
+		}
+		if (is_notice(r->avctext))
+			r->notices++;
+		else
+			skip(r, POL_AUDIT_SKIP_BAD_AVC, line, true);
 		return;
 	}
 	a.record = orig ? orig : text;
@@ -514,7 +603,7 @@ static void deliver_event(struct pol_audit_reader *r, struct ev_event *e)
 		if (rec->type == AUDIT_AVC || rec->type == AUDIT_USER_AVC)
 			deliver_avc(r, &ctx, base + rec->off, rec->len,
 				    rec->orig_len ? base + rec->orig_off : NULL,
-				    rec->type == AUDIT_USER_AVC);
+				    rec->type == AUDIT_USER_AVC, rec->line);
 	}
 }
 
@@ -622,6 +711,7 @@ static struct ev_event *ev_open(struct pol_audit_reader *r, const struct ev_key 
 	e->sec = k->sec;
 	e->msec = k->msec;
 	e->has_node = k->has_node;
+	e->alone = k->alone;
 	e->node_len = k->has_node ? (uint32_t)k->node_len : 0;
 	e->hash = h;
 	e->complete = false;
@@ -644,7 +734,8 @@ static void ev_store(struct pol_audit_reader *r, struct ev_event *e, int type, c
 	size_t before = e->text.len;
 
 	if (e->nrecs == EVENT_MAX_RECORDS || e->text.len + n + on + 2 > EVENT_MAX_BYTES) {
-		r->skipped[POL_AUDIT_SKIP_OVERFLOW]++;
+		skip(r, POL_AUDIT_SKIP_OVERFLOW, r->cur_line,
+		     type == AUDIT_AVC || type == AUDIT_USER_AVC);
 		return;
 	}
 	if (e->nrecs == e->arecs) {
@@ -660,6 +751,7 @@ static void ev_store(struct pol_audit_reader *r, struct ev_event *e, int type, c
 	}
 	rec = &e->recs[e->nrecs++];
 	rec->type = type;
+	rec->line = (uint32_t)(r->cur_line < UINT32_MAX ? r->cur_line : UINT32_MAX);
 	rec->off = (uint32_t)e->text.len;
 	rec->len = (uint32_t)n;
 	pol_buf_add(&e->text, s, n);
@@ -739,7 +831,7 @@ static void ev_record(struct pol_audit_reader *r, const struct ev_key *k, const 
 			ev_force_head(r);
 	}
 	h = ev_hash(k);
-	e = ev_find(r, k, h);
+	e = k->alone ? NULL : ev_find(r, k, h);
 	if (!e) {
 		if (k->type == AUDIT_EOE)
 			return;
@@ -751,7 +843,7 @@ static void ev_record(struct pol_audit_reader *r, const struct ev_key *k, const 
 			e->types[e->ntypes++] = k->type;
 		if (kept)
 			ev_store(r, e, k->type, s, n, orig, on);
-		if (ev_single(k->type))
+		if (ev_single(k->type) || k->alone)
 			ev_complete(r, e);
 	}
 	ev_timeouts(r, k->sec);
@@ -776,6 +868,13 @@ void pol_audit_reader_free(struct pol_audit_reader *r)
 		return;
 	pol_buf_release(&r->line);
 	pol_buf_release(&r->norm);
+	pol_buf_release(&r->shape);
+	pol_buf_release(&r->json);
+	pol_buf_release(&r->entry);
+	free(r->unread);
+	for (size_t i = 0; i < r->ninputs; i++)
+		free(r->inputs[i]);
+	free(r->inputs);
 	for (size_t i = 0; i < MAX_OPEN; i++) {
 		pol_buf_release(&r->ev[i].text);
 		free(r->ev[i].recs);
@@ -987,8 +1086,11 @@ static const char *msg_header(const char *name, size_t nlen, const char *end)
 }
 
 /* A raw record: [node=N ]type=T msg=audit(...): ... (n bytes, its first
- * 0x1d at interp) */
-static void raw_line(struct pol_audit_reader *r, const char *s, size_t n, size_t interp)
+ * 0x1d at interp); orig, the line it was found in when that is not s (an
+ * AVC is shown as it was read). False when it has no header to read (the
+ * line may be in another shape). */
+static bool raw_line(struct pol_audit_reader *r, const char *s, size_t n, size_t interp,
+		     const char *orig, size_t on)
 {
 	const char *t = s, *msg, *name;
 	size_t nlen;
@@ -998,31 +1100,31 @@ static void raw_line(struct pol_audit_reader *r, const char *s, size_t n, size_t
 		k.node = t + 5;
 		t = memchr(t, ' ', n);
 		if (!t || t == k.node)
-			goto malformed;
+			return false;
 		k.node_len = (size_t)(t - k.node);
 		k.has_node = true;
 		while (*t == ' ')
 			t++;
 	}
 	if (!starts_with(t, n - (size_t)(t - s), "type="))
-		goto malformed;
+		return false;
 	name = t + 5;
 	for (nlen = 0; name[nlen] && name[nlen] != ' '; nlen++)
 		;
 	msg = msg_header(name, nlen, s + n);
 	if (!msg || !read_header(r, msg + 4, s + n, &k))
-		goto malformed;
+		return false;
 	if (!known_type(r, name, nlen, &k.type)) {
-		r->skipped[POL_AUDIT_SKIP_UNKNOWN_TYPE]++;
-		return;
+		skip(r, POL_AUDIT_SKIP_UNKNOWN_TYPE, r->cur_line, is_denial(s));
+		return true;
 	}
 	if (relevant_type(k.type))
 		r->relevant = true;
 	r->records++;
-	ev_record(r, &k, s, interp, NULL, 0);
-	return;
-malformed:
-	r->skipped[POL_AUDIT_SKIP_MALFORMED]++;
+	if (orig && k.type != AUDIT_AVC && k.type != AUDIT_USER_AVC)
+		orig = NULL, on = 0;
+	ev_record(r, &k, s, interp, orig, on);
+	return true;
 }
 
 /* A kernel log line: the audit part after whatever prefix the log has. */
@@ -1034,7 +1136,7 @@ static void kernel_line(struct pol_audit_reader *r, const char *s, size_t n, con
 	char tmp[32];
 
 	if (!hlen) {
-		r->skipped[POL_AUDIT_SKIP_MALFORMED]++;
+		skip(r, POL_AUDIT_SKIP_MALFORMED, r->cur_line, is_denial(s));
 		return;
 	}
 	rest = hdr + hlen;
@@ -1082,28 +1184,196 @@ static void kernel_line(struct pol_audit_reader *r, const char *s, size_t n, con
 		  strcmp(type, "AVC") == 0 ? s : NULL, strcmp(type, "AVC") == 0 ? n : 0);
 }
 
+/* A record without its event's header (reader-line.c): an event of its
+ * own, numbered, at the time of the stamp before it or 0 (unknown). */
+static void alone_line(struct pol_audit_reader *r, const struct audit_shape *sh, const char *s,
+		       size_t n)
+{
+	struct ev_key k = {.alone = true, .sec = sh->sec, .msec = sh->msec};
+	size_t len = sh->n;
+
+	if (!known_type(r, sh->type, strlen(sh->type), &k.type)) {
+		skip(r, POL_AUDIT_SKIP_UNKNOWN_TYPE, r->cur_line, is_denial(s));
+		return;
+	}
+	k.serial = ++r->alone_serial;
+	if (sh->node && sh->node_len) {
+		k.node = sh->node;
+		k.node_len = sh->node_len;
+		k.has_node = true;
+	}
+	if (relevant_type(k.type))
+		r->relevant = true;
+	r->records++;
+	len = cut_interp(sh->text, len);
+	if (k.type == AUDIT_AVC || k.type == AUDIT_USER_AVC)
+		ev_record(r, &k, sh->text, len, s, n);
+	else
+		ev_record(r, &k, sh->text, len, NULL, 0);
+}
+
+/* A line that is not a raw record read as such: its shape says where its
+ * record is (reader-line.c). */
+static void shape_line(struct pol_audit_reader *r, const char *s, size_t n, bool record)
+{
+	struct audit_shape sh;
+
+	if (!r->now)
+		r->now = time(NULL);
+	audit_shape_line(s, n, r->now, &r->shape, &sh);
+	switch (sh.kind) {
+	case AUDIT_SHAPE_RAW:
+		if (!raw_line(r, sh.text, sh.n, cut_interp(sh.text, sh.n), s, n))
+			skip(r, POL_AUDIT_SKIP_MALFORMED, r->cur_line, is_denial(s));
+		break;
+	case AUDIT_SHAPE_KERNEL:
+		kernel_line(r, s, n, sh.text);
+		break;
+	case AUDIT_SHAPE_ALONE:
+		alone_line(r, &sh, s, n);
+		break;
+	case AUDIT_SHAPE_MALFORMED:
+		skip(r, POL_AUDIT_SKIP_MALFORMED, r->cur_line, is_denial(s));
+		break;
+	case AUDIT_SHAPE_OTHER:
+		if (record) /* "type=" or "node=" and nothing readable */
+			skip(r, POL_AUDIT_SKIP_MALFORMED, r->cur_line, is_denial(s));
+		else
+			r->other++;
+		break;
+	}
+	if (r->shape.failed)
+		r->nomem = true;
+}
+
+/* A journal entry (-o json, -o export, sd-journal): the record journald
+ * read, else its MESSAGE as a line. */
+static void entry_line(struct pol_audit_reader *r, const struct audit_entry *e)
+{
+	struct pol_buf rec = POL_BUF_INIT;
+
+	if (audit_entry_record(e, &rec))
+		raw_line(r, rec.data, rec.len, cut_interp(rec.data, rec.len), NULL, 0) ||
+		    (skip(r, POL_AUDIT_SKIP_MALFORMED, r->cur_line, is_denial(rec.data)), true);
+	else if (e->message && e->message_len && !rec.failed)
+		shape_line(r, e->message, e->message_len, false);
+	if (rec.failed)
+		r->nomem = true;
+	pol_buf_release(&rec);
+}
+
+int pol_audit_reader_entry(struct pol_audit_reader *r, const struct pol_audit_entry *pe)
+{
+	struct audit_entry e = {0};
+
+	if (pe->message && memchr(pe->message, '\0', pe->message_len)) {
+		skip(r, POL_AUDIT_SKIP_BINARY, pe->line, false);
+		return r->status;
+	}
+	e.message = pe->message;
+	e.message_len = pe->message_len;
+	e.host = pe->host;
+	e.host_len = pe->host ? strlen(pe->host) : 0;
+	e.type_name = pe->type_name;
+	e.type_len = pe->type_name ? strlen(pe->type_name) : 0;
+	e.serial = pe->serial;
+	e.has_serial = pe->has_serial;
+	e.usec = pe->usec;
+	e.audit_transport = pe->audit_transport;
+	r->cur_line = pe->line;
+	entry_line(r, &e);
+	if (r->nomem)
+		return -ENOMEM;
+	return r->status;
+}
+
+/* journalctl -o export: "KEY=VALUE" lines, an entry ending at a blank
+ * line; the fields that say where a record came from are kept. */
+static void export_flush(struct pol_audit_reader *r)
+{
+	struct audit_entry e = {0};
+
+	if (!r->in_entry)
+		return;
+	for (int i = 0; i < AUDIT_ENTRY_FIELDS; i++)
+		if (r->entry_seen[i])
+			audit_entry_set(&e, i, r->entry.data + r->entry_off[i], r->entry_len[i]);
+	r->cur_line = r->entry_line;
+	if (!r->entry.failed && e.message)
+		entry_line(r, &e);
+	else if (r->entry.failed)
+		r->nomem = true;
+	r->in_entry = false;
+	pol_buf_reset(&r->entry);
+	memset(r->entry_seen, 0, sizeof(r->entry_seen));
+}
+
+/* Whether the line is a field of an export entry (read here). */
+static bool export_line(struct pol_audit_reader *r, const char *s, size_t n)
+{
+	const char *eq;
+	int field;
+
+	if (!r->in_entry) {
+		if (!starts_with(s, n, "__CURSOR="))
+			return false;
+		r->in_entry = true;
+		r->entry_line = line_no(r);
+	}
+	if (n == 0) {
+		export_flush(r);
+		return true;
+	}
+	eq = memchr(s, '=', n);
+	if (!eq) {
+		/* a binary field: its size and bytes follow, which this line
+		 * reader cannot take apart */
+		skip(r, POL_AUDIT_SKIP_BINARY, line_no(r), false);
+		export_flush(r);
+		return true;
+	}
+	field = audit_entry_field(s, (size_t)(eq - s));
+	if (field >= 0) {
+		r->entry_off[field] = r->entry.len;
+		r->entry_len[field] = n - (size_t)(eq + 1 - s);
+		r->entry_seen[field] = true;
+		pol_buf_add(&r->entry, eq + 1, r->entry_len[field]);
+		pol_buf_putc(&r->entry, '\0');
+	}
+	return true;
+}
+
 static void one_line(struct pol_audit_reader *r, char *s, size_t n)
 {
-	const char *hdr;
 	size_t interp;
 
 	while (n && (s[n - 1] == '\r' || s[n - 1] == '\n'))
 		n--;
 	s[n] = '\0';
+	r->cur_line = line_no(r);
+	if (r->in_entry || (*s == '_' && starts_with(s, n, "__CURSOR="))) {
+		if (export_line(r, s, n))
+			return;
+	}
 	if (n == 0 || ((*s == ' ' || *s == '\t') && strspn(s, " \t") == n))
 		return; /* blank */
 	if (!line_ok(s, n, &interp)) {
-		r->skipped[POL_AUDIT_SKIP_BINARY]++;
+		skip(r, POL_AUDIT_SKIP_BINARY, r->cur_line, false);
 		return;
 	}
-	if (starts_with(s, n, "type=") || starts_with(s, n, "node=")) {
-		raw_line(r, s, n, interp);
-	} else if ((hdr = strstr(s, "audit(")) != NULL) {
-		kernel_line(r, s, n, hdr);
-	} else if (has_token(s, "avc:") || has_token(s, "msg='avc:")) {
-		r->skipped[POL_AUDIT_SKIP_MALFORMED]++;
+	if ((*s == 't' && starts_with(s, n, "type=")) ||
+	    (*s == 'n' && starts_with(s, n, "node="))) {
+		if (!raw_line(r, s, n, interp, NULL, 0))
+			shape_line(r, s, n, true);
+	} else if (*s == '{') {
+		struct audit_entry e;
+
+		if (audit_json_entry(s, n, &r->json, &e))
+			entry_line(r, &e);
+		else
+			shape_line(r, s, n, false);
 	} else {
-		r->other++;
+		shape_line(r, s, n, false);
 	}
 }
 
@@ -1119,7 +1389,7 @@ int pol_audit_reader_feed(struct pol_audit_reader *r, const char *buf, size_t le
 			if (nl)
 				r->overlong = false;
 		} else if (r->line.len + n > POL_AUDIT_MAX_LINE) {
-			r->skipped[POL_AUDIT_SKIP_TOO_LONG]++;
+			skip(r, POL_AUDIT_SKIP_TOO_LONG, line_no(r), false);
 			pol_buf_reset(&r->line);
 			r->overlong = !nl;
 		} else if (nl && r->line.len == 0) {
@@ -1137,8 +1407,10 @@ int pol_audit_reader_feed(struct pol_audit_reader *r, const char *buf, size_t le
 		if (r->line.failed)
 			return -ENOMEM;
 		buf += n + (nl ? 1 : 0);
+		if (nl)
+			r->lines_done++;
 	}
-	if (r->nomem || r->norm.failed)
+	if (r->nomem || r->norm.failed || r->json.failed)
 		return -ENOMEM;
 	return r->status;
 }
@@ -1150,9 +1422,11 @@ int pol_audit_reader_finish(struct pol_audit_reader *r)
 	if (r->line.len && r->status == 0 && !r->overlong)
 		one_line(r, r->line.data, r->line.len);
 	pol_buf_reset(&r->line);
+	if (r->status == 0)
+		export_flush(r);
 	while (r->count)
 		ev_force_head(r);
-	return r->status;
+	return r->nomem && r->status == 0 ? -ENOMEM : r->status;
 }
 
 int pol_audit_reader_read_fd(struct pol_audit_reader *r, int fd)
@@ -1198,4 +1472,41 @@ size_t pol_audit_reader_other_lines(const struct pol_audit_reader *r)
 bool pol_audit_reader_relevant(const struct pol_audit_reader *r)
 {
 	return r->relevant;
+}
+
+size_t pol_audit_reader_skipped_denials(const struct pol_audit_reader *r,
+					enum pol_audit_skip reason)
+{
+	return reason < POL_AUDIT_SKIP_COUNT ? r->skipped_denials[reason] : 0;
+}
+
+size_t pol_audit_reader_notices(const struct pol_audit_reader *r)
+{
+	return r->notices;
+}
+
+size_t pol_audit_reader_unread(const struct pol_audit_reader *r,
+			       const struct pol_audit_unread **list)
+{
+	*list = r->unread;
+	return r->nunread;
+}
+
+int pol_audit_reader_input(struct pol_audit_reader *r, const char *name)
+{
+	char *copy = name ? strdup(name) : NULL;
+	char **names = copy ? realloc(r->inputs, (r->ninputs + 1) * sizeof(*names)) : NULL;
+
+	if (name && (!copy || !names)) {
+		free(copy);
+		return -ENOMEM;
+	}
+	/* the lines listed so far keep the name they were read under */
+	if (copy) {
+		r->inputs = names;
+		r->inputs[r->ninputs++] = copy;
+	}
+	r->input = copy;
+	r->lines_done = 0;
+	return 0;
 }

@@ -116,7 +116,7 @@ setup() {
 	done > huge-event.log
 	run -4 --separate-stderr seallow explain -p "$TBIN" -i huge-event.log
 	[[ "$output" == *"a_t b_t:file { read }: 256 denials"* ]]
-	[[ "$stderr" == *"skipped 4 lines: record past its event's limits"* ]]
+	[[ "$stderr" == *"skipped 4 denials: record past its event's limits"* ]]
 }
 
 @test "seallow: every AVC record of an event is read, however many" {

@@ -6,8 +6,10 @@
  */
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "seallow.h"
@@ -21,54 +23,150 @@ unsigned int generate_flags(const struct seallow_opts *o)
 	       (o->explain_long ? POL_AUDIT_GEN_EXPLAIN : 0) | (o->cil ? POL_AUDIT_GEN_CIL : 0);
 }
 
-static int write_atomic(const char *path, const char *data, size_t len, struct pol_err *err)
+/*
+ * -M's temporary files while they exist, for a signal (INT, TERM, HUP)
+ * that ends the run: unlink() is async-signal-safe; a name is published
+ * once its file exists and withdrawn, signals blocked, before it is freed.
+ */
+static const char *volatile pair_temps[2];
+static const int pair_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+static void remove_pair(int sig)
 {
-	struct pol_atomic *a;
+	for (size_t i = 0; i < 2; i++)
+		if (pair_temps[i])
+			unlink(pair_temps[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void pair_handlers(bool on)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on ? remove_pair : SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < 3; i++)
+		sigaddset(&sa.sa_mask, pair_signals[i]);
+	for (size_t i = 0; i < 3; i++) {
+		struct sigaction old;
+
+		/* an ignored signal stays ignored (nohup's SIGHUP) */
+		if (sigaction(pair_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(pair_signals[i], &sa, NULL);
+	}
+}
+
+static void pair_block(sigset_t *saved)
+{
+	sigset_t block;
+
+	sigemptyset(&block);
+	for (size_t i = 0; i < 3; i++)
+		sigaddset(&block, pair_signals[i]);
+	sigprocmask(SIG_BLOCK, &block, saved);
+}
+
+/* One of the pair written to its temporary file (published) and synced. */
+static int write_temp(int slot, const char *path, const char *data, size_t len,
+		      struct pol_atomic **a, struct pol_err *err)
+{
 	FILE *fp;
-	int rc = pol_atomic_open(path, &a, &fp, err);
+	int rc = pol_atomic_open(path, a, &fp, err);
 
 	if (rc < 0)
 		return rc;
-	if (fwrite(data, 1, len, fp) != len) {
-		pol_atomic_abort(a);
-		return pol_err_set(err, -EIO, "cannot write '%s': %s", path, strerror(errno));
+	pair_temps[slot] = pol_atomic_temp(*a);
+	if (fwrite(data, 1, len, fp) != len || fflush(fp) != 0 || fsync(fileno(fp)) != 0) {
+		rc = -errno;
+		return pol_err_set(err, rc ? rc : -EIO, "cannot write '%s': %s", path,
+				   strerror(rc ? -rc : EIO));
 	}
-	return pol_atomic_commit(a, err);
+	return 0;
 }
 
-/* -M: NAME.te and NAME.pp, both or neither. The .pp is compiled from
- * expanded when given (the .te's interface calls as m4 expands them). */
+/* The run's inputs, which neither file of the pair may replace. */
+static int refuse_inputs(const struct seallow_opts *o, const char *path, struct pol_err *err)
+{
+	const char *inputs[] = {o->input ? o->input : "-", o->policy, o->interface_info,
+				o->perm_map};
+
+	return pol_atomic_refuse_inputs(path, inputs, sizeof(inputs) / sizeof(inputs[0]), err);
+}
+
+/*
+ * -M: NAME.te and NAME.pp, both or neither. The .pp is compiled from
+ * expanded when given (the .te's interface calls as m4 expands them), in
+ * memory; then both are written to temporary files beside their targets
+ * and synced, and only then renamed, .pp first, with the signals blocked
+ * between the two renames: a failure or signal before leaves the old pair
+ * (the temporary files removed), and the one window left, the second
+ * rename failing, is reported as such. The .pp first: it is what semodule
+ * installs, and a .te newer than its .pp would claim rules the package
+ * lacks.
+ */
 int generate_package(struct seallow_run *run, const char *name, const char *te, size_t len,
 		     const char *expanded, size_t explen, bool announce)
 {
 	char *te_path = NULL, *pp_path = NULL, *pp = NULL;
+	struct pol_atomic *te_out = NULL, *pp_out = NULL;
 	size_t pp_len = 0;
 	FILE *mem = NULL;
 	struct pol_err err;
+	sigset_t saved;
 	int rc, status = EXIT_OK;
 
 	pol_err_init(&err);
 	if (asprintf(&te_path, "%s.te", name) < 0 || asprintf(&pp_path, "%s.pp", name) < 0) {
-		status = EXIT_ENV;
+		te_path = pp_path = NULL;
+		status = cli_report(&err, -ENOMEM);
+		goto out;
+	}
+	rc = refuse_inputs(run->o, te_path, &err);
+	if (rc == 0)
+		rc = refuse_inputs(run->o, pp_path, &err);
+	if (rc < 0) {
+		status = cli_report(&err, rc);
 		goto out;
 	}
 	mem = open_memstream(&pp, &pp_len);
 	if (!mem) {
-		status = EXIT_ENV;
+		status = cli_report(&err, -ENOMEM);
 		goto out;
 	}
 	rc = pol_audit_compile_pp(te_path, expanded ? expanded : te, expanded ? explen : len,
 				  pol_pdb_mls(run->pdb), mem, &err);
 	if (fclose(mem) != 0 && rc == 0)
 		rc = -errno;
+	pair_handlers(true);
 	if (rc == 0)
-		rc = write_atomic(te_path, te, len, &err);
+		rc = write_temp(0, pp_path, pp, pp_len, &pp_out, &err);
 	if (rc == 0)
-		rc = write_atomic(pp_path, pp, pp_len, &err);
+		rc = write_temp(1, te_path, te, len, &te_out, &err);
+	pair_block(&saved);
+	if (rc == 0) {
+		pair_temps[0] = NULL;
+		rc = pol_atomic_commit(pp_out, &err);
+		pp_out = NULL;
+		if (rc == 0) {
+			pair_temps[1] = NULL;
+			rc = pol_atomic_commit(te_out, &err);
+			te_out = NULL;
+			if (rc < 0)
+				pol_err_set(&err, rc, "'%s' is new but '%s' is not", pp_path,
+					    te_path);
+		}
+	}
+	pair_temps[0] = pair_temps[1] = NULL;
+	pol_atomic_abort(pp_out);
+	pol_atomic_abort(te_out);
+	pair_handlers(false);
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 	if (rc < 0) {
 		pol_err_set(&err, rc, "cannot build '%s'", pp_path);
-		cli_report(&err, rc);
-		status = rc == -ENOMEM || rc == -EACCES || rc == -EROFS ? EXIT_ENV : EXIT_USAGE;
+		status = cli_report(&err, rc);
 		goto out;
 	}
 	if (announce && !run->o->quiet)
@@ -218,6 +316,13 @@ int generate_output(struct seallow_run *run)
 	struct picks p = {0};
 	int rc, status = EXIT_OK;
 
+	if (o->package && !ngroups) {
+		/* an empty module does not compile, and would change nothing */
+		if (!o->quiet)
+			fprintf(stderr, "%s: nothing to build: no denial to allow in the input\n",
+				cli_name());
+		return EXIT_NOMATCH;
+	}
 	if (o->refpolicy && ngroups) {
 		status = ifdb_open(o, &p.db);
 		if (status != EXIT_OK)

@@ -181,6 +181,7 @@ enum pol_audit_bad {
 	POL_AUDIT_BAD_CLASS,
 	POL_AUDIT_BAD_PERM,
 	POL_AUDIT_BAD_COMPUTE,
+	POL_AUDIT_BAD_NO_PERM, /* "{ }": a denial of nothing, unreadable */
 	POL_AUDIT_BAD_COUNT
 };
 

@@ -93,6 +93,7 @@ const char *pol_audit_bad_name(enum pol_audit_bad bad)
 	    [POL_AUDIT_BAD_CLASS] = "class not in the policy",
 	    [POL_AUDIT_BAD_PERM] = "permission not in the class",
 	    [POL_AUDIT_BAD_COMPUTE] = "access computation failed",
+	    [POL_AUDIT_BAD_NO_PERM] = "no permission in the denial ({ })",
 	};
 	return bad < POL_AUDIT_BAD_COUNT ? names[bad] : "?";
 }
@@ -1394,6 +1395,9 @@ enum pol_audit_bad audit_question(struct pol_audit_policy *pol, const char *scon
 	*tc = audit_context(pol, tcontext);
 	if (!*tc || !(*tc)->valid)
 		return POL_AUDIT_BAD_TCONTEXT;
+	/* a rule of no permission ("allow a b:file { };") is no rule */
+	if (!nperms)
+		return POL_AUDIT_BAD_NO_PERM;
 	return class_perms(pol, tclass, perms, nperms, cls, av);
 }
 

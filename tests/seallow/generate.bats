@@ -75,6 +75,38 @@ EOF
 	[ "$(od -An -tx4 -N4 local_t.pp | tr -d ' ')" = f97cff8f ]
 }
 
+@test "seallow: -M writes both files or neither, and never over an input" {
+	cp "$FIXTURES/t.log" mod.te
+	run -2 --separate-stderr seallow -M mod -p "$TBIN" -i mod.te
+	[[ "$stderr" == *"refusing to write the output over the input 'mod.te'"* ]]
+	cmp mod.te "$FIXTURES/t.log"
+	[ ! -e mod.pp ]
+	cp "$FIXTURES/t.log" mod.pp
+	run -2 --separate-stderr seallow -M mod -p "$TBIN" -i mod.pp
+	cmp mod.pp "$FIXTURES/t.log"
+	rm mod.te mod.pp
+	# the .pp cannot be written (a directory in the way): the old .te stays
+	echo '# the old module' >old.te
+	mkdir old.pp
+	run --separate-stderr seallow -M old -p "$TBIN" -i "$FIXTURES/t.log"
+	[ "$status" -ne 0 ] && [ "$status" -ne 4 ]
+	[[ "$stderr" == *"cannot build 'old.pp'"* ]]
+	[ "$(cat old.te)" = '# the old module' ] && [ -d old.pp ]
+	# no temporary file left behind
+	[ "$(ls -A | grep -v "^separate-stderr-" | sort | tr "\n" " ")" = "old.pp old.te " ]
+}
+
+@test "seallow: an AVC of no permission is skipped with its reason; -M with nothing left builds nothing" {
+	echo 'type=AVC msg=audit(1.000:1): avc:  denied  { } for  pid=1 comm="cat" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0' >empty.log
+	run -4 --separate-stderr seallow -p "$TBIN" -i empty.log
+	[[ "$output" != *"{ }"* ]]
+	[[ "$stderr" == *"skipped 1 denial: no permission in the denial ({ })"* ]]
+	run -4 --separate-stderr seallow -M none -p "$TBIN" -i empty.log
+	[[ "$stderr" == *"nothing to build"* ]]
+	[[ "$stderr" != *"error"* ]]
+	[ ! -e none.te ] && [ ! -e none.pp ]
+}
+
 @test "seallow: -M conflicts with -o and -m; a bad module name is refused" {
 	run -2 --separate-stderr seallow -M a -o x -p "$TBIN" -i "$FIXTURES/t.log"
 	[[ "$stderr" == *"conflicts with --output"* ]]

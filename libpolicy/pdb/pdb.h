@@ -68,6 +68,12 @@ int pol_pdb_open_flags(const char *path, unsigned int flags, struct pol_pdb **ou
  * (default /sys/fs/selinux and /etc/selinux) redirect both lookups. */
 int pol_pdb_system_path(char **path, struct pol_err *err);
 
+/* The newest installed policy of a policy type: the highest
+ * selinux_dir/type/policy/policy.NN (a policy store's, under any root).
+ * Returns 0 and a heap path in *path (free()), or POL_ENOPOLICY. */
+int pol_pdb_installed_path(const char *selinux_dir, const char *type, char **path,
+			   struct pol_err *err);
+
 /* pol_pdb_open() on path, or on pol_pdb_system_path() when path is NULL. */
 int pol_pdb_open_default(const char *path, struct pol_pdb **out, struct pol_err *err);
 
@@ -91,6 +97,9 @@ void pol_pdb_each_name(const struct pol_pdb *pdb, enum pol_sym kind,
  * closest valid names when there are any. Returns POL_ENOTFOUND. */
 int pol_pdb_unknown(const struct pol_pdb *pdb, enum pol_sym kind, const char *name,
 		    struct pol_err *err);
+/* The same at file:line:col of an input (file NULL: none). */
+int pol_pdb_unknown_at(const struct pol_pdb *pdb, enum pol_sym kind, const char *name,
+		       const char *file, unsigned int line, unsigned int col, struct pol_err *err);
 
 /* "type", "attribute", "boolean", ... */
 const char *pol_sym_name(enum pol_sym kind);

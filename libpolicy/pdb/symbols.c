@@ -159,14 +159,21 @@ static void offer_symbol(const char *name, void *data)
 	pol_suggest_offer(data, name);
 }
 
-int pol_pdb_unknown(const struct pol_pdb *pdb, enum pol_sym kind, const char *name,
-		    struct pol_err *err)
+int pol_pdb_unknown_at(const struct pol_pdb *pdb, enum pol_sym kind, const char *name,
+		       const char *file, unsigned int line, unsigned int col, struct pol_err *err)
 {
 	struct pol_suggest s;
 
-	pol_err_set(err, POL_ENOTFOUND, "unknown %s '%s'", pol_sym_name(kind), name);
+	pol_err_add(err, POL_SEV_ERROR, POL_ENOTFOUND, file, line, col, "unknown %s '%s'",
+		    pol_sym_name(kind), name);
 	pol_suggest_init(&s, name);
 	pol_pdb_each_name(pdb, kind, offer_symbol, &s);
-	pol_suggest_note(&s, err, POL_ENOTFOUND, NULL, 0, 0);
+	pol_suggest_note(&s, err, POL_ENOTFOUND, file, line, col);
 	return POL_ENOTFOUND;
+}
+
+int pol_pdb_unknown(const struct pol_pdb *pdb, enum pol_sym kind, const char *name,
+		    struct pol_err *err)
+{
+	return pol_pdb_unknown_at(pdb, kind, name, NULL, 0, 0, err);
 }

@@ -95,6 +95,18 @@ int pol_pdb_system_path(char **path, struct pol_err *err)
 	return 0;
 }
 
+int pol_pdb_installed_path(const char *selinux_dir, const char *type, char **path,
+			   struct pol_err *err)
+{
+	char *p = newest_installed(selinux_dir, type);
+
+	if (!p)
+		return pol_err_set(err, POL_ENOPOLICY, "no %s/%s/policy/policy.NN is installed",
+				   selinux_dir, type);
+	*path = p;
+	return 0;
+}
+
 int pol_pdb_open_default(const char *path, struct pol_pdb **out, struct pol_err *err)
 {
 	char *sys;

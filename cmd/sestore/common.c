@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Options, the store, the run of one record command and its reports. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/json.h"
+
+#include "cli.h"
+#include "sestore.h"
+
+// clang-format off
+const struct cli_option sestore_common_options[] = {
+	CLI_VALUE('S', "store", "NAME", "the store NAME (/var/lib/selinux/NAME) instead of\n"
+					"the configured policy type's"),
+	CLI_VALUE(SESTORE_OPT_ROOT, "root", "DIR", "find the store under DIR (DIR/var/lib/selinux/NAME,\n"
+						   "DIR/etc/selinux/NAME), as semodule -p"),
+	CLI_FLAG('N', "noreload", "do not reload the policy after the commit"),
+	CLI_FLAG(SESTORE_OPT_JSON, "json", "machine-readable output (see sestore(1))"),
+	CLI_FLAG('q', "quiet", "print nothing; the exit status is the answer"),
+	CLI_FLAG('v', "verbose", "more detail on stderr"),
+	CLI_HELP,
+	CLI_END,
+};
+
+const struct cli_option sestore_action_options[] = {
+	CLI_FLAG('a', "add", "add a record (an identical one already there: no change)"),
+	CLI_FLAG('d', "delete", "delete a local record"),
+	CLI_FLAG('m', "modify", "modify a record"),
+	CLI_FLAG('l', "list", "list the policy's and the local records"),
+	CLI_FLAG('C', "locallist", "list the local records only (with -l, or alone)"),
+	CLI_FLAG('D', "deleteall", "delete every local record of this kind"),
+	CLI_FLAG('n', "noheading", "no heading line in listings"),
+	CLI_END,
+};
+// clang-format on
+
+int sestore_getopt(struct sestore *sc, struct cli_getopt *g, int argc, char **argv)
+{
+	int c;
+
+	while ((c = cli_getopt(g, argc, argv)) != -1) {
+		switch (c) {
+		case SESTORE_OPT_JSON:
+			sc->json = true;
+			break;
+		case 'q':
+			sc->quiet = true;
+			break;
+		case 'v':
+			sc->verbose++;
+			break;
+		case 'S':
+			sc->store = optarg;
+			break;
+		case SESTORE_OPT_ROOT:
+			sc->root = optarg;
+			break;
+		case 'N':
+			sc->noreload = true;
+			break;
+		case 'n':
+			sc->noheading = true;
+			break;
+		default:
+			return c;
+		}
+	}
+	if (sc->quiet && sc->in_command) {
+		cli_set_quiet(true);
+		sc->verbose = 0;
+	}
+	return -1;
+}
+
+int sestore_action(struct sestore_req *r, int c)
+{
+	if (c == 'C') {
+		r->locallist = true;
+		c = 'l';
+	}
+	if (r->action && r->action != c)
+		return cli_usage_error("-%c and -%c cannot be combined", r->action, c);
+	r->action = (char)c;
+	return EXIT_OK;
+}
+
+static void print_now(const struct pol_diag *d, void *data)
+{
+	(void)data;
+	pol_diag_print(d, stderr, cli_name());
+}
+
+void sestore_err_init(const struct sestore *sc, struct pol_err *err)
+{
+	pol_err_init(err);
+	if (!sc->json && !sc->quiet)
+		err->callback = print_now;
+}
+
+int sestore_report(const struct sestore *sc, struct pol_err *err, int rc)
+{
+	int status;
+
+	if (err->callback) {
+		/* printed as they came: only a status without words is left */
+		if (rc < 0 && !pol_err_errors(err))
+			fprintf(stderr, "%s: %s\n", cli_name(), pol_strerror(rc));
+		status = rc < 0 ? cli_exit_for_failure(rc) : EXIT_OK;
+	} else {
+		status = rc < 0 ? cli_report(err, rc) : cli_report(err, 0);
+		if (rc < 0 && status == EXIT_OK)
+			status = cli_exit_for_failure(rc);
+	}
+	pol_err_release(err);
+	return status;
+}
+
+int sestore_open(struct sestore *sc, unsigned int flags, struct pol_store **st)
+{
+	struct pol_err err;
+	int rc;
+
+	sestore_err_init(sc, &err);
+	if (sc->noreload)
+		flags |= POL_STORE_NO_RELOAD;
+	rc = pol_store_open(sc->store, sc->root, flags, st, &err);
+	if (rc < 0) {
+		/* a store that is not there, or not ours to read: the
+		 * environment's */
+		int status = sestore_report(sc, &err, rc);
+
+		return status == EXIT_USAGE && rc == POL_EINVAL ? status : EXIT_ENV;
+	}
+	pol_err_release(&err);
+	return EXIT_OK;
+}
+
+// clang-format off
+static const char ftype_names[][17] = {
+	['a'] = "all files", ['f'] = "regular file", ['d'] = "directory",
+	['c'] = "character device", ['b'] = "block device", ['s'] = "socket",
+	['l'] = "symbolic link", ['p'] = "named pipe",
+};
+// clang-format on
+
+static struct json_object *rec_json(const struct pol_store_rec *r)
+{
+	struct json_object *o = json_object_new_object();
+
+	pol_json_add_str(o, "kind", pol_store_kind_name(r->kind));
+	switch (r->kind) {
+	case POL_STORE_PORT:
+		pol_json_add_str(o, "proto", r->proto);
+		json_object_object_add(o, "low", json_object_new_int((int)r->low));
+		json_object_object_add(o, "high", json_object_new_int((int)r->high));
+		break;
+	case POL_STORE_FCONTEXT:
+		pol_json_add_str(o, "path", r->name);
+		pol_json_add_str(o, "file_type",
+				 ftype_names[(unsigned char)(r->ftype ? r->ftype : 'a')]);
+		break;
+	case POL_STORE_BOOLEAN:
+		pol_json_add_str(o, "name", r->name);
+		json_object_object_add(o, "value", json_object_new_boolean(r->value));
+		break;
+	default:
+		pol_json_add_str(o, "name", r->name);
+		break;
+	}
+	if (r->seuser)
+		pol_json_add_str(o, "seuser", r->seuser);
+	if (r->type)
+		pol_json_add_str(o, "type", r->type);
+	if (r->range)
+		pol_json_add_str(o, "range", r->range);
+	json_object_object_add(o, "local", json_object_new_boolean(r->local));
+	return o;
+}
+
+const char *sestore_ftype_name(char f)
+{
+	return ftype_names[(unsigned char)(f ? f : 'a')];
+}
+
+static int list(struct sestore *sc, struct pol_store *st, enum pol_store_kind kind,
+		const struct sestore_req *r, sestore_print_fn print)
+{
+	struct pol_store_list l;
+	struct pol_err err;
+	int rc;
+
+	sestore_err_init(sc, &err);
+	rc = pol_store_list(st, kind, r->locallist ? POL_STORE_LOCAL_ONLY : 0, &l, &err);
+	if (rc < 0)
+		return sestore_report(sc, &err, rc);
+	if (sc->json) {
+		struct json_object *doc = pol_json_document("sestore"),
+				   *a = json_object_new_array();
+
+		pol_json_add_str(doc, "command", pol_store_kind_name(kind));
+		for (size_t i = 0; i < l.n; i++)
+			json_object_array_add(a, rec_json(&l.recs[i]));
+		json_object_object_add(doc, "records", a);
+		pol_json_print(stdout, doc, 1);
+		json_object_put(doc);
+	} else if (!sc->quiet) {
+		print(sc, &l);
+	}
+	pol_store_list_release(&l);
+	return sestore_report(sc, &err, 0);
+}
+
+int sestore_run(struct sestore *sc, enum pol_store_kind kind, const struct sestore_req *r,
+		sestore_print_fn print)
+{
+	// clang-format off
+	static const enum pol_store_op ops[128] = {
+		['a'] = POL_STORE_ADD, ['m'] = POL_STORE_MODIFY, ['d'] = POL_STORE_DELETE,
+	};
+	// clang-format on
+	struct pol_store *st;
+	struct pol_err err;
+	int status, rc;
+
+	if (!r->action)
+		return cli_usage_error("no action: give -a, -d, -m, -l, -C or -D");
+	status = sestore_open(sc, 0, &st);
+	if (status)
+		return status;
+	if (r->action == 'l') {
+		status = list(sc, st, kind, r, print);
+		pol_store_free(st);
+		return status;
+	}
+	sestore_err_init(sc, &err);
+	if (r->action == 'D')
+		rc = pol_store_delete_all(st, kind, &err);
+	else
+		rc = pol_store_change(st, ops[(unsigned char)r->action], &r->rec, &err);
+	if (rc >= 0) {
+		bool changed = pol_store_in_transaction(st);
+
+		rc = pol_store_commit(st, &err);
+		if (rc == 0 && sc->verbose)
+			fprintf(stderr, "%s: %s\n", cli_name(),
+				changed ? "committed" : "no change: nothing committed");
+	}
+	pol_store_free(st);
+	return sestore_report(sc, &err, rc);
+}

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* What the kinds share: checks against the policy, contexts, lists. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdb/internal.h"
+#include "util/array.h"
+#include "util/suggest.h"
+
+#include "store/internal.h"
+
+/* A list's private part: the records' capacity and the strings it owns. */
+struct store_pool {
+	size_t recs_alloc;
+	char **strs;
+	size_t nstrs, strs_alloc;
+};
+
+static struct store_pool *pool(struct pol_store_list *l)
+{
+	if (!l->strings)
+		l->strings = calloc(1, sizeof(struct store_pool));
+	return l->strings;
+}
+
+const char *store_list_str(struct pol_store_list *l, const char *s)
+{
+	struct store_pool *p = pool(l);
+	char *c;
+
+	if (!s || !p)
+		return NULL;
+	if (POL_ARRAY_GROW(p->strs, p->nstrs + 1, p->strs_alloc) < 0)
+		return NULL;
+	c = strdup(s);
+	if (c)
+		p->strs[p->nstrs++] = c;
+	return c;
+}
+
+struct pol_store_rec *store_list_add(struct pol_store_list *l, enum pol_store_kind kind)
+{
+	struct store_pool *p = pool(l);
+	struct pol_store_rec *r;
+
+	if (!p || POL_ARRAY_GROW(l->recs, l->n + 1, p->recs_alloc) < 0)
+		return NULL;
+	r = &l->recs[l->n++];
+	memset(r, 0, sizeof(*r));
+	r->kind = kind;
+	return r;
+}
+
+void store_list_context(struct pol_store_list *l, struct pol_store_rec *r,
+			const semanage_context_t *c)
+{
+	if (!c) {
+		r->type = "<<none>>";
+		return;
+	}
+	r->seuser = store_list_str(l, semanage_context_get_user(c));
+	r->type = store_list_str(l, semanage_context_get_type(c));
+	r->range = store_list_str(l, semanage_context_get_mls(c));
+}
+
+void pol_store_list_release(struct pol_store_list *l)
+{
+	struct store_pool *p = l->strings;
+
+	if (p) {
+		for (size_t i = 0; i < p->nstrs; i++)
+			free(p->strs[i]);
+		free(p->strs);
+		free(p);
+	}
+	free(l->recs);
+	memset(l, 0, sizeof(*l));
+}
+
+bool store_mls(struct pol_store *st)
+{
+	return semanage_mls_enabled(st->sh) > 0;
+}
+
+/* The closest name among the types that have attr (or attr2). */
+struct typed_suggest {
+	struct pol_suggest s;
+	const struct pol_pdb *pdb;
+	uint32_t a1, a2;
+};
+
+static bool has_attr(const struct pol_pdb *pdb, uint32_t t, uint32_t a1, uint32_t a2)
+{
+	const ebitmap_t *m = &pdb_db(pdb)->type_attr_map[t - 1];
+
+	if (!a1 && !a2)
+		return true;
+	return (a1 && ebitmap_get_bit(m, a1 - 1)) || (a2 && ebitmap_get_bit(m, a2 - 1));
+}
+
+static void offer_typed(const char *name, void *data)
+{
+	struct typed_suggest *ts = data;
+	uint32_t v = pdb_type_value(ts->pdb, name);
+
+	if (v && !pdb_is_attr(ts->pdb, v) && has_attr(ts->pdb, v, ts->a1, ts->a2))
+		pol_suggest_offer(&ts->s, name);
+}
+
+int store_check_type(struct pol_store *st, const struct pol_store_rec *rec, const char *type,
+		     const char *attr, const char *attr2, struct pol_err *err)
+{
+	const struct pol_pdb *pdb;
+	struct typed_suggest ts = {0};
+	uint32_t v;
+	int rc = pol_store_policy(st, &pdb, err);
+
+	if (rc < 0)
+		return rc;
+	ts.pdb = pdb;
+	ts.a1 = attr ? pdb_type_value(pdb, attr) : 0;
+	ts.a2 = attr2 ? pdb_type_value(pdb, attr2) : 0;
+	v = pdb_type_value(pdb, type);
+	if (v && !pdb_is_attr(pdb, v) && has_attr(pdb, v, ts.a1, ts.a2))
+		return 0;
+	if (v && !pdb_is_attr(pdb, v))
+		store_rec_err(err, rec, POL_ENOTFOUND, "type '%s' is not a %s%s%s%s", type,
+			      attr ? attr : "type", attr2 ? " or " : "", attr2 ? attr2 : "",
+			      attr ? " type" : "");
+	else
+		store_rec_err(err, rec, POL_ENOTFOUND, "unknown type '%s'", type);
+	pol_suggest_init(&ts.s, type);
+	pol_pdb_each_name(pdb, POL_SYM_TYPE, offer_typed, &ts);
+	pol_suggest_note(&ts.s, err, POL_ENOTFOUND, rec ? rec->file : NULL, rec ? rec->line : 0,
+			 rec ? rec->col : 0);
+	return POL_ENOTFOUND;
+}
+
+int store_check_sym(struct pol_store *st, const struct pol_store_rec *rec, enum pol_sym sym,
+		    const char *name, struct pol_err *err)
+{
+	const struct pol_pdb *pdb;
+	int rc = pol_store_policy(st, &pdb, err);
+
+	if (rc < 0)
+		return rc;
+	if (pol_pdb_has(pdb, sym, name))
+		return 0;
+	return pol_pdb_unknown_at(pdb, sym, name, rec ? rec->file : NULL, rec ? rec->line : 0,
+				  rec ? rec->col : 0, err);
+}
+
+int store_check_range(struct pol_store *st, const struct pol_store_rec *rec, const char *range,
+		      struct pol_err *err)
+{
+	const struct pol_pdb *pdb;
+	int rc;
+
+	if (!range || !*range)
+		return 0;
+	if (!store_mls(st))
+		return store_rec_err(err, rec, POL_EINVAL,
+				     "range '%s' given but the policy of store '%s' is not MLS",
+				     range, st->name);
+	rc = pol_store_policy(st, &pdb, err);
+	if (rc < 0)
+		return rc;
+	return pol_pdb_check_range(pdb, range, "", "object_r", range, rec ? rec->file : NULL,
+				   rec ? rec->line : 0, err);
+}
+
+int store_context(struct pol_store *st, const char *user, const char *role, const char *type,
+		  const char *range, semanage_context_t **out)
+{
+	semanage_context_t *c;
+
+	if (semanage_context_create(st->sh, &c) < 0)
+		return -ENOMEM;
+	if (semanage_context_set_user(st->sh, c, user && *user ? user : "system_u") < 0 ||
+	    semanage_context_set_role(st->sh, c, role) < 0 ||
+	    semanage_context_set_type(st->sh, c, type) < 0 ||
+	    (store_mls(st) &&
+	     semanage_context_set_mls(st->sh, c, range && *range ? range : "s0") < 0)) {
+		semanage_context_free(c);
+		return -ENOMEM;
+	}
+	*out = c;
+	return 0;
+}
+
+static bool same(const char *a, const char *b)
+{
+	return !b || (a && strcmp(a, b) == 0);
+}
+
+bool store_context_is(semanage_handle_t *sh, const semanage_context_t *c, const char *user,
+		      const char *role, const char *type, const char *range)
+{
+	(void)sh;
+	if (!c)
+		return false;
+	return same(semanage_context_get_user(c), user) &&
+	       same(semanage_context_get_role(c), role) &&
+	       same(semanage_context_get_type(c), type) && same(semanage_context_get_mls(c), range);
+}

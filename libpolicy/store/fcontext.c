@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* semanage fcontext: local file-context specifications. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/regex.h"
+
+#include "store/internal.h"
+
+/* semanage -f's letters, in libsemanage's SEMANAGE_FCONTEXT_* order */
+static const char ftype_letters[] = "afdcbslp";
+
+static int ftype_of(const struct pol_store_rec *rec)
+{
+	const char *p = strchr(ftype_letters, rec->ftype ? rec->ftype : 'a');
+
+	return p && *p ? (int)(p - ftype_letters) : -1;
+}
+
+/* The checks semanage makes (seobject validate()), and the regex compiled
+ * as libselinux will compile it. */
+static int check_spec(const struct pol_store_rec *rec, struct pol_err *err)
+{
+	struct pol_regex *re;
+	int rc;
+
+	if (!rec->name || !*rec->name || strchr(rec->name, '\n'))
+		return store_rec_err(err, rec, POL_EINVAL, "invalid file specification");
+	if (strchr(rec->name, ' ') || strchr(rec->name, '\t'))
+		return store_rec_err(err, rec, POL_EINVAL,
+				     "file specification '%s' contains a space", rec->name);
+	if (ftype_of(rec) < 0)
+		return store_rec_err(err, rec, POL_EINVAL,
+				     "invalid file type '%c': use one of a f d c b s l p",
+				     rec->ftype);
+	rc = pol_regex_compile(rec->name, &re, err);
+	if (rc < 0) {
+		if (rec->file && err && err->count) {
+			struct pol_diag *d = &err->diags[err->count - 1];
+
+			d->line = rec->line;
+			d->col = rec->col;
+		}
+		return rc;
+	}
+	pol_regex_free(re);
+	return 0;
+}
+
+static int check_context(struct pol_store *st, const struct pol_store_rec *rec, struct pol_err *err)
+{
+	int rc = 0;
+
+	if (rec->type && strcmp(rec->type, "<<none>>") != 0 &&
+	    store_check_type(st, rec, rec->type, "file_type", "device_node", err) < 0)
+		rc = POL_ENOTFOUND;
+	if (rec->seuser && *rec->seuser &&
+	    store_check_sym(st, rec, POL_SYM_USER, rec->seuser, err) < 0)
+		rc = POL_ENOTFOUND;
+	if (rec->range && *rec->range && store_check_range(st, rec, rec->range, err) < 0)
+		rc = POL_EINVAL;
+	return rc;
+}
+
+/* Whether fc already says what rec asks. */
+static bool holds(struct pol_store *st, const semanage_fcontext_t *fc,
+		  const struct pol_store_rec *rec)
+{
+	const semanage_context_t *c = semanage_fcontext_get_con(fc);
+
+	if (strcmp(rec->type, "<<none>>") == 0)
+		return !c;
+	return store_context_is(
+	    st->sh, c, rec->seuser && *rec->seuser ? rec->seuser : "system_u", "object_r",
+	    rec->type, store_mls(st) ? (rec->range && *rec->range ? rec->range : "s0") : NULL);
+}
+
+/* The record rec asks for, its context as semanage builds it; from base's
+ * context for -m. */
+static int build(struct pol_store *st, const struct pol_store_rec *rec,
+		 const semanage_fcontext_t *base, semanage_fcontext_t **out)
+{
+	semanage_fcontext_t *fc;
+	semanage_context_t *c = NULL;
+	int rc = -ENOMEM;
+
+	if (base) {
+		if (semanage_fcontext_clone(st->sh, base, &fc) < 0)
+			return -ENOMEM;
+	} else {
+		if (semanage_fcontext_create(st->sh, &fc) < 0)
+			return -ENOMEM;
+		if (semanage_fcontext_set_expr(st->sh, fc, rec->name) < 0)
+			goto out;
+		semanage_fcontext_set_type(fc, ftype_of(rec));
+	}
+	if (rec->type && strcmp(rec->type, "<<none>>") == 0) {
+		if (semanage_fcontext_set_con(st->sh, fc, NULL) < 0)
+			goto out;
+	} else if (!base) {
+		if (store_context(st, rec->seuser, "object_r", rec->type, rec->range, &c) < 0 ||
+		    semanage_fcontext_set_con(st->sh, fc, c) < 0)
+			goto out;
+	} else {
+		const semanage_context_t *old = semanage_fcontext_get_con(fc);
+
+		if (old) {
+			if (semanage_context_clone(st->sh, old, &c) < 0)
+				goto out;
+		} else if (store_context(st, NULL, "object_r", rec->type, NULL, &c) < 0) {
+			goto out;
+		}
+		if ((rec->range && *rec->range && store_mls(st) &&
+		     semanage_context_set_mls(st->sh, c, rec->range) < 0) ||
+		    (rec->seuser && *rec->seuser &&
+		     semanage_context_set_user(st->sh, c, rec->seuser) < 0) ||
+		    (rec->type && *rec->type &&
+		     semanage_context_set_type(st->sh, c, rec->type) < 0) ||
+		    semanage_fcontext_set_con(st->sh, fc, c) < 0)
+			goto out;
+	}
+	rc = 0;
+	*out = fc;
+	fc = NULL;
+out:
+	semanage_context_free(c);
+	semanage_fcontext_free(fc);
+	return rc;
+}
+
+static bool same_record(const semanage_fcontext_t *a, const semanage_fcontext_t *b)
+{
+	const semanage_context_t *ca = semanage_fcontext_get_con(a);
+	const semanage_context_t *cb = semanage_fcontext_get_con(b);
+
+	if (!ca || !cb)
+		return !ca && !cb;
+	return store_context_is(NULL, ca, semanage_context_get_user(cb),
+				semanage_context_get_role(cb), semanage_context_get_type(cb),
+				semanage_context_get_mls(cb));
+}
+
+static int fc_change(struct pol_store *st, enum pol_store_op op, const struct pol_store_rec *rec,
+		     struct pol_err *err)
+{
+	semanage_fcontext_key_t *key = NULL;
+	semanage_fcontext_t *local = NULL, *policy = NULL, *fc = NULL;
+	int in_local = 0, in_policy = 0, rc;
+
+	rc = check_spec(rec, err);
+	if (rc < 0)
+		return rc;
+	if (op == POL_STORE_ADD && (!rec->type || !*rec->type))
+		return store_rec_err(err, rec, POL_EINVAL,
+				     "no type for '%s': -t TYPE (or -t '<<none>>') is required",
+				     rec->name);
+	if (op == POL_STORE_MODIFY && !(rec->type && *rec->type) &&
+	    !(rec->seuser && *rec->seuser) && !(rec->range && *rec->range))
+		return store_rec_err(err, rec, POL_EINVAL,
+				     "nothing to modify for '%s': give -t, -s or -r", rec->name);
+	if (op != POL_STORE_DELETE && (rc = check_context(st, rec, err)) < 0)
+		return rc;
+	if (semanage_fcontext_key_create(st->sh, rec->name, ftype_of(rec), &key) < 0)
+		return store_fail(st, rec, err, "out of memory");
+	if (semanage_fcontext_exists_local(st->sh, key, &in_local) < 0 ||
+	    (in_local && semanage_fcontext_query_local(st->sh, key, &local) < 0) ||
+	    semanage_fcontext_exists(st->sh, key, &in_policy) < 0 ||
+	    (in_policy && semanage_fcontext_query(st->sh, key, &policy) < 0)) {
+		rc = store_fail(st, rec, err, "cannot read the file contexts of store '%s'",
+				st->name);
+		goto out;
+	}
+	switch (op) {
+	case POL_STORE_ADD:
+		/* an identical record is no change; another one is replaced,
+		 * as semanage 3.7 does */
+		if ((local && holds(st, local, rec)) ||
+		    (!local && policy && holds(st, policy, rec))) {
+			rc = 0;
+			goto out;
+		}
+		rc = build(st, rec, NULL, &fc);
+		break;
+	case POL_STORE_MODIFY:
+		if (!local && !policy) {
+			rc = store_rec_err(err, rec, POL_EINVAL,
+					   "file context for '%s' is not defined", rec->name);
+			goto out;
+		}
+		rc = build(st, rec, local ? local : policy, &fc);
+		if (rc == 0 && local && same_record(local, fc)) {
+			rc = 0;
+			goto out;
+		}
+		break;
+	case POL_STORE_DELETE:
+		if (!local) {
+			rc = store_rec_err(err, rec, POL_EINVAL,
+					   policy ? "file context for '%s' is defined in the "
+						    "policy, not locally: it cannot be deleted"
+						  : "file context for '%s' is not defined",
+					   rec->name);
+			goto out;
+		}
+		break;
+	}
+	if (rc < 0) {
+		rc = store_fail(st, rec, err, "out of memory");
+		goto out;
+	}
+	rc = 1;
+	if (st->flags & POL_STORE_CHECK)
+		goto out;
+	if ((rc = store_tx(st, err)) < 0)
+		goto out;
+	if (op == POL_STORE_DELETE ? semanage_fcontext_del_local(st->sh, key) < 0
+				   : semanage_fcontext_modify_local(st->sh, key, fc) < 0) {
+		rc = store_fail(st, rec, err, "cannot change the file context for '%s'", rec->name);
+		goto out;
+	}
+	rc = 1;
+out:
+	semanage_fcontext_free(fc);
+	semanage_fcontext_free(local);
+	semanage_fcontext_free(policy);
+	semanage_fcontext_key_free(key);
+	return rc;
+}
+
+static int fc_delete_all(struct pol_store *st, struct pol_err *err)
+{
+	semanage_fcontext_t **recs = NULL;
+	unsigned int n = 0;
+	int rc = 0;
+
+	if (semanage_fcontext_list_local(st->sh, &recs, &n) < 0)
+		return store_fail(st, NULL, err, "cannot list the local file contexts");
+	if (n && !(st->flags & POL_STORE_CHECK) && (rc = store_tx(st, err)) < 0)
+		goto out;
+	for (unsigned int i = 0; i < n && !(st->flags & POL_STORE_CHECK); i++) {
+		semanage_fcontext_key_t *key;
+
+		if (semanage_fcontext_key_extract(st->sh, recs[i], &key) < 0 ||
+		    semanage_fcontext_del_local(st->sh, key) < 0) {
+			rc = store_fail(st, NULL, err, "cannot delete the file context for '%s'",
+					semanage_fcontext_get_expr(recs[i]));
+			goto out;
+		}
+		semanage_fcontext_key_free(key);
+	}
+	rc = (int)n;
+out:
+	for (unsigned int i = 0; i < n; i++)
+		semanage_fcontext_free(recs[i]);
+	free(recs);
+	return rc;
+}
+
+static int add_all(struct pol_store *st, struct pol_store_list *l, semanage_fcontext_t **recs,
+		   unsigned int n, bool local)
+{
+	int rc = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		struct pol_store_rec *r = rc ? NULL : store_list_add(l, POL_STORE_FCONTEXT);
+		int t = semanage_fcontext_get_type(recs[i]);
+
+		if (!r) {
+			rc = -ENOMEM;
+		} else {
+			r->name = store_list_str(l, semanage_fcontext_get_expr(recs[i]));
+			r->ftype = t >= 0 && t < 8 ? ftype_letters[t] : 'a';
+			r->local = local;
+			store_list_context(l, r, semanage_fcontext_get_con(recs[i]));
+		}
+		semanage_fcontext_free(recs[i]);
+	}
+	free(recs);
+	return rc;
+}
+
+static int fc_list(struct pol_store *st, unsigned int flags, struct pol_store_list *out,
+		   struct pol_err *err)
+{
+	semanage_fcontext_t **recs;
+	unsigned int n;
+	int rc;
+
+	if (!(flags & POL_STORE_LOCAL_ONLY)) {
+		if (semanage_fcontext_list(st->sh, &recs, &n) < 0)
+			return store_fail(st, NULL, err, "cannot list the file contexts");
+		if ((rc = add_all(st, out, recs, n, false)) < 0)
+			return pol_err_set(err, rc, "out of memory");
+		if (semanage_fcontext_list_homedirs(st->sh, &recs, &n) < 0)
+			return store_fail(st, NULL, err,
+					  "cannot list the home-directory file contexts");
+		if ((rc = add_all(st, out, recs, n, false)) < 0)
+			return pol_err_set(err, rc, "out of memory");
+	}
+	if (semanage_fcontext_list_local(st->sh, &recs, &n) < 0)
+		return store_fail(st, NULL, err, "cannot list the local file contexts");
+	if ((rc = add_all(st, out, recs, n, true)) < 0)
+		return pol_err_set(err, rc, "out of memory");
+	return 0;
+}
+
+const struct store_kind store_fcontext_kind = {"fcontext", fc_change, fc_list, fc_delete_all};

@@ -447,6 +447,13 @@ static int start_policy(struct lower *lw, const struct src_block *root)
 	return 0;
 }
 
+static bool is_te_file(const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+
+	return n > 3 && strcmp(name + n - 3, ".te") == 0;
+}
+
 /*
  * What checkpolicy's grammar requires of a base policy, in its order: a
  * policy.conf cut short (or empty) would otherwise compile into a policy
@@ -479,6 +486,16 @@ static int check_base_complete(struct lower *lw, const struct pol_source *src,
 
 		for (const struct src_stmt *s = root->first; s && !seen; s = s->next)
 			seen = s->kind == needed[i].kind || s->kind == needed[i].also;
+		if (!seen && i == 0 && is_te_file(root->first->loc.file)) {
+			/* a module source that lost (or never had) its first line */
+			const struct src_loc *at = &root->first->loc;
+
+			pol_err_add(lw->err, POL_SEV_ERROR, POL_EFORMAT, at->file, at->line, at->col,
+				    "'%s' has no 'module NAME VERSION;' (or policy_module(NAME, "
+				    "VERSION)) line: a .te file is a module and starts with one",
+				    at->file);
+			return -1;
+		}
 		if (!seen) {
 			const struct src_loc *at = &root->last->loc;
 

@@ -237,6 +237,20 @@ CONF
 	sepolc -M -o whole.bin "$MONO"/policy.conf
 }
 
+@test "integrity: a .te without its module line is told so, not that a base policy lacks classes" {
+	small_module
+	sed 1d small.te >nomodule.te
+	run -2 --separate-stderr sepolc --no-base-check -o nomodule.cil nomodule.te
+	[ -z "$output" ]
+	[[ "${stderr_lines[0]}" == "nomodule.te:1:1: error: 'nomodule.te' has no 'module NAME VERSION;' (or policy_module(NAME, VERSION)) line"* ]]
+	[[ "$stderr" != *"class declaration"* ]]
+	[ ! -e nomodule.cil ]
+	# a policy.conf without classes is still told what a base policy needs
+	printf 'type a_t;\n' >noclass.conf
+	run -2 --separate-stderr sepolc -o noclass.bin noclass.conf
+	[[ "$stderr" == *"ends before any class declaration"* ]]
+}
+
 # ---- m4 runs no program (item 6) ----------------------------------------
 
 @test "integrity: m4's syscmd, esyscmd, builtin and indir run nothing" {

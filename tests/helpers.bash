@@ -5,6 +5,19 @@ SEKIT_SRCDIR=${SEKIT_SRCDIR:-$(cd "$(dirname "${BATS_TEST_FILENAME}")/../.." && 
 SEKIT_CORPUS=${SEKIT_CORPUS:-$SEKIT_SRCDIR/../shared/corpus}
 DEBIAN_POLICY=${DEBIAN_POLICY:-/etc/selinux/default/policy/policy.33}
 
+# SEKIT_NOSKIP=1 (CI sets it, after util-linux's TS_NOSKIP_COMMANDS): every
+# skip is a failure, whatever calls it (the require_*/need_* helpers below,
+# a tool's own helpers, an inline skip): CI installs everything the tests
+# need (scripts/setup), so a skip there is a test that silently did not
+# run. Outside CI a skip stays a skip and says exactly what is missing.
+# Never skip on sekit's own failure: that is a failure everywhere.
+if [ "${SEKIT_NOSKIP:-0}" = 1 ]; then
+	skip() {
+		echo "SEKIT_NOSKIP=1: a skip fails: ${1:-no reason given}" >&2
+		exit 1
+	}
+fi
+
 # require_built TOOL...: fail (never skip) unless PATH finds each TOOL where
 # the build made it: $SEKIT_BUILDDIR under make check; run directly, the
 # source tree when it was built in place, else anywhere. Loading a file
@@ -71,14 +84,56 @@ require_debian_policy() {
 	[ -r "$DEBIAN_POLICY" ] || skip "no $DEBIAN_POLICY (apt-get install selinux-policy-default)"
 }
 
-# Skip unless a command is available.
+# require_command COMMAND [DEBIAN-PACKAGE]: skip unless COMMAND is on PATH.
+# The one jq requirement is "require_command jq jq".
 require_command() {
 	command -v "$1" >/dev/null 2>&1 || skip "'$1' not installed${2:+ (apt-get install $2)}"
 }
 
-# Skip unless the corpus (../shared/corpus, or SEKIT_CORPUS) has DIR.
+# require_setools: skip unless setools is installed: sesearch, seinfo and
+# sediff, and its Python module for /usr/bin/python3 (what the oracle
+# scripts import). The one setools requirement.
+require_setools() {
+	local t
+	for t in sesearch seinfo sediff; do
+		require_command "$t" setools
+	done
+	/usr/bin/python3 -c 'import setools' 2>/dev/null ||
+		skip "/usr/bin/python3 cannot import setools (apt-get install python3-setools)"
+}
+
+# require_corpus PATH: skip unless the corpus (../shared/corpus, or
+# SEKIT_CORPUS) has PATH (a file or a folder). The one corpus requirement.
 require_corpus() {
-	[ -e "$SEKIT_CORPUS/$1" ] || skip "corpus not found at $SEKIT_CORPUS/$1 (set SEKIT_CORPUS to ../shared/corpus)"
+	[ -e "$SEKIT_CORPUS/$1" ] ||
+		skip "corpus not found: no $SEKIT_CORPUS/$1 (set SEKIT_CORPUS to the folder holding ${1%%/*}/)"
+}
+
+# sepolc_fixture OUT SOURCE [SEPOLC-ARG...]: SOURCE (a policy.conf, a CIL
+# file) compiled into OUT by the sepolc the build made, unless OUT is there
+# already (under $BATS_FILE_TMPDIR: once per file). Behaviour fixtures are
+# built so, not with checkpolicy: sepolc is always built, so they never
+# skip, and sepolc refusing one fails the test with its messages.
+sepolc_fixture() {
+	local out=$1 src=$2
+	shift 2
+	[ -s "$out" ] && return 0
+	require_built sepolc || return 1
+	if ! sepolc "$@" -o "$out" "$src" >"$out.log" 2>&1; then
+		echo "sepolc $* -o $out $src failed:" >&2
+		cat "$out.log" >&2
+		rm -f "$out"
+		return 1
+	fi
+}
+
+# corpus_fixture OUT PATH [SEPOLC-ARG...]: sepolc_fixture of the corpus'
+# PATH (require_corpus: a skip when the corpus is not there).
+corpus_fixture() {
+	local out=$1 path=$2
+	shift 2
+	require_corpus "$path"
+	sepolc_fixture "$out" "$SEKIT_CORPUS/$path" "$@"
 }
 
 # fail_strdup STRING: FAIL_STRDUP_ENV, the environment (for env(1)) in which

@@ -20,8 +20,15 @@
 ts_pass=0 ts_failed=0
 ts_exit_hooks=()
 
-# ts_skip WHY...: skip the whole script.
+# ts_skip WHY...: skip the whole script. With SEKIT_NOSKIP=1 (CI: see
+# tests/helpers.bash) a failure instead: "FAIL: ..." and exit 1. Never for a
+# failure of sekit's own (that is ts_fail, or ts_built's exit 99).
 ts_skip() {
+	if [ "${SEKIT_NOSKIP:-0}" = 1 ]; then
+		echo "FAIL: SEKIT_NOSKIP=1: a skip fails: $*"
+		echo "$ts_pass passed, $((ts_failed + 1)) failed"
+		exit 1
+	fi
 	echo "SKIP: $*"
 	exit 77
 }
@@ -179,6 +186,19 @@ ts_built() {
 			exit 99
 		}
 	done
+}
+
+# ts_need_setools: skip unless setools is installed: sesearch, seinfo and
+# sediff, and its module for /usr/bin/python3 (the oracle drivers import
+# it). The one setools requirement of the shell suites (the bats one:
+# require_setools).
+ts_need_setools() {
+	local t
+	for t in sesearch seinfo sediff; do
+		ts_need "$t" setools
+	done
+	/usr/bin/python3 -c 'import setools' 2>/dev/null ||
+		ts_skip "/usr/bin/python3 cannot import setools (apt-get install python3-setools)"
 }
 
 # ts_need_vm VM: skip unless tests/kernel/vm can boot a guest here (on

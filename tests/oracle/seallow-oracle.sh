@@ -31,8 +31,7 @@ a2a=/usr/bin/audit2allow
 
 [ -x "$a2a" ] || ts_skip "no $a2a (apt-get install policycoreutils-python-utils)"
 [ -r "$policy" ] || ts_skip "no $policy (apt-get install selinux-policy-default)"
-[ -x "$seallow" ] || ts_skip "no seallow binary at $seallow"
-[ -x "$gen" ] || ts_skip "no seallow-gen at $gen (make tests/oracle/seallow-gen)"
+ts_built "$seallow" "$gen"
 
 ts_workdir seallow-oracle
 work=$TS_WORKDIR

@@ -148,9 +148,10 @@ install_scratch() {
 
 [ "$have_cil" = 1 ] && [ "$install" = 1 ] || ts_summary
 if ! install_scratch "$work/ref/$name.pp" "$work/root-ref"; then
-	echo "sepolc-module: semodule -i of the reference .pp into a scratch store fails:"
+	# the check cannot be made: a failure (the store, the oracle), not a skip
+	ts_fail "semodule -i of the reference .pp into a scratch store fails:"
 	ts_show "$work/root-ref.log"
-	ts_skip "semodule cannot install into a scratch store here"
+	ts_summary
 fi
 if install_scratch "$work/ours/$name.cil" "$work/root-ours"; then
 	ts_ok "semodule -i accepts sepolc's $name.cil (scratch store)"

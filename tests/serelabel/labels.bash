@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # What serelabel's bats suites share: the test tree, label dumps, skips.
+load ../helpers
 
 FIXTURES="$BATS_TEST_DIRNAME/fixtures"
 [ -d "$FIXTURES" ] || FIXTURES="${SEKIT_SRCDIR:-$BATS_TEST_DIRNAME/../..}/tests/serelabel/fixtures"
@@ -17,7 +18,7 @@ labels() {
 # Skip unless we may write security.selinux where the test's files live:
 # root may; without SELinux in the kernel the owner of a file may too.
 require_xattrs() {
-	command -v python3 >/dev/null 2>&1 || skip "python3 not installed"
+	require_command python3 python3
 	local probe="$BATS_TEST_TMPDIR/.xattr-probe"
 	touch "$probe"
 	python3 -c 'import os, sys; os.setxattr(sys.argv[1], "security.selinux", b"a:b:c:s0\0")' \

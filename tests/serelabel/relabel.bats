@@ -324,7 +324,7 @@ relabel() {
 @test "serelabel: one thread and many give the same labels" {
 	make_tree "$T/copy"
 	relabel -H -T 1 "$R"
-	run serelabel -H -s "$SPEC" -r "$T/copy" -T 16 "$T/copy"
+	run -0 serelabel -H -s "$SPEC" -r "$T/copy" -T 16 "$T/copy"
 	rm -f "$T/dump"
 	diff <(labels dump "$R") <(labels dump "$T/copy")
 }

@@ -242,7 +242,7 @@ static void test_dta(void)
 
 	ok(pdb != NULL, "the transition policy compiles");
 	if (!pdb) {
-		skip(20, "no policy");
+		not_run(20, "the policy did not compile");
 		return;
 	}
 	a = V(pdb, "a_t");
@@ -254,7 +254,7 @@ static void test_dta(void)
 	ok(pol_graph_dta(pdb, &opts, &g, &err) == 0 && g, "the transition graph builds");
 	pol_err_release(&err);
 	if (!g) {
-		skip(19, "no graph");
+		not_run(19, "the graph did not build");
 		pol_pdb_free(pdb);
 		return;
 	}
@@ -329,7 +329,7 @@ static void test_dta_exclude_exact(void)
 	uint32_t ex[1];
 
 	if (!pdb) {
-		skip(4, "no policy");
+		not_run(4, "the policy did not compile");
 		return;
 	}
 	ex[0] = V(pdb, "b_t");
@@ -342,7 +342,7 @@ static void test_dta_exclude_exact(void)
 		ok(!pol_graph_has_node(g, ex[0]), "an excluded type is no node");
 		pol_graph_free(g);
 	} else {
-		skip(2, "no graph");
+		not_run(2, "the graph did not build");
 	}
 	g = NULL;
 	if (pol_graph_dta(pdb, &(struct pol_graph_opts){.exact = true}, &g, &err) == 0) {
@@ -352,7 +352,7 @@ static void test_dta_exclude_exact(void)
 		   "--exact: the attribute's type_transition names d_t: c_t -> d_t stays");
 		pol_graph_free(g);
 	} else {
-		skip(2, "no graph");
+		not_run(2, "the graph did not build");
 	}
 	pol_err_release(&err);
 	pol_pdb_free(pdb);
@@ -372,7 +372,7 @@ static void test_flow(void)
 
 	ok(pdb != NULL && fd >= 0, "the flow policy compiles");
 	if (!pdb || fd < 0 || write(fd, flow_map, strlen(flow_map)) != (ssize_t)strlen(flow_map)) {
-		skip(8, "no policy");
+		not_run(8, "the policy did not compile");
 		goto out;
 	}
 	a = V(pdb, "a_t");
@@ -386,7 +386,7 @@ static void test_flow(void)
 	if (!g) {
 		test_show_diags(&err);
 		pol_err_release(&err);
-		skip(7, "no graph");
+		not_run(7, "the graph did not build");
 		goto out;
 	}
 	ok(pol_graph_weight(g, a, b) == 5 && pol_graph_weight(g, b, a) == 2,

@@ -13,7 +13,6 @@ setup() {
 	in_workdir
 }
 
-need_corpus() { require_corpus checkpolicy/policy_minimal.conf; }
 
 # A policy.conf with a syntax error on line 3, column 17.
 bad_conf() {
@@ -325,13 +324,13 @@ bad_conf() {
 }
 
 @test "sepolc: an output in a directory that does not exist is an error" {
-	need_corpus
+	require_corpus checkpolicy/policy_minimal.conf
 	run -2 --separate-stderr sepolc -o "$T/no/such/dir/policy" "$CP/policy_minimal.conf"
 	[[ "$stderr" == *"cannot create a file beside '$T/no/such/dir/policy'"* ]]
 }
 
 @test "sepolc: a policy.conf compiles to policy.VERSION here, -c picks the version" {
-	need_corpus
+	require_corpus checkpolicy/policy_minimal.conf
 	run -0 --separate-stderr sepolc "$CP/policy_minimal.conf"
 	[ -z "$output" ]
 	local v
@@ -355,14 +354,14 @@ bad_conf() {
 }
 
 @test "sepolc: -o - writes the policy to stdout, the same bytes as a file" {
-	need_corpus
+	require_corpus checkpolicy/policy_minimal.conf
 	sepolc -o file.bin "$CP/policy_minimal.conf"
 	sepolc -o - "$CP/policy_minimal.conf" >stdout.bin
 	cmp file.bin stdout.bin
 }
 
 @test "sepolc: --check writes nothing and answers with the exit status" {
-	need_corpus
+	require_corpus checkpolicy/policy_minimal.conf
 	run -0 --separate-stderr sepolc --check "$CP/policy_minimal.conf"
 	[ -z "$output" ]
 	run -0 --separate-stderr sepolc --check -o out "$CP/policy_minimal.conf"
@@ -373,7 +372,7 @@ bad_conf() {
 }
 
 @test "sepolc: refuses to write its output over its input" {
-	need_corpus
+	require_corpus checkpolicy/policy_minimal.conf
 	cp "$CP/policy_minimal.conf" policy.conf
 	cp policy.conf before.conf
 	run -2 --separate-stderr sepolc -F policy.conf
@@ -382,7 +381,7 @@ bad_conf() {
 }
 
 @test "sepolc: the corpus policies compile (MLS ones with -M), binary in and out" {
-	need_corpus
+	require_corpus checkpolicy/policy_minimal.conf
 	local f
 	for f in policy_minimal policy_allonce; do
 		sepolc -o "$f.bin" "$CP/$f.conf"

@@ -33,8 +33,7 @@ setup() {
 	SEPOLC=${SEPOLC:-sepolc}
 	CHECKPOLICY=${CHECKPOLICY:-checkpolicy}
 	CORPUS=$SEKIT_CORPUS/checkpolicy
-	[ -d "$CORPUS" ] ||
-		skip "checkpolicy corpus not found at $CORPUS (set SEKIT_CORPUS to ../shared/corpus)"
+	require_corpus checkpolicy
 	require_command "$CHECKPOLICY" checkpolicy
 	command -v "$SEPOLC" >/dev/null || {
 		echo "'$SEPOLC' not found: build sepolc (make) or set SEPOLC"
@@ -252,7 +251,7 @@ same_as_checkpolicy_binary() {
 # file_contexts (libsepol's CIL compiler does both, so bytes must match).
 same_as_secilc() {
 	local cil=$SEKIT_CORPUS/secilc/$1.cil
-	[ -r "$cil" ] || skip "secilc corpus not found at $SEKIT_CORPUS/secilc"
+	require_corpus "secilc/$1.cil"
 	require_command secilc secilc
 	secilc -M true -o "$T/secilc.bin" -f "$T/secilc.fc" "$cil" >/dev/null 2>&1
 	compile "$T/sepolc.bin" -M true -f "$T/sepolc.fc" "$cil"
@@ -276,7 +275,7 @@ same_as_secilc() {
 
 @test "sepolc: every setools test policy compiles to checkpolicy's policy; the invalid ones fail in both" {
 	local dir=$SEKIT_CORPUS/setools conf name xen mls failed=0 n=0
-	[ -d "$dir" ] || skip "setools corpus not found at $dir"
+	require_corpus setools
 	while IFS= read -r conf; do
 		name=${conf#"$dir"/}
 		xen=()

@@ -23,11 +23,6 @@ setup() {
 	cd "$T" || return 1
 }
 
-need_corpus() {
-	[ -d "$NEG" ] ||
-		skip "checkpolicy negative corpus not found at $NEG (set SEKIT_CORPUS to ../shared/corpus)"
-}
-
 # rejected FILE LINE [OPTS...]: sepolc OPTS FILE exits 2, prints an error at
 # FILE:LINE:COL on stderr (FILE as given), nothing on stdout, and creates
 # no output file.
@@ -69,23 +64,23 @@ mentions_line() {
 # --- checkpolicy's negative corpus -----------------------------------------
 
 @test "sepolc: negative/bad_module_line.te (junk after the module name) is an error on line 1" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/bad_module_line.te" 1
 }
 
 @test "sepolc: negative/bad_require.te (unknown keyword in require) is an error on line 4" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/bad_require.te" 4
 	[[ "$stderr" == *garbage_token* ]]
 }
 
 @test "sepolc: negative/bad_role.te (empty type list) is an error on line 9" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/bad_role.te" 9
 }
 
 @test "sepolc: negative/bad_syntax.te (unterminated brace at end of file) is an error on line 8 or 9" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	run --separate-stderr "$SEPOLC" -o "$T/out" "$NEG/bad_syntax.te"
 	echo "$stderr"
 	[ "$status" -eq 2 ]
@@ -95,63 +90,63 @@ mentions_line() {
 }
 
 @test "sepolc: negative/bad_user.te (junk instead of roles) is an error on line 11" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/bad_user.te" 11
 }
 
 @test "sepolc: negative/dup_attribute.te is an error on line 9, the second declaration" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/dup_attribute.te" 9
 	[[ "$stderr" == *bar_attr* ]]
 }
 
 @test "sepolc: negative/dup_module.te (two module statements) is an error on line 2" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/dup_module.te" 2
 }
 
 @test "sepolc: negative/dup_type.te is an error on line 9, the second declaration" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/dup_type.te" 9
 	[[ "$stderr" == *foo_t* ]]
 }
 
 @test "sepolc: negative/invalid_module_version.te (no version) is an error on line 1" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/invalid_module_version.te" 1
 }
 
 @test "sepolc: negative/invalid_type_name.te (name starting with a digit) is an error on line 7" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/invalid_type_name.te" 7
 }
 
 @test "sepolc: negative/type_attr_conflict.te (attribute named like a type) is an error on line 8" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/type_attr_conflict.te" 8
 	[[ "$stderr" == *shared_id* ]]
 }
 
 @test "sepolc: negative/unknown_class.te is an error on line 7 naming the class" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/unknown_class.te" 7
 	[[ "$stderr" == *not_a_class* ]]
 }
 
 @test "sepolc: negative/unknown_perm.te is an error on line 8 naming the permission" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/unknown_perm.te" 8
 	[[ "$stderr" == *circular_ref* ]]
 }
 
 @test "sepolc: negative/unknown_type.te is an error on line 8 naming the type" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	rejected "$NEG/unknown_type.te" 8
 	[[ "$stderr" == *undeclared_t* ]]
 }
 
 @test "sepolc: negative/good_module.te compiles to a CIL module" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	run --separate-stderr "$SEPOLC" -o "$T/good.cil" "$NEG/good_module.te"
 	echo "$stderr"
 	[ "$status" -eq 0 ]
@@ -160,7 +155,7 @@ mentions_line() {
 }
 
 @test "sepolc: every file of negative/ but good_module.te is covered by a test here" {
-	need_corpus
+	require_corpus checkpolicy/negative
 	local f name
 	for f in "$NEG"/*; do
 		name=$(basename "$f")

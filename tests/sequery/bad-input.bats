@@ -5,8 +5,9 @@
 # exit 2, one error line naming the file (libsepol's reasons may follow as
 # "note:" lines), nothing on stdout, and no crash or sanitizer report. The
 # broken files are made at test time from a valid policy: the fixture
-# minimal.conf compiled by checkpolicy, or else the system's policy.33.
+# minimal.conf compiled by sepolc, and the system's policy.33.
 bats_require_minimum_version 1.5.0
+load ../helpers
 
 setup_file() {
 	local fixtures="$BATS_TEST_DIRNAME/fixtures/good"
@@ -14,28 +15,22 @@ setup_file() {
 	local d="$BATS_FILE_TMPDIR"
 
 	export D="$d"
-	if command -v checkpolicy >/dev/null &&
-		checkpolicy -c 33 -o "$d/good.33" "$fixtures/minimal.conf" >"$d/checkpolicy.log" 2>&1; then
-		# Xen: the same policy without Linux-only statements (fs_use, genfscon, portcon).
-		grep -v 'selinux-only' "$fixtures/minimal.conf" >"$d/xen.conf"
-		checkpolicy -t xen -c 30 -o "$d/xen.30" "$d/xen.conf" >>"$d/checkpolicy.log" 2>&1 ||
-			rm -f "$d/xen.30"
-	elif [ -r "$system" ]; then
-		cp "$system" "$d/good.33"
-	else
-		return 0
-	fi
+	sepolc_fixture "$d/good.33" "$fixtures/minimal.conf" -c 33 || return 1
+	# Xen: the same policy without Linux-only statements (fs_use, genfscon, portcon).
+	grep -v 'selinux-only' "$fixtures/minimal.conf" >"$d/xen.conf"
+	sepolc_fixture "$d/xen.30" "$d/xen.conf" -t xen -c 30 || return 1
+	# An ordinary module (sepolc --mod writes checkmodule's .mod); the base
+	# module from the same source is checkmodule's (sepolc writes none)
+	cat >"$d/mini.te" <<-'EOF'
+		module mini 1.0;
+		require { type etc_t; class file { read getattr }; }
+		type mini_t;
+		allow mini_t etc_t:file { read getattr };
+	EOF
+	sepolc_fixture "$d/mini.mod" "$d/mini.te" --mod --no-base-check || return 1
 	if command -v checkmodule >/dev/null; then
-		# A base module from the same source, and an ordinary (-m) module.
-		checkmodule -o "$d/base.mod" "$fixtures/minimal.conf" >/dev/null 2>&1 ||
+		checkmodule -o "$d/base.mod" "$fixtures/minimal.conf" >"$d/checkmodule.log" 2>&1 ||
 			rm -f "$d/base.mod"
-		cat >"$d/mini.te" <<-'EOF'
-			module mini 1.0;
-			require { type etc_t; class file { read getattr }; }
-			type mini_t;
-			allow mini_t etc_t:file { read getattr };
-		EOF
-		checkmodule -m -o "$d/mini.mod" "$d/mini.te" >/dev/null 2>&1 || rm -f "$d/mini.mod"
 	fi
 
 	local size
@@ -85,10 +80,6 @@ setup_file() {
 	done
 }
 
-need_good() {
-	[ -s "$D/good.33" ] || skip "neither checkpolicy nor a system policy.33 to build fixtures from"
-}
-
 # Refused as it should be: exit 2, empty stdout, the first stderr line names
 # the file (and contains $2 when given), later lines are notes.
 expect_rejected() {
@@ -112,7 +103,6 @@ expect_rejected() {
 }
 
 @test "sequery: an empty file is refused" {
-	need_good
 	expect_rejected "$D/empty" "empty"
 }
 
@@ -121,12 +111,10 @@ expect_rejected() {
 }
 
 @test "sequery: a directory is refused" {
-	need_good
 	expect_rejected "$D/a-directory" "Is a directory"
 }
 
 @test "sequery: a policy truncated anywhere is refused" {
-	need_good
 	local f
 	for f in "$D"/trunc-*; do
 		expect_rejected "$f"
@@ -134,7 +122,8 @@ expect_rejected() {
 }
 
 @test "sequery: the system's policy truncated anywhere is refused" {
-	compgen -G "$D/system-trunc-*" >/dev/null || skip "no system policy.33"
+	compgen -G "$D/system-trunc-*" >/dev/null ||
+		skip "no ${SEKIT_TEST_POLICY:-/etc/selinux/default/policy/policy.33} (apt-get install selinux-policy-default)"
 	local f
 	for f in "$D"/system-trunc-*; do
 		expect_rejected "$f"
@@ -142,7 +131,6 @@ expect_rejected() {
 }
 
 @test "sequery: random bytes are refused" {
-	need_good
 	local f
 	for f in "$D"/random-* "$D/zeros" "$D/ones"; do
 		expect_rejected "$f"
@@ -150,7 +138,6 @@ expect_rejected() {
 }
 
 @test "sequery: the SELinux magic followed by garbage is refused" {
-	need_good
 	local f
 	for f in magic-only magic-garbage header-garbage huge-length; do
 		expect_rejected "$D/$f"
@@ -158,48 +145,44 @@ expect_rejected() {
 }
 
 @test "sequery: a name length of 4 GiB is refused" {
-	[ -s "$D/huge-name-length" ] || skip "the fixture has no permission 'load_policy'"
+	# minimal.conf declares it: its absence is a broken fixture
+	[ -s "$D/huge-name-length" ]
 	expect_rejected "$D/huge-name-length"
 }
 
 @test "sequery: policy version 99 is refused and the version is named" {
-	need_good
 	expect_rejected "$D/version-99" "version 99 policy"
 	[[ "${stderr_lines[0]}" == *"versions 15 to 33 can be read"* ]]
 }
 
 @test "sequery: policy version 14 is refused and the version is named" {
-	need_good
 	expect_rejected "$D/version-14" "version 14 policy"
 }
 
 @test "sequery: policy version 0 is refused" {
-	need_good
 	expect_rejected "$D/version-0"
 }
 
 @test "sequery: a base module is refused as a module, not a kernel policy" {
-	[ -s "$D/base.mod" ] || skip "checkmodule is not installed"
+	require_command checkmodule checkpolicy
+	[ -s "$D/base.mod" ] || { cat "$D/checkmodule.log"; false; }
 	expect_rejected "$D/base.mod" "module"
 	[[ "$stderr" == *"not a kernel policy"* ]]
 }
 
 @test "sequery: a checkmodule -m module is refused as a module, not a kernel policy" {
-	[ -s "$D/mini.mod" ] || skip "checkmodule is not installed"
 	expect_rejected "$D/mini.mod" "module"
 	[[ "$stderr" == *"not a kernel policy"* ]]
 }
 
 @test "sequery: a bad policy given with --policy is refused the same way" {
-	need_good
 	run -2 --separate-stderr sequery --policy "$D/trunc-64" rules -A
 	[ -z "$output" ]
 	[[ "${stderr_lines[0]}" == "sequery: "*"'$D/trunc-64'"* ]]
 }
 
 @test "sequery: --json prints nothing on stdout for a bad policy, and the error as JSON" {
-	need_good
-	command -v jq >/dev/null || skip "jq not installed (apt-get install jq)"
+	require_command jq jq
 	run -2 --separate-stderr sequery rules --json -A "$D/random-1"
 	[ -z "$output" ]
 	[[ "$(jq -r '.diagnostics[0].message' <<<"$stderr")" == *"'$D/random-1'"* ]]
@@ -260,14 +243,12 @@ expect_rejected() {
 }
 
 @test "sequery: the valid policy the broken ones come from loads" {
-	need_good
 	run -0 --separate-stderr sequery rules -A "$D/good.33"
 	[ -n "$output" ]
 	[ -z "$stderr" ]
 }
 
 @test "sequery: a Xen policy loads" {
-	[ -s "$D/xen.30" ] || skip "checkpolicy could not build a Xen policy"
 	run -0 --separate-stderr sequery rules -A "$D/xen.30"
 	[ -z "$stderr" ]
 	local xen=$output
@@ -276,7 +257,6 @@ expect_rejected() {
 }
 
 @test "sequery: a policy read from a pipe loads" {
-	need_good
 	run -0 --separate-stderr sequery rules -A /dev/stdin <"$D/good.33"
 	local file=$output
 	run -0 --separate-stderr bash -c 'cat "$1" | sequery rules -A /dev/stdin' - "$D/good.33"
@@ -291,16 +271,13 @@ expect_rejected() {
 }
 
 @test "sequery: a truncated policy through a pipe is refused" {
-	need_good
 	run -2 --separate-stderr bash -c 'head -c 200 "$1" | sequery rules -A /dev/stdin' - "$D/good.33"
 	[ -z "$output" ]
 	[[ "${stderr_lines[0]}" == "sequery: "*"'/dev/stdin'"* ]]
 }
 
 @test "sequery: a version 22 policy's unnamed attributes get names, never (null)" {
-	command -v checkpolicy >/dev/null || skip "checkpolicy is not installed"
-	checkpolicy -c 22 -o "$D/old.22" "$BATS_TEST_DIRNAME/fixtures/good/minimal.conf" >/dev/null 2>&1 ||
-		skip "checkpolicy cannot write version 22"
+	sepolc_fixture "$D/old.22" "$BATS_TEST_DIRNAME/fixtures/good/minimal.conf" -c 22
 	run -0 --separate-stderr sequery rules -A "$D/old.22"
 	[[ "$output" == *"allow @ttr"* ]]
 	[[ "$output" != *"(null)"* ]]

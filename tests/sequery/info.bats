@@ -8,22 +8,21 @@ bats_require_minimum_version 1.5.0
 load ../helpers
 
 setup_file() {
-	local cp=$SEKIT_CORPUS/checkpolicy st=$SEKIT_CORPUS/setools
-
 	export MLS="$BATS_FILE_TMPDIR/allonce_mls.33" STD="$BATS_FILE_TMPDIR/allonce.33"
 	export XEN="$BATS_FILE_TMPDIR/ioportcon.xen"
-	command -v checkpolicy >/dev/null 2>&1 || return 0
-	checkpolicy -M -c 33 -o "$MLS" "$cp/policy_allonce_mls.conf" >/dev/null 2>&1 || rm -f "$MLS"
-	checkpolicy -c 33 -o "$STD" "$cp/policy_allonce.conf" >/dev/null 2>&1 || rm -f "$STD"
-	checkpolicy -M -t xen -c 30 -o "$XEN" "$st/ioportconquery.conf" >/dev/null 2>&1 ||
-		rm -f "$XEN"
 }
 
+# need POLICY...: each of $MLS, $STD and $XEN named, compiled by sepolc from
+# the corpus (a skip without the corpus, a failure when sepolc fails)
 need() {
-	require_command checkpolicy checkpolicy
 	local p
 	for p in "$@"; do
-		[ -f "$p" ] || skip "cannot compile $(basename "$p") from $SEKIT_CORPUS"
+		case $p in
+		"$MLS") corpus_fixture "$p" checkpolicy/policy_allonce_mls.conf -M -c 33 ;;
+		"$STD") corpus_fixture "$p" checkpolicy/policy_allonce.conf -c 33 ;;
+		"$XEN") corpus_fixture "$p" setools/ioportconquery.conf -M -t xen -c 30 ;;
+		*) false ;;
+		esac || return 1
 	done
 }
 

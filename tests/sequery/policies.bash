@@ -1,39 +1,23 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The policies sequery's tests query: a small one compiled from
-# fixtures/good/access.conf when checkpolicy is installed, and the
-# distribution's reference policy when there is one.
+# fixtures/good/access.conf by sepolc, and the distribution's reference
+# policy.
+
+load ../helpers
 
 REFPOLICY=${SEKIT_REFPOLICY:-/etc/selinux/default/policy/policy.33}
 
-# Call from setup_file(): compiles the fixture once per .bats file.
+# Call from setup_file(): where the fixture is compiled, once per file.
 compile_small_policy() {
 	export SMALL="$BATS_FILE_TMPDIR/access.33"
-	if command -v checkpolicy >/dev/null 2>&1; then
-		checkpolicy -c 33 -o "$SMALL" "$BATS_TEST_DIRNAME/fixtures/good/access.conf" \
-			>"$BATS_FILE_TMPDIR/checkpolicy.log" 2>&1 || rm -f "$SMALL"
-	fi
 }
 
 need_small_policy() {
-	command -v checkpolicy >/dev/null 2>&1 ||
-		skip "checkpolicy is not installed: cannot compile fixtures/good/access.conf"
-	[ -f "$SMALL" ] || {
-		cat "$BATS_FILE_TMPDIR/checkpolicy.log" >&2
-		false
-	}
+	sepolc_fixture "$SMALL" "$BATS_TEST_DIRNAME/fixtures/good/access.conf" -c 33
 }
 
 need_refpolicy() {
-	[ -r "$REFPOLICY" ] || skip "no reference policy at $REFPOLICY"
-}
-
-need_setools() {
-	command -v sesearch >/dev/null 2>&1 && command -v seinfo >/dev/null 2>&1 ||
-		skip "setools (sesearch, seinfo) is not installed"
-}
-
-need_jq() {
-	command -v jq >/dev/null 2>&1 || skip "jq is not installed"
+	[ -r "$REFPOLICY" ] || skip "no reference policy at $REFPOLICY (apt-get install selinux-policy-default)"
 }
 
 # Print every attribute of the policy alone on a line, then one

@@ -9,16 +9,10 @@ load ../helpers
 
 setup_file() {
 	export MLS="$BATS_FILE_TMPDIR/allonce_mls.33" MLSRULES="$BATS_FILE_TMPDIR/mlsrulequery.33"
-	command -v checkpolicy >/dev/null 2>&1 || return 0
-	checkpolicy -M -c 33 -o "$MLS" "$SEKIT_CORPUS/checkpolicy/policy_allonce_mls.conf" \
-		>/dev/null 2>&1 || rm -f "$MLS"
-	checkpolicy -M -c 33 -o "$MLSRULES" "$SEKIT_CORPUS/setools/mlsrulequery.conf" \
-		>/dev/null 2>&1 || rm -f "$MLSRULES"
 }
 
 setup() {
-	require_command checkpolicy checkpolicy
-	[ -f "$MLS" ] || skip "cannot compile policy_allonce_mls.conf from $SEKIT_CORPUS"
+	corpus_fixture "$MLS" checkpolicy/policy_allonce_mls.conf -M -c 33
 }
 
 @test "sequery rules -D: a range is found with or without blanks around its '-'" {
@@ -51,10 +45,10 @@ setup() {
 }
 
 @test "sequery rules -D: sesearch finds and refuses the same ranges" {
-	require_command sesearch setools
+	require_setools
 	# setools' own test policy: sesearch 4.4 refuses valid levels of a
 	# policy with category aliases (policy_allonce_mls.conf's s1:c0.c1)
-	[ -f "$MLSRULES" ] || skip "cannot compile mlsrulequery.conf from $SEKIT_CORPUS"
+	corpus_fixture "$MLSRULES" setools/mlsrulequery.conf -M -c 33
 	local r want got rc
 	for r in 's40:c1 - s40:c0.c4' 's40:c1-s40:c0.c4' ' s41:c1 -s41:c1.c3 ' 's41:c1-s41:c3.c1' \
 		's41:c1-s41:c1,c2,c3' 's41:c1-s41:c1.c3-s0' 's1' 's9' 's0:c9' 's2-s1' 's1:' \

@@ -5,10 +5,11 @@
 # a closed pipe. Needs Debian's reference policy (policy.33); the output
 # itself is compared with sesearch's in tests/oracle/.
 bats_require_minimum_version 1.5.0
+load ../helpers
 
 setup() {
 	POLICY=${SEKIT_TEST_POLICY:-/etc/selinux/default/policy/policy.33}
-	[ -r "$POLICY" ] || skip "no reference policy at $POLICY"
+	[ -r "$POLICY" ] || skip "no reference policy at $POLICY (apt-get install selinux-policy-default)"
 }
 
 # stdout must be empty and stderr must hold no sanitizer report.
@@ -182,7 +183,7 @@ refused() {
 }
 
 @test "sequery rules: --json is one document with format_version 1 and the plain statements" {
-	command -v jq >/dev/null || skip "jq is not installed"
+	require_command jq jq
 	local args=(-A -s httpd_t -t etc_t -c file,dir "$POLICY")
 	run -0 --separate-stderr sequery rules "${args[@]}"
 	local plain=$output
@@ -198,7 +199,7 @@ refused() {
 }
 
 @test "sequery rules: --json before the command works the same" {
-	command -v jq >/dev/null || skip "jq is not installed"
+	require_command jq jq
 	run -0 --separate-stderr sequery --json rules -T -s init_t "$POLICY"
 	local global=$output
 	run -0 --separate-stderr sequery rules --json -T -s init_t "$POLICY"
@@ -207,7 +208,7 @@ refused() {
 }
 
 @test "sequery rules: --json of conditional rules still gives the plain statements" {
-	command -v jq >/dev/null || skip "jq is not installed"
+	require_command jq jq
 	run -0 --separate-stderr sequery rules -A -b httpd_can_network_connect "$POLICY"
 	local plain=$output
 	run -0 --separate-stderr sequery rules --json -A -b httpd_can_network_connect "$POLICY"
@@ -216,7 +217,7 @@ refused() {
 }
 
 @test "sequery rules: --json with no match exits 1 and prints a valid empty list" {
-	command -v jq >/dev/null || skip "jq is not installed"
+	require_command jq jq
 	run -1 --separate-stderr sequery rules --json --neverallow "$POLICY"
 	[ -z "$stderr" ]
 	[ "$(jq -r '.rules | length' <<<"$output")" = 0 ]

@@ -93,7 +93,7 @@ allow split_t web_t:file read;" ]]
 
 @test "sequery shell: the global --json and -q apply to every command" {
 	need_small_policy
-	need_jq
+	require_command jq jq
 	run -0 --separate-stderr sequery --json shell "$SMALL" <<<$'who-can read file shadow_t\nwhat-can sshd_t'
 	[ "$(jq -s -r '.[].command' <<<"$output")" = "who-can
 what-can" ]

@@ -6,10 +6,11 @@
 # the newest installed one. The system is never looked at: SEKIT_SYSROOT puts
 # a fake root before those paths, SEKIT_SELINUX_DIR replaces /etc/selinux.
 bats_require_minimum_version 1.5.0
+load ../helpers
 
 setup() {
 	POLICY=${SEKIT_TEST_POLICY:-/etc/selinux/default/policy/policy.33}
-	[ -r "$POLICY" ] || skip "no reference policy at $POLICY"
+	[ -r "$POLICY" ] || skip "no reference policy at $POLICY (apt-get install selinux-policy-default)"
 	ROOT="$BATS_TEST_TMPDIR/root"
 	mkdir -p "$ROOT/etc/selinux"
 	export SEKIT_SYSROOT="$ROOT" SEKIT_SELINUX_DIR="$ROOT/etc/selinux"

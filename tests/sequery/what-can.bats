@@ -61,7 +61,7 @@ file
     allow init_t file_type:file { open read }; # via attribute file_type
   web_t: open read
     allow init_t file_type:file { open read }; # via attribute file_type" ]
-	need_jq
+	require_command jq jq
 	run -0 --separate-stderr sequery --json what-can init_t file "$SMALL"
 	[ "$(jq -r '.access[] | "\(.target) \([.rules[].via_target_attribute] | map(. // "-") | join(","))"' \
 		<<<"$output")" = "etc_t -,file_type
@@ -117,7 +117,7 @@ web_t file_type" ]
 
 @test "sequery what-can: --json lists target, class, permissions and rules" {
 	need_small_policy
-	need_jq
+	require_command jq jq
 	run -0 --separate-stderr sequery what-can --json sshd_t file "$SMALL"
 	[ "$(jq -r '.command, .query.source, .query.class' <<<"$output")" = "what-can
 sshd_t
@@ -149,7 +149,7 @@ file shadow_t open,read 2" ]
 
 @test "sequery what-can: the rules shown are sesearch's allow rules for the source" {
 	need_refpolicy
-	need_setools
+	require_setools
 	for q in "httpd_t file" "sshd_t process" "domain dir"; do
 		set -- $q
 		sesearch --allow -s "$1" -c "$2" "$REFPOLICY" | sort -u >"$BATS_TEST_TMPDIR/setools"
@@ -164,7 +164,7 @@ file shadow_t open,read 2" ]
 @test "sequery what-can: each target's permissions are the union of its rules'" {
 	need_refpolicy
 	run -0 --separate-stderr sequery what-can --json httpd_t "$REFPOLICY"
-	need_jq
+	require_command jq jq
 	[ "$(jq '[.access[] | select((.perms | sort) != ([.rules[].perms[]] | unique))] | length' \
 		<<<"$output")" = 0 ]
 	[ "$(jq '[.access[].rules[] | select(.source != "httpd_t" and .via_source_attribute == null)] | length' \

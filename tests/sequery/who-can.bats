@@ -85,7 +85,7 @@ sshd_t" ]
 
 @test "sequery who-can: --json shows each domain with its rules and attributes" {
 	need_small_policy
-	need_jq
+	require_command jq jq
 	run -0 --separate-stderr sequery who-can --json read,open file shadow_t "$SMALL"
 	[ "$(jq -r '.format_version, .command, .query.match, (.query.perms | join(","))' <<<"$output")" = "1
 who-can
@@ -104,7 +104,7 @@ allow pam_domain shadow_t:file open;" ]
 
 @test "sequery who-can: the global --json applies" {
 	need_small_policy
-	need_jq
+	require_command jq jq
 	run -0 --separate-stderr sequery --json who-can read file shadow_t "$SMALL"
 	[ "$(jq -r '.sources | length' <<<"$output")" = 3 ]
 }
@@ -138,7 +138,7 @@ allow pam_domain shadow_t:file open;" ]
 
 @test "sequery who-can: the domains are those sesearch's sources expand to" {
 	need_refpolicy
-	need_setools
+	require_setools
 	for q in "read file shadow_t" "write file etc_t" "execute file bin_t" "read,open file shadow_t"; do
 		set -- $q
 		sesearch -A -p "$1" -c "$2" -t "$3" "$REFPOLICY" | awk '{ print $2 }' | sort -u |
@@ -152,7 +152,7 @@ allow pam_domain shadow_t:file open;" ]
 
 @test "sequery who-can: --all keeps the domains whose rules cover every permission" {
 	need_refpolicy
-	need_setools
+	require_setools
 	# a domain with read and with write on etc_t, from any rules
 	for p in read write; do
 		sesearch -A -p "$p" -c file -t etc_t "$REFPOLICY" | awk '{ print $2 }' | sort -u |

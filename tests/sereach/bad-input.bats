@@ -20,7 +20,7 @@ setup_file() {
 @test "sereach flow: each malformed map of setools' corpus is rejected at its line" {
 	need_fixture p
 	local dir="$SEKIT_CORPUS/setools/invalid_perm_maps" f n=0
-	[ -d "$dir" ] || skip "no $dir"
+	require_corpus setools/invalid_perm_maps
 	for f in "$dir"/*; do
 		run -2 --separate-stderr sereach flow -p "$BATS_FILE_TMPDIR/p.bin" -m "$f" -s a_t
 		[ -z "$output" ] || { echo "$f: stdout: $output"; false; }

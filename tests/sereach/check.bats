@@ -142,7 +142,6 @@ No path found.
 }
 
 @test "sereach check: 'with weight >= N' and -w filter flow steps (Appendix A p.conf)" {
-	compile_fixtures p
 	need_fixture p
 	local p=$BATS_FILE_TMPDIR/p.bin
 	# a_t writes b_t with weight 1, and 10 under a false boolean

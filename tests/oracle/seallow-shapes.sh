@@ -30,7 +30,7 @@ a2a=/usr/bin/audit2allow
 
 [ -x "$a2a" ] || ts_skip "no $a2a (apt-get install policycoreutils-python-utils)"
 [ -r "$policy" ] || ts_skip "no $policy (apt-get install selinux-policy-default)"
-[ -x "$seallow" ] || ts_skip "no seallow binary at $seallow"
+ts_built "$seallow"
 [ -r "$corpus/audit/sepolgen-short.log" ] || ts_skip "no corpus at $corpus"
 command -v ausearch >/dev/null || ts_skip "no ausearch (apt-get install auditd)"
 

@@ -50,38 +50,38 @@ while [ $# -gt 0 ]; do
 	shift
 done
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib.sh"
 top=${SEKIT_SRCDIR:-$(cd "$here/../.." && pwd)}
 build=${SEKIT_BUILDDIR:-$top}
 sereach=${SEREACH:-$(command -v sereach || echo "$build/sereach")}
+sepolc=${SEPOLC:-$build/sepolc}
 policy=${DEBIAN_POLICY:-/etc/selinux/default/policy/policy.33}
 corpus=${SEKIT_CORPUS:-$top/../shared/corpus}
-[ -d "$corpus" ] || corpus=/work/shared/corpus
 py=/usr/bin/python3
 driver=$here/sereach-oracle.py
 
-skip() { echo "SKIP: $*"; exit 77; }
-$py -c 'import setools' 2>/dev/null || skip "no setools for $py (apt-get install setools)"
-[ -r "$policy" ] || skip "no $policy (apt-get install selinux-policy-default)"
-[ -x "$sereach" ] || skip "no sereach binary at $sereach"
-command -v checkpolicy >/dev/null || skip "no checkpolicy (apt-get install checkpolicy)"
+ts_need_setools
+[ -r "$policy" ] || ts_skip "no $policy (apt-get install selinux-policy-default)"
+ts_built "$sereach" "$sepolc"
 setools_map=$($py -c 'import os, setools; print(os.path.join(os.path.dirname(setools.__file__), "perm_map"))')
 version=$($py -c 'import setools; print(setools.__version__)')
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+ts_workdir sereach-oracle
+work=$TS_WORKDIR
 cache=
 if $use_cache && [ "${SEKIT_ORACLE_CACHE-}" != off ]; then
-	cache=${SEKIT_ORACLE_CACHE:-${HOME:-/tmp}/.cache/sekit-oracle}/sereach
+	cache=$(ts_cache_dir)/sereach
 	mkdir -p "$cache" || cache=
 fi
 echo "sereach oracle: setools $version, seed $seed, $pairs pairs of each kind${cache:+, cache $cache}"
 
 # --- policies
 for f in dta infoflow conditionalinfoflow; do
-	[ -r "$corpus/setools/$f.conf" ] || skip "no $corpus/setools/$f.conf"
-	checkpolicy -M -U reject -o "$work/$f.bin" "$corpus/setools/$f.conf" >/dev/null 2>&1 ||
-		checkpolicy -U reject -o "$work/$f.bin" "$corpus/setools/$f.conf" >/dev/null 2>&1 ||
-		{ echo "cannot compile $f.conf"; exit 2; }
+	[ -r "$corpus/setools/$f.conf" ] ||
+		ts_skip "corpus not found: no $corpus/setools/$f.conf (set SEKIT_CORPUS to the folder holding setools/)"
+	"$sepolc" -M -U reject -o "$work/$f.bin" "$corpus/setools/$f.conf" >/dev/null 2>&1 ||
+		"$sepolc" -U reject -o "$work/$f.bin" "$corpus/setools/$f.conf" >"$work/sepolc.log" 2>&1 ||
+		{ echo "sepolc cannot compile $f.conf:"; cat "$work/sepolc.log"; exit 2; }
 done
 corpus_map=$corpus/setools/perm_map
 declare -A sha
@@ -327,5 +327,5 @@ if $full; then
 	script_check seinfoflow flow "$policy" "$setools_map" out shadow_t - 0 3 default -
 fi
 echo "seed $seed"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+ts_pass=$pass ts_failed=$fail
+ts_summary

@@ -34,7 +34,7 @@
 # and compared by run-oracle.sh (same rules, same output, same cache).
 #
 # Environment: SEKIT_CORPUS (default ../shared/corpus next to the source
-# tree, i.e. /work/shared/corpus), CHECKPOLICY (default checkpolicy), and
+# tree), CHECKPOLICY (default checkpolicy), and
 # everything run-oracle.sh reads (SEQUERY, SEKIT_ORACLE_CACHE...).
 # Exit status: as run-oracle.sh; 77 (skip) when the corpus or a tool is
 # missing.
@@ -44,13 +44,7 @@ export LC_ALL=C
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/../lib.sh"
-if [ -n "${SEKIT_CORPUS-}" ]; then
-	corpus=$SEKIT_CORPUS
-elif [ -d "$here/../../../shared/corpus" ]; then
-	corpus=$(cd "$here/../../../shared/corpus" && pwd)
-else
-	corpus=/work/shared/corpus
-fi
+corpus=${SEKIT_CORPUS:-$here/../../../shared/corpus}
 src=$corpus/setools
 
 pass_opts=()
@@ -67,7 +61,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 
-[ -d "$src" ] || ts_skip "setools corpus not found at $src (set SEKIT_CORPUS to the folder holding setools/)"
+[ -d "$src" ] || ts_skip "corpus not found: no $src (set SEKIT_CORPUS to the folder holding setools/)"
 CHECKPOLICY=${CHECKPOLICY:-checkpolicy}
 for tool in "$CHECKPOLICY" "${SESEARCH:-sesearch}" "${SEINFO:-seinfo}"; do
 	ts_need "$tool" "checkpolicy setools"
@@ -132,13 +126,12 @@ for conf in "${confs[@]}"; do
 	else
 		case $name in
 		*invalid_policies/*) ;;	# expected
-		*) echo "SKIP: $name does not compile: $(grep -v '^$' "$tmp/log" | tail -n 1)" ;;
+		*) echo "note: $name does not compile: $(grep -v '^$' "$tmp/log" | tail -n 1)" ;;
 		esac
 	fi
 done
 if [ ${#policies[@]} -eq 0 ]; then
-	echo "SKIP: no corpus policy compiled"
-	exit 77
+	ts_skip "no corpus policy compiled"
 fi
 
 # --- derive the queries ----------------------------------------------------

@@ -18,6 +18,7 @@
 
 #include "query/query.h"
 #include "tap.h"
+#include "util.h"
 
 static char tmpdir[] = "/tmp/test-source-backend.XXXXXX";
 static const char *corpus;
@@ -826,36 +827,23 @@ static void test_bad_input(void)
 	free(te);
 }
 
-static const char *find_corpus(void)
-{
-	static char buf[4096];
-	const char *env = getenv("SEKIT_CORPUS"), *srcdir = getenv("SEKIT_SRCDIR");
-	struct stat st;
-
-	if (env)
-		return stat(env, &st) == 0 ? env : NULL;
-	if (srcdir) {
-		snprintf(buf, sizeof(buf), "%s/../shared/corpus", srcdir);
-		if (stat(buf, &st) == 0)
-			return buf;
-	}
-	return stat("/work/shared/corpus", &st) == 0 ? "/work/shared/corpus" : NULL;
-}
-
 int main(void)
 {
 	static const char *const tools[] = {"checkpolicy", "checkmodule", "secilc",
 					    "semodule_package"};
 
-	corpus = find_corpus();
-	if (!corpus) {
-		printf("1..0 # SKIP no test corpus (set SEKIT_CORPUS)\n");
-		return 0;
+	corpus = test_corpus_dir();
+	if (access(corpus, R_OK) != 0) {
+		skip(1, "corpus not found (set SEKIT_CORPUS to ../shared/corpus)");
+		return tap_done();
 	}
 	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
 		if (!have_tool(tools[i])) {
-			printf("1..0 # SKIP %s is not installed\n", tools[i]);
-			return 0;
+			printf("# %s is not installed (apt-get install checkpolicy secilc "
+			       "semodule-utils)\n",
+			       tools[i]);
+			skip(1, "an oracle tool is not installed");
+			return tap_done();
 		}
 	}
 	if (!mkdtemp(tmpdir)) {

@@ -92,14 +92,12 @@ require_command() {
 
 # require_setools: skip unless setools is installed: sesearch, seinfo and
 # sediff, and its Python module for /usr/bin/python3 (what the oracle
-# scripts import). The one setools requirement.
+# scripts import). The one setools requirement: lib.sh's ts_need_setools,
+# its reason made bats' skip.
 require_setools() {
-	local t
-	for t in sesearch seinfo sediff; do
-		require_command "$t" setools
-	done
-	/usr/bin/python3 -c 'import setools' 2>/dev/null ||
-		skip "/usr/bin/python3 cannot import setools (apt-get install python3-setools)"
+	local out
+	out=$(. "$SEKIT_SRCDIR/tests/lib.sh" && ts_need_setools) ||
+		skip "$(sed -n '1{s/^SKIP: //; s/^FAIL: SEKIT_NOSKIP=1: a skip fails: //; p}' <<<"$out")"
 }
 
 # require_corpus PATH: skip unless the corpus (../shared/corpus, or

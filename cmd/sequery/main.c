@@ -18,6 +18,8 @@ const struct cli_command sequery_commands[] = {
 	  sequery_who_can_options },
 	{ "what-can", sequery_what_can, "what a domain may do, by class and target",
 	  sequery_what_can_options },
+	{ "diff", sequery_diff, "what changed between two policies (sediff's options and output)",
+	  sequery_diff_options },
 	{ "shell", sequery_shell, "load the policy once and run many commands",
 	  sequery_shell_options },
 	/* hidden: what the bash and zsh completions ask */

@@ -42,6 +42,7 @@ int sequery_info(void *ctx, int argc, char **argv);
 int sequery_who_can(void *ctx, int argc, char **argv);
 int sequery_what_can(void *ctx, int argc, char **argv);
 int sequery_shell(void *ctx, int argc, char **argv);
+int sequery_diff(void *ctx, int argc, char **argv);
 int sequery_complete(void *ctx, int argc, char **argv);
 
 /* The option tables the subcommands parse with ap_parse(); the shell
@@ -51,6 +52,7 @@ extern const struct ap_option sequery_who_can_options[];
 extern const struct ap_option sequery_what_can_options[];
 extern const struct ap_option sequery_info_options[];     /* seinfo's */
 extern const struct ap_option sequery_shell_options[];
+extern const struct ap_option sequery_diff_options[]; /* sediff's */
 
 /* The option table of a command, or NULL. */
 const struct ap_option *sequery_command_options(const char *name);

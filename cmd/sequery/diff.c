@@ -1,0 +1,349 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sequery diff: what changed between two policies, in sediff's words. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "query/diff.h"
+#include "util/json.h"
+
+#include "argparse.h"
+#include "cli.h"
+#include "sequery.h"
+
+/* Option ids: a section selector is OPT_SECTION + its enum pol_diff_section;
+ * a sediff selector sekit cannot compare yet is OPT_LATER. */
+enum {
+	OPT_JSON = 1,
+	OPT_QUIET,
+	OPT_HELP,
+	OPT_STATS,
+	OPT_VERBOSE,
+	OPT_A,
+	OPT_LATER = 50,
+	OPT_SECTION = 100,
+};
+
+#define LATER(n) (OPT_LATER + (n))
+
+#define SEL(sec) (OPT_SECTION + (sec))
+
+// clang-format off
+const struct ap_option sequery_diff_options[] = {
+	{ OPT_STATS, { "--stats" }, AP_FLAG, NULL, "print only each section's header (its counts)" },
+	{ OPT_VERBOSE, { "-v", "--verbose", NULL }, AP_FLAG, NULL, "accepted for sediff; no effect" },
+	{ OPT_VERBOSE, { "--debug" }, AP_FLAG, NULL, "accepted for sediff; no effect" },
+	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Component differences:" },
+	{ SEL(POL_DIFF_COMMONS), { "--common" }, AP_FLAG, NULL, "commons" },
+	{ SEL(POL_DIFF_CLASSES), { "-c", "--class" }, AP_FLAG, NULL, "classes" },
+	{ SEL(POL_DIFF_TYPES), { "-t", "--type" }, AP_FLAG, NULL, "types" },
+	{ SEL(POL_DIFF_ATTRIBUTES), { "-a", "--attribute" }, AP_FLAG, NULL, "type attributes" },
+	{ SEL(POL_DIFF_ROLES), { "-r", "--role" }, AP_FLAG, NULL, "roles" },
+	{ SEL(POL_DIFF_USERS), { "-u", "--user" }, AP_FLAG, NULL, "users" },
+	{ SEL(POL_DIFF_BOOLS), { "-b", "--bool" }, AP_FLAG, NULL, "booleans" },
+	{ LATER(0), { "--sensitivity" }, AP_FLAG, NULL, "MLS sensitivities (not compared yet)" },
+	{ LATER(1), { "--category" }, AP_FLAG, NULL, "MLS categories (not compared yet)" },
+	{ LATER(2), { "--level" }, AP_FLAG, NULL, "MLS levels (not compared yet)" },
+	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Type enforcement rule differences:" },
+	{ OPT_A, { "-A" }, AP_FLAG, NULL, "allow and allowxperm rules" },
+	{ SEL(POL_DIFF_ALLOW), { "--allow" }, AP_FLAG, NULL, "allow rules" },
+	{ LATER(3), { "--neverallow" }, AP_FLAG, NULL, "neverallow rules (a binary policy has none)" },
+	{ SEL(POL_DIFF_AUDITALLOW), { "--auditallow" }, AP_FLAG, NULL, "auditallow rules" },
+	{ SEL(POL_DIFF_DONTAUDIT), { "--dontaudit" }, AP_FLAG, NULL, "dontaudit rules" },
+	{ LATER(4), { "--allowxperm" }, AP_FLAG, NULL, "allowxperm rules (not compared yet)" },
+	{ LATER(5), { "--neverallowxperm" }, AP_FLAG, NULL, "neverallowxperm rules (a binary policy has none)" },
+	{ LATER(6), { "--auditallowxperm" }, AP_FLAG, NULL, "auditallowxperm rules (not compared yet)" },
+	{ LATER(7), { "--dontauditxperm" }, AP_FLAG, NULL, "dontauditxperm rules (not compared yet)" },
+	{ LATER(8), { "-T", "--type_trans" }, AP_FLAG, NULL, "type_transition rules (not compared yet)" },
+	{ LATER(9), { "--type_change" }, AP_FLAG, NULL, "type_change rules (not compared yet)" },
+	{ LATER(10), { "--type_member" }, AP_FLAG, NULL, "type_member rules (not compared yet)" },
+	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "RBAC, MLS rule and constraint differences:" },
+	{ LATER(11), { "--role_allow" }, AP_FLAG, NULL, "role allow rules (not compared yet)" },
+	{ LATER(12), { "--role_trans" }, AP_FLAG, NULL, "role_transition rules (not compared yet)" },
+	{ LATER(13), { "--range_trans" }, AP_FLAG, NULL, "range_transition rules (not compared yet)" },
+	{ LATER(14), { "--constrain" }, AP_FLAG, NULL, "constraints (not compared yet)" },
+	{ LATER(15), { "--mlsconstrain" }, AP_FLAG, NULL, "MLS constraints (not compared yet)" },
+	{ LATER(16), { "--validatetrans" }, AP_FLAG, NULL, "validatetrans (not compared yet)" },
+	{ LATER(17), { "--mlsvalidatetrans" }, AP_FLAG, NULL, "mlsvalidatetrans (not compared yet)" },
+	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Labeling statement differences:" },
+	{ LATER(18), { "--ibendportcon" }, AP_FLAG, NULL, "ibendportcon (not compared yet)" },
+	{ LATER(19), { "--ibpkeycon" }, AP_FLAG, NULL, "ibpkeycon (not compared yet)" },
+	{ LATER(20), { "--initialsid" }, AP_FLAG, NULL, "initial SIDs (not compared yet)" },
+	{ LATER(21), { "--fs_use" }, AP_FLAG, NULL, "fs_use_* (not compared yet)" },
+	{ LATER(22), { "--genfscon" }, AP_FLAG, NULL, "genfscon (not compared yet)" },
+	{ LATER(23), { "--netifcon" }, AP_FLAG, NULL, "netifcon (not compared yet)" },
+	{ LATER(24), { "--nodecon" }, AP_FLAG, NULL, "nodecon (not compared yet)" },
+	{ LATER(25), { "--portcon" }, AP_FLAG, NULL, "portcon (not compared yet)" },
+	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Other differences:" },
+	{ LATER(26), { "--default" }, AP_FLAG, NULL, "default_* (not compared yet)" },
+	{ LATER(27), { "--property" }, AP_FLAG, NULL, "policy properties (not compared yet)" },
+	{ SEL(POL_DIFF_POLCAPS), { "--polcap" }, AP_FLAG, NULL, "policy capabilities" },
+	{ LATER(28), { "--typebounds" }, AP_FLAG, NULL, "typebounds (not compared yet)" },
+	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Output:" },
+	{ OPT_JSON, { "--json" }, AP_FLAG, NULL, "one JSON document (see sequery(1))" },
+	{ OPT_QUIET, { "-q", "--quiet" }, AP_FLAG, NULL, "print nothing; the exit status is the answer" },
+	{ OPT_HELP, { "-h", "--help" }, AP_FLAG, NULL, "display this help and exit" },
+	{ 0, { NULL }, AP_FLAG, NULL, NULL },
+};
+// clang-format on
+
+static int usage(void)
+{
+	fputs("Usage:\n"
+	      " sequery diff [options] [selectors] POLICY1 POLICY2\n"
+	      "\n"
+	      "Print what changed from POLICY1 to POLICY2 as sediff prints it: a section per\n"
+	      "component or rule kind, with its added (+), removed (-) and modified (*)\n"
+	      "items. Without selectors every section sekit compares is printed.\n"
+	      "\n",
+	      stdout);
+	ap_print_options(sequery_diff_options);
+	fputs("\n"
+	      "Exit status: 0 the policies do not differ, 1 they differ, 2 usage or input\n"
+	      "error, 3 environment error. See sequery(1).\n",
+	      stdout);
+	return EXIT_OK;
+}
+
+struct diff_opts {
+	bool selected[POL_DIFF_SECTION_COUNT];
+	bool any_selected, stats, json, quiet;
+};
+
+static void print_items(const struct pol_diff_list *l, size_t from, size_t n, const char *verb)
+{
+	if (!n)
+		return;
+	printf("   %s %s: %zu\n", verb, pol_diff_section_items(l->section), n);
+	for (size_t i = from; i < from + n; i++) {
+		const struct pol_diff_item *it = &l->items[i];
+
+		printf("      %c %s\n", it->kind, it->text);
+		for (const char *const *d = it->details; d && *d; d++)
+			printf("          %s\n", *d);
+	}
+}
+
+static void print_text(const struct pol_diff_list *l, const struct diff_opts *o)
+{
+	printf("%s (%zu Added, %zu Removed", pol_diff_section_title(l->section), l->added,
+	       l->removed);
+	if (pol_diff_section_has_modified(l->section))
+		printf(", %zu Modified", l->modified);
+	puts(")");
+	if (!o->stats) {
+		print_items(l, 0, l->added, "Added");
+		print_items(l, l->added, l->removed, "Removed");
+		print_items(l, l->added + l->removed, l->modified, "Modified");
+	}
+	putchar('\n');
+}
+
+static bool is_av(enum pol_diff_section s)
+{
+	return s == POL_DIFF_ALLOW || s == POL_DIFF_AUDITALLOW || s == POL_DIFF_DONTAUDIT;
+}
+
+/* {"rules": [...], "truncated": false}, as setools' MCP server groups them. */
+static struct json_object *rule_group(struct json_object *rules)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "rules", rules);
+	json_object_object_add(o, "truncated", json_object_new_boolean(0));
+	return o;
+}
+
+static void add_json(struct json_object *diffs, const struct pol_diff_list *l)
+{
+	const char *key = pol_diff_section_key(l->section);
+	struct json_object *g[3];
+
+	for (int k = 0; k < 3; k++)
+		g[k] = json_object_new_array();
+	for (size_t i = 0; i < l->count; i++) {
+		const struct pol_diff_item *it = &l->items[i];
+		int k = it->kind == '+' ? 0 : it->kind == '-' ? 1 : 2;
+		struct json_object *o;
+
+		if (k < 2) {
+			json_object_array_add(g[k], json_object_new_string(it->text));
+			continue;
+		}
+		o = json_object_new_object();
+		if (it->rule) {
+			pol_json_add_str(o, "rule", it->rule);
+			json_object_object_add(o, "added_perms", pol_json_strv(it->added));
+			json_object_object_add(o, "removed_perms", pol_json_strv(it->removed));
+			json_object_object_add(o, "matched_perms", pol_json_strv(it->matched));
+		} else {
+			pol_json_add_str(o, "item", it->text);
+			json_object_object_add(o, "details", pol_json_strv(it->details));
+		}
+		json_object_array_add(g[2], o);
+	}
+	if (is_av(l->section)) {
+		struct json_object *te;
+		char name[64];
+
+		if (!json_object_object_get_ex(diffs, "te_rules", &te)) {
+			te = json_object_new_object();
+			json_object_object_add(diffs, "te_rules", te);
+		}
+		for (int k = 0; k < 3; k++) {
+			snprintf(name, sizeof(name), "%s_%s",
+				 k == 0	  ? "added"
+				 : k == 1 ? "removed"
+					  : "modified",
+				 key);
+			json_object_object_add(te, name, rule_group(g[k]));
+		}
+	} else {
+		struct json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "added", g[0]);
+		json_object_object_add(o, "removed", g[1]);
+		if (pol_diff_section_has_modified(l->section))
+			json_object_object_add(o, "modified", g[2]);
+		else
+			json_object_put(g[2]);
+		json_object_object_add(diffs, key, o);
+	}
+}
+
+/* Without selectors, say which of sediff's sections were left out, so that
+ * an exit status 0 is not read as "no difference anywhere". */
+static void note_not_compared(void)
+{
+	char buf[64];
+	bool first = true;
+
+	for (const struct ap_option *o = sequery_diff_options; o->id || o->names[0]; o++) {
+		if (o->id < OPT_LATER || o->id >= OPT_SECTION || strstr(o->help, "never"))
+			continue;
+		fprintf(stderr, "%s%s", first ? "sequery diff: note: not compared yet: " : ", ",
+			ap_display(sequery_diff_options, o->id, buf, sizeof(buf)));
+		first = false;
+	}
+	if (!first)
+		fputc('\n', stderr);
+}
+
+static int open_policy(const char *path, struct pol_pdb **out)
+{
+	struct pol_err err;
+	int rc;
+
+	pol_err_init(&err);
+	rc = pol_pdb_open_default(path, out, &err);
+	rc = rc < 0 ? cli_report(&err, rc) : 0;
+	pol_err_release(&err);
+	return rc;
+}
+
+static int parse(int argc, char **argv, struct diff_opts *o, const char **pos, int *npos)
+{
+	struct ap_item *items;
+	int n = ap_parse(sequery_diff_options, argc - 1, argv + 1, &items), status = -1;
+	char buf[64];
+
+	if (n < 0)
+		return cli_usage_error(NULL);
+	for (int i = 0; i < n && status < 0; i++) {
+		int id = items[i].id;
+
+		if (id >= OPT_SECTION) {
+			o->selected[id - OPT_SECTION] = o->any_selected = true;
+		} else if (id == OPT_A) {
+			o->selected[POL_DIFF_ALLOW] = o->any_selected = true;
+		} else if (id >= OPT_LATER) {
+			status =
+			    cli_usage_error("%s is not compared by sequery diff yet",
+					    ap_display(sequery_diff_options, id, buf, sizeof(buf)));
+		} else if (id == 0) {
+			if (*npos == 2)
+				status =
+				    cli_usage_error("unrecognized argument: %s", items[i].value);
+			else
+				pos[(*npos)++] = items[i].value;
+		} else if (id == OPT_JSON) {
+			o->json = true;
+		} else if (id == OPT_QUIET) {
+			o->quiet = true;
+		} else if (id == OPT_STATS) {
+			o->stats = true;
+		} else if (id == OPT_HELP) {
+			status = usage();
+		}
+	}
+	free(items);
+	return status;
+}
+
+int sequery_diff(void *ctx, int argc, char **argv)
+{
+	struct sequery *sq = ctx;
+	struct diff_opts o = {.json = sq->json, .quiet = sq->quiet};
+	const char *pos[2] = {NULL};
+	struct pol_pdb *p[2] = {NULL};
+	struct json_object *doc = NULL, *diffs = NULL;
+	bool differ = false;
+	int npos = 0, status;
+
+	if ((status = parse(argc, argv, &o, pos, &npos)) >= 0)
+		return status;
+	if (npos < 2)
+		return cli_usage_error("%s", npos ? "one policy given; give POLICY1 and POLICY2"
+						  : "no policies given");
+	for (int i = 0; i < 2; i++)
+		if ((status = open_policy(pos[i], &p[i])))
+			goto out;
+	if (!o.any_selected && !o.quiet)
+		note_not_compared();
+	if (o.json) {
+		doc = pol_json_document("sequery");
+		diffs = json_object_new_object();
+		pol_json_add_str(doc, "command", "diff");
+		pol_json_add_str(doc, "left_policy", pos[0]);
+		pol_json_add_str(doc, "right_policy", pos[1]);
+	}
+	for (int s = 0; s < POL_DIFF_SECTION_COUNT; s++) {
+		struct pol_diff_list *l;
+		struct pol_err err;
+		int rc;
+
+		if (o.any_selected && !o.selected[s])
+			continue;
+		pol_err_init(&err);
+		rc = pol_diff_section(p[0], p[1], s, &l, &err);
+		if (rc < 0) {
+			status = cli_report(&err, rc);
+			pol_err_release(&err);
+			goto out;
+		}
+		pol_err_release(&err);
+		differ |= l->count > 0;
+		if (o.quiet)
+			;
+		else if (o.json)
+			add_json(diffs, l);
+		else if (l->count || o.selected[s])
+			print_text(l, &o);
+		pol_diff_list_free(l);
+	}
+	if (doc && !o.quiet) {
+		json_object_object_add(doc, "different", json_object_new_boolean(differ));
+		json_object_object_add(doc, "differences", diffs);
+		diffs = NULL;
+		pol_json_print(stdout, doc, 1);
+	}
+	status = differ ? EXIT_NOMATCH : EXIT_OK;
+out:
+	json_object_put(diffs);
+	json_object_put(doc);
+	pol_pdb_free(p[0]);
+	pol_pdb_free(p[1]);
+	return status;
+}

@@ -1,0 +1,643 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * sediff's AV rule sections (allow, auditallow, dontaudit), one source type
+ * at a time. sediff builds one nested dict of every expanded
+ * (source, target, class) key of both policies (1.3 GB on Debian's
+ * policy); here the keys of one source type are built from the TE index's
+ * rules by source, compared and dropped before the next type, so memory
+ * holds one type's keys and the differences found.
+ *
+ * Names tie the policies together: types, classes and permissions are
+ * numbered in a union of both policies' names, sorted, so a key compares
+ * as two integers and a permission set as a 64-bit mask (a class has at
+ * most 32 permissions in each policy). Conditionals are numbered by their
+ * truth table over the booleans they depend on, so "b1 && b2" and
+ * "b2 && b1", or the false branch of "b" and the true branch of "! b",
+ * are one conditional.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query/diff-internal.h"
+#include "util/array.h"
+#include "util/buf.h"
+
+#define NO_INDEX UINT32_MAX
+
+/* A type or class name of either policy, with its value in each (0: absent). */
+struct uname {
+	const char *name;
+	uint32_t v[2];
+};
+
+/* A conditional branch, by truth table. */
+struct ucond {
+	char *key;	/* "b1,b2:table" */
+	char *text[2];	/* its expression in each policy, as setools prints it */
+	bool branch[2]; /* which branch that text's rules are on */
+};
+
+/* One expanded rule of one source type: target and class union indexes,
+ * conditional id (0: unconditional), permissions in union bits. */
+struct ent {
+	uint32_t tgt, cls, cond;
+	uint64_t perms;
+};
+
+struct side {
+	const struct pol_pdb *pdb;
+	const policydb_t *p;
+	const struct pdb_te_index *idx;
+	uint32_t *tidx;	      /* type value -> union type (NO_INDEX: attribute) */
+	uint32_t *cidx;	      /* class value -> union class */
+	uint8_t (*pmap)[32];  /* class value, perm bit -> union bit */
+	uint32_t *cond_id[2]; /* conditional k, [false branch?] -> ucond id */
+	struct ent *e;
+	size_t n, alloc;
+};
+
+struct av {
+	uint32_t kind; /* AVTAB_ALLOWED, ... */
+	const char *ruletype;
+	struct uname *types, *classes;
+	size_t ntypes, nclasses;
+	const char *(*perm_names)[64]; /* per union class */
+	struct ucond *conds;
+	size_t nconds, cond_alloc;
+	struct side s[2];
+	struct query_diff_build *b;
+};
+
+static bool type_is_attr_p(const policydb_t *p, uint32_t v)
+{
+	return p->type_val_to_struct[v - 1] && p->type_val_to_struct[v - 1]->flavor == TYPE_ATTRIB;
+}
+
+static int uname_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct uname *)a)->name, ((const struct uname *)b)->name);
+}
+
+/* Both policies' names of values 1..nprim[side] that keep() accepts,
+ * merged by name into *out; idx[side][v] receives each value's index. */
+static int union_names(char **names[2], const uint32_t nprim[2], const policydb_t *p[2], bool types,
+		       struct uname **out, size_t *n, uint32_t *idx[2])
+{
+	size_t total = (size_t)nprim[0] + nprim[1], k = 0, m = 0;
+	struct uname *v = malloc((total + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	for (int s = 0; s < 2; s++)
+		for (uint32_t i = 1; i <= nprim[s]; i++) {
+			if (!names[s][i - 1] || (types && type_is_attr_p(p[s], i)))
+				continue;
+			v[k].name = names[s][i - 1];
+			v[k].v[s] = i;
+			v[k++].v[!s] = 0;
+		}
+	qsort(v, k, sizeof(*v), uname_cmp);
+	for (size_t i = 0; i < k; i++) {
+		if (m && strcmp(v[m - 1].name, v[i].name) == 0) {
+			for (int s = 0; s < 2; s++)
+				if (v[i].v[s])
+					v[m - 1].v[s] = v[i].v[s];
+			continue;
+		}
+		v[m++] = v[i];
+	}
+	for (int s = 0; s < 2; s++) {
+		for (uint32_t i = 0; i <= nprim[s]; i++)
+			idx[s][i] = NO_INDEX;
+		for (size_t i = 0; i < m; i++)
+			if (v[i].v[s])
+				idx[s][v[i].v[s]] = (uint32_t)i;
+	}
+	*out = v;
+	*n = m;
+	return 0;
+}
+
+/* Union permission bits: the left class's own bits, then the right's
+ * names the left lacks from bit 32 on. */
+static int map_perms(struct av *av)
+{
+	av->perm_names = calloc(av->nclasses ? av->nclasses : 1, sizeof(*av->perm_names));
+	for (int s = 0; s < 2; s++)
+		av->s[s].pmap = calloc(av->s[s].p->p_classes.nprim + 1, sizeof(*av->s[s].pmap));
+	if (!av->perm_names || !av->s[0].pmap || !av->s[1].pmap)
+		return -ENOMEM;
+	for (size_t u = 0; u < av->nclasses; u++) {
+		uint32_t lc = av->classes[u].v[0], rc = av->classes[u].v[1];
+		unsigned int next = 32;
+
+		for (unsigned int b = 0; b < 32; b++) {
+			if (lc) {
+				av->s[0].pmap[lc][b] = (uint8_t)b;
+				av->perm_names[u][b] = pdb_perm_name(av->s[0].pdb, lc, b);
+			}
+		}
+		for (unsigned int b = 0; rc && b < 32; b++) {
+			const char *name = pdb_perm_name(av->s[1].pdb, rc, b);
+			int lb = name && lc ? pdb_perm_bit(av->s[0].pdb, lc, name) : -1;
+
+			if (!lc) {
+				lb = (int)b;
+			} else if (lb < 0 && name) {
+				lb = (int)next++;
+			} else if (lb < 0) {
+				lb = (int)b; /* no such bit: never set */
+			}
+			av->s[1].pmap[rc][b] = (uint8_t)lb;
+			if (name)
+				av->perm_names[u][lb] = name;
+		}
+	}
+	return 0;
+}
+
+/* ---- conditionals ------------------------------------------------------- */
+
+/* The value of expr when boolean value bools[i] is bit i of assignment. */
+static bool cond_eval(const cond_expr_t *expr, const uint32_t *bools, unsigned int n,
+		      unsigned int assignment)
+{
+	bool stack[COND_EXPR_MAXDEPTH + 1];
+	int sp = -1;
+
+	for (const cond_expr_t *e = expr; e; e = e->next) {
+		if (e->expr_type == COND_BOOL) {
+			unsigned int i = 0;
+
+			while (i < n && bools[i] != pdb_cond_bool(e))
+				i++;
+			if (sp + 1 >= (int)(sizeof(stack) / sizeof(stack[0])))
+				return false;
+			stack[++sp] = (assignment >> i) & 1;
+			continue;
+		}
+		if (e->expr_type == COND_NOT) {
+			if (sp >= 0)
+				stack[sp] = !stack[sp];
+			continue;
+		}
+		if (sp < 1)
+			return false;
+		bool r = stack[sp--], l = stack[sp];
+
+		switch (e->expr_type) {
+		case COND_OR:
+			stack[sp] = l || r;
+			break;
+		case COND_AND:
+			stack[sp] = l && r;
+			break;
+		case COND_XOR:
+			stack[sp] = l != r;
+			break;
+		case COND_EQ:
+			stack[sp] = l == r;
+			break;
+		case COND_NEQ:
+			stack[sp] = l != r;
+			break;
+		}
+	}
+	return sp >= 0 && stack[sp];
+}
+
+struct bool_name {
+	uint32_t value;
+	const char *name;
+};
+
+static int bool_name_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct bool_name *)a)->name, ((const struct bool_name *)b)->name);
+}
+
+/* The key of expr's branch: the names of the booleans it depends on,
+ * sorted, and its truth table over them (negated for the false branch).
+ * More than 6 booleans: the expression's text, as sediff keys it. */
+static char *cond_key(const policydb_t *p, const cond_expr_t *expr, const char *text, bool branch)
+{
+	struct bool_name b[7];
+	uint32_t vals[6];
+	unsigned int n = 0, m = 0;
+	struct pol_buf key = POL_BUF_INIT;
+	uint64_t table = 0;
+
+	for (const cond_expr_t *e = expr; e; e = e->next) {
+		if (e->expr_type != COND_BOOL)
+			continue;
+		bool seen = false;
+
+		for (unsigned int i = 0; i < n; i++)
+			seen |= b[i].value == pdb_cond_bool(e);
+		if (seen)
+			continue;
+		if (n == 6) {
+			pol_buf_printf(&key, "%s:%d", text, branch);
+			return key.failed ? NULL : pol_buf_detach(&key);
+		}
+		b[n].value = pdb_cond_bool(e);
+		b[n].name = p->p_bool_val_to_name[b[n].value - 1];
+		n++;
+	}
+	qsort(b, n, sizeof(b[0]), bool_name_cmp);
+	/* keep only the booleans the value depends on */
+	for (unsigned int i = 0; i < n; i++) {
+		bool depends = false;
+
+		for (unsigned int k = 0; k < n; k++)
+			vals[k] = b[k].value;
+		for (unsigned int a = 0; a < (1u << n) && !depends; a++)
+			if (!(a >> i & 1))
+				depends = cond_eval(expr, vals, n, a) !=
+					  cond_eval(expr, vals, n, a | 1u << i);
+		if (depends)
+			b[m++] = b[i];
+		else
+			b[i].value = 0;
+	}
+	n = m;
+	for (unsigned int k = 0; k < n; k++)
+		vals[k] = b[k].value;
+	for (unsigned int a = 0; a < (1u << n); a++)
+		if (cond_eval(expr, vals, n, a) == branch)
+			table |= (uint64_t)1 << a;
+	for (unsigned int k = 0; k < n; k++)
+		pol_buf_printf(&key, "%s%s", k ? "," : "", b[k].name);
+	pol_buf_printf(&key, ":%llx", (unsigned long long)table);
+	return key.failed ? NULL : pol_buf_detach(&key);
+}
+
+/* The id (1-based) of a conditional branch, added when new. */
+static uint32_t cond_intern(struct av *av, int side, const cond_node_t *cn, bool branch)
+{
+	const policydb_t *p = av->s[side].p;
+	char *text = query_cond_expr_format(av->s[side].pdb, cn->expr);
+	char *key = text ? cond_key(p, cn->expr, text, branch) : NULL;
+	size_t i;
+
+	if (!key) {
+		free(text);
+		return 0;
+	}
+	for (i = 0; i < av->nconds; i++)
+		if (strcmp(av->conds[i].key, key) == 0)
+			break;
+	if (i == av->nconds) {
+		if (POL_ARRAY_GROW(av->conds, av->nconds + 1, av->cond_alloc) < 0) {
+			free(key);
+			free(text);
+			return 0;
+		}
+		av->conds[av->nconds++] = (struct ucond){.key = key};
+	} else {
+		free(key);
+	}
+	if (!av->conds[i].text[side]) {
+		av->conds[i].text[side] = text;
+		av->conds[i].branch[side] = branch;
+	} else {
+		free(text);
+	}
+	return (uint32_t)i + 1;
+}
+
+static int map_conds(struct av *av)
+{
+	for (int s = 0; s < 2; s++) {
+		struct side *sd = &av->s[s];
+		uint32_t n = sd->idx->nconds;
+
+		for (int br = 0; br < 2; br++)
+			if (!(sd->cond_id[br] = calloc(n ? n : 1, sizeof(uint32_t))))
+				return -ENOMEM;
+		for (uint32_t k = 0; k < n; k++)
+			for (int br = 0; br < 2; br++)
+				if (!(sd->cond_id[br][k] =
+					  cond_intern(av, s, sd->idx->conds[k], !br)))
+					return -ENOMEM;
+	}
+	return 0;
+}
+
+/* ---- one source type ------------------------------------------------------ */
+
+static int ent_push(struct side *sd, uint32_t tgt, uint32_t cls, uint32_t cond, uint64_t perms)
+{
+	if (tgt == NO_INDEX)
+		return 0;
+	if (POL_ARRAY_GROW(sd->e, sd->n + 1, sd->alloc) < 0)
+		return -ENOMEM;
+	sd->e[sd->n++] = (struct ent){tgt, cls, cond, perms};
+	return 0;
+}
+
+/* The rules of type v (through every attribute holding it), expanded
+ * over their target attributes, into sd->e. */
+static int gather(const struct av *av, struct side *sd, int s, uint32_t v)
+{
+	const policydb_t *p = sd->p;
+	const struct pdb_te_index *idx = sd->idx;
+	ebitmap_node_t *node, *tnode;
+	unsigned int a, t;
+
+	sd->n = 0;
+	ebitmap_for_each_positive_bit(&p->type_attr_map[v - 1], node, a)
+	{
+		for (size_t r = idx->by_source_start[a + 1]; r < idx->by_source_start[a + 2]; r++) {
+			const struct pdb_te_ref *ref = &idx->by_source[r];
+			const avtab_key_t *k = &ref->node->key;
+			uint32_t data = ref->node->datum.data, cond = 0, cls;
+			uint64_t perms = 0;
+
+			if ((k->specified & ~AVTAB_ENABLED) != av->kind)
+				continue;
+			if (av->kind == AVTAB_AUDITDENY)
+				data = ~data;
+			data &= query_class_valid_perms(sd->pdb, k->target_class);
+			if (!data)
+				continue;
+			if (s == 0) /* the left policy's bits are the union's */
+				perms = data;
+			else
+				for (unsigned int bit = 0; bit < 32; bit++)
+					if (data >> bit & 1)
+						perms |= (uint64_t)1
+							 << sd->pmap[k->target_class][bit];
+			if (ref->cond) {
+				uint32_t ci = (ref->cond & ~PDB_TE_FALSE_BRANCH) - 1;
+
+				cond = sd->cond_id[(ref->cond & PDB_TE_FALSE_BRANCH) ? 1 : 0][ci];
+			}
+			cls = sd->cidx[k->target_class];
+			if (!type_is_attr_p(p, k->target_type)) {
+				if (ent_push(sd, sd->tidx[k->target_type], cls, cond, perms) < 0)
+					return -ENOMEM;
+				continue;
+			}
+			ebitmap_for_each_positive_bit(&p->attr_type_map[k->target_type - 1], tnode,
+						      t) if (ent_push(sd, sd->tidx[t + 1], cls,
+								      cond,
+								      perms) < 0) return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static int ent_cmp(const void *a, const void *b)
+{
+	const struct ent *x = a, *y = b;
+
+	if (x->tgt != y->tgt)
+		return x->tgt < y->tgt ? -1 : 1;
+	if (x->cls != y->cls)
+		return x->cls < y->cls ? -1 : 1;
+	return x->cond < y->cond ? -1 : x->cond > y->cond;
+}
+
+/* Sort, union the permissions of equal keys, and take from a conditional
+ * entry what the unconditional entry of its (target, class) grants (the
+ * unconditional entry sorts first: conditional 0). */
+static void normalize(struct side *sd)
+{
+	size_t m = 0;
+
+	if (!sd->n)
+		return;
+	qsort(sd->e, sd->n, sizeof(*sd->e), ent_cmp);
+	for (size_t i = 0; i < sd->n; i++) {
+		if (m && ent_cmp(&sd->e[m - 1], &sd->e[i]) == 0)
+			sd->e[m - 1].perms |= sd->e[i].perms;
+		else
+			sd->e[m++] = sd->e[i];
+	}
+	sd->n = m;
+	m = 0;
+	for (size_t i = 0, uncond = SIZE_MAX; i < sd->n; i++) {
+		struct ent *e = &sd->e[i];
+
+		if (!e->cond) {
+			uncond = i;
+		} else if (uncond != SIZE_MAX && sd->e[uncond].tgt == e->tgt &&
+			   sd->e[uncond].cls == e->cls) {
+			e->perms &= ~sd->e[uncond].perms;
+			if (!e->perms)
+				continue;
+		}
+		sd->e[m++] = *e;
+	}
+	sd->n = m;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The names of perms in class cls, sorted, into v (room for 64). */
+static size_t perm_list(const struct av *av, uint32_t cls, uint64_t perms, const char **v)
+{
+	size_t n = 0;
+
+	for (unsigned int b = 0; b < 64; b++)
+		if (perms >> b & 1 && av->perm_names[cls][b])
+			v[n++] = av->perm_names[cls][b];
+	qsort(v, n, sizeof(*v), name_cmp);
+	return n;
+}
+
+static void rule_head(const struct av *av, struct pol_buf *t, const char *src, const struct ent *e)
+{
+	pol_buf_printf(t, "%s %s %s:%s ", av->ruletype, src, av->types[e->tgt].name,
+		       av->classes[e->cls].name);
+}
+
+static void perm_set(struct pol_buf *t, const char *const *v, size_t n, const char *sign)
+{
+	for (size_t i = 0; i < n; i++)
+		pol_buf_printf(t, " %s%s", sign, v[i]);
+}
+
+/* " [ expr ]:True"; sediff leaves the branch out of a modified rule's line
+ * (with_branch false), though not out of the rule it sorts by. */
+static void cond_suffix(const struct av *av, struct pol_buf *t, uint32_t cond, int side,
+			bool with_branch)
+{
+	const struct ucond *c = cond ? &av->conds[cond - 1] : NULL;
+
+	if (!c)
+		return;
+	pol_buf_printf(t, " [ %s ]", c->text[side]);
+	if (with_branch)
+		pol_buf_puts(t, c->branch[side] ? ":True" : ":False");
+}
+
+/* An added or removed rule: "allow S T:C { a b }; [ cond ]:True". */
+static void emit(const struct av *av, const char *src, const struct ent *e, int side)
+{
+	const char *v[64];
+	size_t n = perm_list(av, e->cls, e->perms, v);
+	struct pol_buf t = POL_BUF_INIT;
+
+	rule_head(av, &t, src, e);
+	if (n == 1) {
+		pol_buf_printf(&t, "%s;", v[0]);
+	} else {
+		pol_buf_putc(&t, '{');
+		perm_set(&t, v, n, "");
+		pol_buf_puts(&t, " };");
+	}
+	cond_suffix(av, &t, e->cond, side, true);
+	if (t.failed)
+		av->b->failed = true;
+	else
+		query_diff_add(av->b, side ? '+' : '-', pol_buf_str(&t));
+	pol_buf_release(&t);
+}
+
+/* A modified rule: "allow S T:C { kept +added -removed }; [ cond ]:True",
+ * sorted by the rule as in the left policy. */
+static void emit_modified(const struct av *av, const char *src, const struct ent *l,
+			  const struct ent *r)
+{
+	const char *kept[64], *added[64], *removed[64], *all[64];
+	size_t nk = perm_list(av, l->cls, l->perms & r->perms, kept);
+	size_t na = perm_list(av, l->cls, r->perms & ~l->perms, added);
+	size_t nr = perm_list(av, l->cls, l->perms & ~r->perms, removed);
+	size_t nall = perm_list(av, l->cls, l->perms, all);
+	struct pol_buf t = POL_BUF_INIT, rule = POL_BUF_INIT;
+	struct pol_diff_item *it;
+
+	rule_head(av, &t, src, l);
+	pol_buf_putc(&t, '{');
+	perm_set(&t, kept, nk, "");
+	perm_set(&t, added, na, "+");
+	perm_set(&t, removed, nr, "-");
+	pol_buf_puts(&t, " };");
+	cond_suffix(av, &t, l->cond, 0, false);
+	rule_head(av, &rule, src, l);
+	if (nall == 1) {
+		pol_buf_printf(&rule, "%s;", all[0]);
+	} else {
+		pol_buf_putc(&rule, '{');
+		perm_set(&rule, all, nall, "");
+		pol_buf_puts(&rule, " };");
+	}
+	cond_suffix(av, &rule, l->cond, 0, true);
+	if (t.failed || rule.failed) {
+		av->b->failed = true;
+	} else if ((it = query_diff_add(av->b, '*', pol_buf_str(&t)))) {
+		it->rule = query_pool_strdup(&av->b->pool, pol_buf_str(&rule));
+		it->added = query_diff_strv(av->b, added, na);
+		it->removed = query_diff_strv(av->b, removed, nr);
+		it->matched = query_diff_strv(av->b, kept, nk);
+		if (!it->rule)
+			av->b->failed = true;
+	}
+	pol_buf_release(&t);
+	pol_buf_release(&rule);
+}
+
+static void compare_source(const struct av *av, const char *src)
+{
+	const struct side *l = &av->s[0], *r = &av->s[1];
+	size_t i = 0, j = 0;
+
+	while (i < l->n || j < r->n) {
+		int c = i == l->n ? 1 : j == r->n ? -1 : ent_cmp(&l->e[i], &r->e[j]);
+
+		if (c < 0) {
+			emit(av, src, &l->e[i++], 0);
+		} else if (c > 0) {
+			emit(av, src, &r->e[j++], 1);
+		} else {
+			if (l->e[i].perms != r->e[j].perms)
+				emit_modified(av, src, &l->e[i], &r->e[j]);
+			i++, j++;
+		}
+	}
+}
+
+static void av_release(struct av *av)
+{
+	for (int s = 0; s < 2; s++) {
+		free(av->s[s].tidx);
+		free(av->s[s].cidx);
+		free(av->s[s].pmap);
+		free(av->s[s].cond_id[0]);
+		free(av->s[s].cond_id[1]);
+		free(av->s[s].e);
+	}
+	for (size_t i = 0; i < av->nconds; i++) {
+		free(av->conds[i].key);
+		free(av->conds[i].text[0]);
+		free(av->conds[i].text[1]);
+	}
+	free(av->conds);
+	free(av->types);
+	free(av->classes);
+	free(av->perm_names);
+}
+
+int query_diff_av(const struct pol_pdb *left, const struct pol_pdb *right,
+		  enum pol_diff_section section, struct query_diff_build *b)
+{
+	struct av av = {.b = b};
+	const policydb_t *p[2] = {pdb_db(left), pdb_db(right)};
+	char **tn[2] = {p[0]->p_type_val_to_name, p[1]->p_type_val_to_name};
+	char **cn[2] = {p[0]->p_class_val_to_name, p[1]->p_class_val_to_name};
+	uint32_t tnp[2] = {p[0]->p_types.nprim, p[1]->p_types.nprim};
+	uint32_t cnp[2] = {p[0]->p_classes.nprim, p[1]->p_classes.nprim};
+	int rc = -ENOMEM;
+
+	switch (section) {
+	case POL_DIFF_ALLOW:
+		av.kind = AVTAB_ALLOWED, av.ruletype = "allow";
+		break;
+	case POL_DIFF_AUDITALLOW:
+		av.kind = AVTAB_AUDITALLOW, av.ruletype = "auditallow";
+		break;
+	default:
+		av.kind = AVTAB_AUDITDENY, av.ruletype = "dontaudit";
+		break;
+	}
+	for (int s = 0; s < 2; s++) {
+		av.s[s].pdb = s ? right : left;
+		av.s[s].p = p[s];
+		av.s[s].idx = pdb_te_index(av.s[s].pdb);
+		av.s[s].tidx = malloc((tnp[s] + 1) * sizeof(uint32_t));
+		av.s[s].cidx = malloc((cnp[s] + 1) * sizeof(uint32_t));
+		if (!av.s[s].idx || !av.s[s].tidx || !av.s[s].cidx)
+			goto out;
+	}
+	{
+		uint32_t *ti[2] = {av.s[0].tidx, av.s[1].tidx};
+		uint32_t *ci[2] = {av.s[0].cidx, av.s[1].cidx};
+
+		if (union_names(tn, tnp, p, true, &av.types, &av.ntypes, ti) < 0 ||
+		    union_names(cn, cnp, p, false, &av.classes, &av.nclasses, ci) < 0)
+			goto out;
+	}
+	if (map_perms(&av) < 0 || map_conds(&av) < 0)
+		goto out;
+	for (size_t u = 0; u < av.ntypes && !b->failed; u++) {
+		for (int s = 0; s < 2; s++) {
+			av.s[s].n = 0;
+			if (av.types[u].v[s] && gather(&av, &av.s[s], s, av.types[u].v[s]) < 0)
+				goto out;
+			normalize(&av.s[s]);
+		}
+		compare_source(&av, av.types[u].name);
+	}
+	rc = b->failed ? -ENOMEM : 0;
+out:
+	av_release(&av);
+	return rc;
+}

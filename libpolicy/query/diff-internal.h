@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* What diff.c (symbols) and diff-av.c (AV rules) share: the item lists. */
+#ifndef POL_QUERY_DIFF_INTERNAL_H
+#define POL_QUERY_DIFF_INTERNAL_H
+
+#include "query/diff.h"
+#include "query/internal.h"
+
+/* The items of one section while they are found: added, removed and
+ * modified apart, sorted and joined by query_diff_finish(). */
+struct query_diff_build {
+	struct pol_diff_item *v[3];
+	size_t n[3], alloc[3];
+	struct pol_strpool *pool;
+	bool failed; /* out of memory once: every later call is a no-op */
+};
+
+/* Add an item of kind '+', '-' or '*' with a copy of text; NULL (and
+ * b->failed) when out of memory. */
+struct pol_diff_item *query_diff_add(struct query_diff_build *b, char kind, const char *text);
+/* A pool copy of the n strings of v, NULL-terminated (NULL on failure). */
+const char *const *query_diff_strv(struct query_diff_build *b, const char *const *v, size_t n);
+/* Sort each group, join them into *out (the pool moves there). 0 or -ENOMEM
+ * with the reason in err; b is released either way. */
+int query_diff_finish(struct query_diff_build *b, enum pol_diff_section section,
+		      struct pol_diff_list **out, struct pol_err *err);
+
+/* The AV sections: allow, auditallow, dontaudit. */
+int query_diff_av(const struct pol_pdb *left, const struct pol_pdb *right,
+		  enum pol_diff_section section, struct query_diff_build *b);
+
+#endif

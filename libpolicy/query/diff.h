@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What changed between two kernel policies, section by section, with
+ * setools' sediff semantics: symbols matched by name, AV rules expanded to
+ * (source type, target type, class) per conditional branch with their
+ * permissions unioned, conditional entries an unconditional rule already
+ * covers dropped. Conditionals are compared by truth table, not by text.
+ */
+#ifndef POL_QUERY_DIFF_H
+#define POL_QUERY_DIFF_H
+
+#include <stddef.h>
+
+#include "pdb/pdb.h"
+#include "util/err.h"
+
+/* The sections, in the order sediff 4.4 prints them. */
+enum pol_diff_section {
+	POL_DIFF_COMMONS,
+	POL_DIFF_CLASSES,
+	POL_DIFF_BOOLS,
+	POL_DIFF_ROLES,
+	POL_DIFF_TYPES,
+	POL_DIFF_ATTRIBUTES,
+	POL_DIFF_USERS,
+	POL_DIFF_ALLOW,
+	POL_DIFF_AUDITALLOW,
+	POL_DIFF_DONTAUDIT,
+	POL_DIFF_POLCAPS,
+	POL_DIFF_SECTION_COUNT
+};
+
+/* One added ('+'), removed ('-') or modified ('*') item. */
+struct pol_diff_item {
+	char kind;
+	const char *text; /* the line after the sign, as sediff prints it */
+	/* lines printed under a modified item ("Attributes:", "+ an_attr"),
+	 * NULL-terminated; NULL when none */
+	const char *const *details;
+	/* a modified rule: the rule as in the first policy, and its
+	 * permissions by fate (NULL-terminated, sorted); NULL otherwise */
+	const char *rule;
+	const char *const *added, *const *removed, *const *matched;
+};
+
+/* A section's differences: the added items, then the removed, then the
+ * modified, each group sorted as sediff sorts it. */
+struct pol_diff_list {
+	enum pol_diff_section section;
+	size_t added, removed, modified;
+	size_t count;
+	struct pol_diff_item *items;
+	void *pool; /* private: the items' strings */
+};
+
+/* Compute one section's differences from left to right. Returns 0 and
+ * *out (free with pol_diff_list_free()), or -ENOMEM with the reason in
+ * err. The AV sections build the expanded rules of one source type at a
+ * time, so memory stays bounded by one type's rules and the output. */
+int pol_diff_section(const struct pol_pdb *left, const struct pol_pdb *right,
+		     enum pol_diff_section section, struct pol_diff_list **out,
+		     struct pol_err *err);
+void pol_diff_list_free(struct pol_diff_list *list);
+
+/* sediff's header name ("Allow Rules", "Type Attributes"), the name in the
+ * "Added ...:" lines ("Allow Rules", "Type Attributes"), and the --json
+ * key stem ("allows", "type_attributes"). */
+const char *pol_diff_section_title(enum pol_diff_section section);
+const char *pol_diff_section_items(enum pol_diff_section section);
+const char *pol_diff_section_key(enum pol_diff_section section);
+/* Whether the section's header shows a Modified count. */
+bool pol_diff_section_has_modified(enum pol_diff_section section);
+
+#endif

@@ -1,0 +1,119 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# sequery diff: what changed between two policies, in sediff's lines.
+bats_require_minimum_version 1.5.0
+load ../helpers
+load policies
+
+FIX="$BATS_TEST_DIRNAME/fixtures/good"
+
+setup_file() {
+	compile_small_policy
+	if command -v checkpolicy >/dev/null 2>&1; then
+		for side in left right; do
+			checkpolicy -o "$BATS_FILE_TMPDIR/cond-$side.pol" \
+				"$BATS_TEST_DIRNAME/fixtures/good/diff-cond-$side.conf" >/dev/null 2>&1 ||
+				rm -f "$BATS_FILE_TMPDIR/cond-$side.pol"
+		done
+	fi
+}
+
+setup() {
+	need_small_policy
+	L="$BATS_FILE_TMPDIR/cond-left.pol" R="$BATS_FILE_TMPDIR/cond-right.pol"
+	[ -f "$L" ] && [ -f "$R" ]
+}
+
+@test "sequery diff: identical policies exit 0 and print nothing on stdout" {
+	run -0 --separate-stderr sequery diff "$SMALL" "$SMALL"
+	[ -z "$output" ]
+}
+
+@test "sequery diff: different policies exit 1 (sediff exits 0)" {
+	run -1 --separate-stderr sequery diff -t "$SMALL" "$L"
+	[[ "$output" == "Types ("*" Added, "*" Removed, "*" Modified)"* ]]
+	run -1 --separate-stderr sequery -q diff "$SMALL" "$L"
+	[ -z "$output" ]
+}
+
+@test "sequery diff: conditionals compare by truth table: b1 && b2 is b2 && b1, if (b) else is if (!b)" {
+	# sediff prints the first rule once removed and once added
+	run -0 --separate-stderr sequery diff "$L" "$R"
+	[ -z "$output" ]
+	run -0 --separate-stderr sequery diff --allow "$L" "$R"
+	[ "$output" = "Allow Rules (0 Added, 0 Removed, 0 Modified)" ]
+}
+
+@test "sequery diff: a conditional permission an unconditional rule grants is not a difference" {
+	# left: allow domattr b_t:file read, and read open under b2; the read is dropped
+	run -1 --separate-stderr sequery diff --allow "$L" "$SMALL"
+	[[ "$output" == *"- allow a_t b_t:file open; [ b2 ]:True"* ]]
+	[[ "$output" != *"- allow a_t b_t:file { open read }; [ b2 ]:True"* ]]
+}
+
+@test "sequery diff: --stats prints the headers only" {
+	run -1 --separate-stderr sequery diff --stats -t -b "$SMALL" "$L"
+	lines_are 0 <<-EOF
+	Booleans (2 Added, 1 Removed, 0 Modified)
+	Types (3 Added, 7 Removed, 0 Modified)
+	EOF
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "sequery diff: a selected section is printed even without differences" {
+	run -0 --separate-stderr sequery diff -u --polcap "$L" "$R"
+	[ "$output" = "Users (0 Added, 0 Removed, 0 Modified)
+
+Policy Capabilities (0 Added, 0 Removed)" ]
+}
+
+@test "sequery diff: --json names the groups as setools' MCP server does" {
+	require_command jq
+	run -1 --separate-stderr sequery --json diff --allow -t "$L" "$SMALL"
+	jq -e '.command == "diff" and .different == true' <<<"$output"
+	jq -e '.differences.te_rules.removed_allows.truncated == false' <<<"$output"
+	jq -e '.differences.te_rules.removed_allows.rules | index("allow a_t b_t:file open; [ b2 ]:True")' <<<"$output"
+	jq -e '.differences.te_rules | has("added_allows") and has("modified_allows")' <<<"$output"
+	jq -e '.differences.types.removed | index("a_t")' <<<"$output"
+}
+
+@test "sequery diff: a modified rule lists kept, added and removed permissions" {
+	require_command jq
+	sed 's/allow a_t b_t:file { read open };/allow a_t b_t:file { read write };/' "$FIX/diff-cond-left.conf" \
+		>"$BATS_TEST_TMPDIR/m.conf"
+	checkpolicy -o "$BATS_TEST_TMPDIR/m.pol" "$BATS_TEST_TMPDIR/m.conf" >/dev/null
+	run -1 --separate-stderr sequery diff --allow "$L" "$BATS_TEST_TMPDIR/m.pol"
+	[[ "$output" == *"      * allow a_t b_t:file { +write -open }; [ b2 ]"* ]]
+	run -1 --separate-stderr sequery --json diff --allow "$L" "$BATS_TEST_TMPDIR/m.pol"
+	jq -e '.differences.te_rules.modified_allows.rules[0] == {"rule": "allow a_t b_t:file open; [ b2 ]:True", "added_perms": ["write"], "removed_perms": ["open"], "matched_perms": []}' <<<"$output"
+}
+
+@test "sequery diff: sediff's selectors are accepted; those not compared yet exit 2" {
+	run -0 --separate-stderr sequery diff -c --common -r -u -b -a -t -A --auditallow --dontaudit --polcap -v --debug "$L" "$R"
+	run -2 --separate-stderr sequery diff --portcon "$L" "$R"
+	[[ "$stderr" == *"--portcon is not compared by sequery diff yet"* ]]
+	run -0 --separate-stderr sequery diff "$L" "$R"
+	[[ "$stderr" == *"note: not compared yet: "*"--portcon"* ]]
+}
+
+@test "sequery diff: a truncated policy, a missing one, one policy: exit 2 with the reason" {
+	head -c "$(($(wc -c <"$L") / 2))" "$L" >"$BATS_TEST_TMPDIR/trunc.pol"
+	run -2 --separate-stderr sequery diff "$L" "$BATS_TEST_TMPDIR/trunc.pol"
+	[[ "$stderr" == *"trunc.pol"* ]]
+	[ -z "$output" ]
+	run -2 --separate-stderr sequery diff "$L" "$BATS_TEST_TMPDIR/none.pol"
+	[[ "$stderr" == *"none.pol"* ]]
+	run -2 --separate-stderr sequery diff
+	[[ "$stderr" == *"no policies given"* ]]
+}
+
+@test "sequery diff: an MLS policy against a non-MLS one shows the users' levels as sediff does" {
+	need_refpolicy
+	run -1 --separate-stderr sequery diff -u "$L" "$REFPOLICY"
+	[[ "$output" == *"      * system_u ("*"Modified default level, Modified range)"* ]]
+	[[ "$output" == *"          - None (MLS Disabled)"* ]]
+}
+
+@test "sequery diff: sediff's lines on setools' diff test policies, and on refpolicy against one random change" {
+	run_suite "$BATS_TEST_DIRNAME/../oracle/sequery-diff-oracle.sh" --mutations "${SEKIT_DIFF_MUTATIONS:-1}"
+}

@@ -109,6 +109,20 @@ static int check_value_gaps(const policydb_t *p, const char *path, struct pol_er
 	const char *const *what = pdb_symtab_names;
 
 	for (int sym = 0; sym < SYM_NUM; sym++) {
+		/* A sensitivity's or category's alias takes a value of its own
+		 * (checkpolicy numbers "sensitivity s0 alias { a b };" 1 to 3)
+		 * and leaves it unnamed: those tables only need an entry per
+		 * value, alias or not. */
+		if (sym == SYM_LEVELS || sym == SYM_CATS) {
+			if (p->symtab[sym].table &&
+			    p->symtab[sym].table->nel >= p->symtab[sym].nprim)
+				continue;
+			return pol_err_set(err, POL_EFORMAT,
+					   "'%s' is not a valid binary policy: its %s table counts "
+					   "%u values but defines %u",
+					   path, what[sym], p->symtab[sym].nprim,
+					   p->symtab[sym].table ? p->symtab[sym].table->nel : 0);
+		}
 		for (uint32_t v = 0; v < p->symtab[sym].nprim; v++) {
 			bool named = p->sym_val_to_name[sym] && p->sym_val_to_name[sym][v];
 			const void *datum = NULL;

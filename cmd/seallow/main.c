@@ -84,6 +84,8 @@ static const struct cli_option plain_options[] = {
 	OPT_EXPLAIN,
 	CLI_FLAG('w', "why", "audit2why: why each denial happened"),
 	OPT_VERIFY_RULES,
+	/* errors as JSON; the output is JSON with explain only */
+	CLI_BOOL(OPT_JSON, "json", &opts.json, "explain: one JSON document, an object per denial group"),
 	OPT_QUIET,
 	CLI_GROUP(refpolicy_options),
 	CLI_HELP_VERSION,
@@ -126,7 +128,6 @@ static const struct cli_option review_options[] = {
  * options, as audit2allow takes any order). */
 static const struct cli_option all_options[] = {
 	CLI_GROUP(plain_options),
-	CLI_FLAG(OPT_JSON, "json", NULL),
 	CLI_FLAG(OPT_PER_NODE, "per-node", NULL),
 	CLI_END,
 };

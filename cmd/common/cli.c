@@ -229,6 +229,14 @@ static void print_json(struct json_object *diags)
 {
 	struct json_object *doc = pol_json_document(tool_name);
 
+	/* no memory for the document (json-c asserts on a NULL one): the
+	 * words at least, as text */
+	if (!doc || !diags) {
+		fprintf(stderr, "%s: out of memory\n", tool_name);
+		json_object_put(doc);
+		json_object_put(diags);
+		return;
+	}
 	json_object_object_add(doc, "diagnostics", diags);
 	pol_json_print(stderr, doc, 1);
 	json_object_put(doc);
@@ -249,7 +257,8 @@ static void report_json(const struct pol_err *err, int rc)
 		return;
 	}
 	diags = json_object_new_array();
-	add_json(diags, err, rc);
+	if (diags)
+		add_json(diags, err, rc);
 	print_json(diags);
 }
 

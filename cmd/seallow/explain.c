@@ -5,6 +5,7 @@
  * there is none; --json, one object per group.
  */
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,16 +20,56 @@ struct explain_ctx {
 	struct seallow_run *run;
 	struct ifdb *db;	       /* -R: the interfaces, NULL otherwise */
 	struct pol_label_specs *specs; /* NULL when file_contexts cannot be read */
-	struct json_object *list;
 	size_t groups, todo;
 };
 
+/*
+ * json-c asserts (SIGABRT) when a member is added to a NULL container, and
+ * its constructors return NULL when memory runs out: every container here
+ * is made by jnew() (noting the failure in *oom) and filled by jset() and
+ * jpush(), which drop the member when the container is missing, so a
+ * group's object is either whole or dropped with "out of memory".
+ */
+static bool oom;
+
+static struct json_object *jnew(struct json_object *o)
+{
+	if (!o)
+		oom = true;
+	return o;
+}
+
+static void jset(struct json_object *o, const char *key, struct json_object *v)
+{
+	if (!o || json_object_object_add(o, key, v) < 0) {
+		json_object_put(v);
+		oom = true;
+	}
+}
+
+static void jpush(struct json_object *a, struct json_object *v)
+{
+	if (!v || !a || json_object_array_add(a, v) < 0) {
+		json_object_put(v);
+		oom = true;
+	}
+}
+
+static void jstr(struct json_object *o, const char *key, const char *s)
+{
+	struct json_object *v = pol_json_str(s);
+
+	if (s && !v)
+		oom = true;
+	jset(o, key, v);
+}
+
 static struct json_object *str_array(const char *const *v, size_t n)
 {
-	struct json_object *a = json_object_new_array();
+	struct json_object *a = jnew(json_object_new_array());
 
-	for (size_t i = 0; i < n; i++)
-		json_object_array_add(a, pol_json_str(v[i]));
+	for (size_t i = 0; a && i < n; i++)
+		jpush(a, pol_json_str(v[i]));
 	return a;
 }
 
@@ -125,28 +166,27 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	if (strcmp(fix_kind, "none") != 0)
 		x->todo++;
 	if (json) {
-		struct json_object *perms = json_object_new_array();
+		struct json_object *perms = jnew(json_object_new_array());
 
-		o = json_object_new_object();
-		causes = json_object_new_array();
-		pol_json_add_str(o, "source", g->source);
-		pol_json_add_str(o, "target", g->target);
-		pol_json_add_str(o, "class", g->tclass);
+		o = jnew(json_object_new_object());
+		causes = jnew(json_object_new_array());
+		jstr(o, "source", g->source);
+		jstr(o, "target", g->target);
+		jstr(o, "class", g->tclass);
 		for (size_t i = 0; i < g->nperms; i++)
-			json_object_array_add(perms, json_object_new_string(g->perms[i]));
-		json_object_object_add(o, "perms", perms);
-		json_object_object_add(o, "count", json_object_new_int64((int64_t)g->count));
-		pol_json_add_str(o, "node", g->node);
-		pol_json_add_str(o, "scontext", g->scontext);
-		pol_json_add_str(o, "tcontext", g->tcontext);
-		pol_json_add_str(o, "comm", g->comm && *g->comm ? g->comm : NULL);
-		pol_json_add_str(o, "path", g->file);
-		json_object_object_add(o, "commands", str_array(g->commands, g->ncommands));
-		json_object_object_add(o, "paths", str_array(g->files, g->nfiles));
-		json_object_object_add(o, "permissive", json_object_new_boolean(g->permissive));
-		json_object_object_add(o, "permissive_domain",
-				       json_object_new_boolean(w->permissive_domain));
-		pol_json_add_str(o, "verdict", pol_audit_verdict_name(w->verdict));
+			jpush(perms, json_object_new_string(g->perms[i]));
+		jset(o, "perms", perms);
+		jset(o, "count", json_object_new_int64((int64_t)g->count));
+		jstr(o, "node", g->node);
+		jstr(o, "scontext", g->scontext);
+		jstr(o, "tcontext", g->tcontext);
+		jstr(o, "comm", g->comm && *g->comm ? g->comm : NULL);
+		jstr(o, "path", g->file);
+		jset(o, "commands", str_array(g->commands, g->ncommands));
+		jset(o, "paths", str_array(g->files, g->nfiles));
+		jset(o, "permissive", json_object_new_boolean(g->permissive));
+		jset(o, "permissive_domain", json_object_new_boolean(w->permissive_domain));
+		jstr(o, "verdict", pol_audit_verdict_name(w->verdict));
 	} else {
 		OUT("%s %s:%s {", g->source, g->target, g->tclass);
 		for (size_t i = 0; i < g->nperms; i++)
@@ -197,26 +237,24 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 			break;
 		}
 		if (json) {
-			struct json_object *co = json_object_new_object();
+			struct json_object *co = jnew(json_object_new_object());
 
-			pol_json_add_str(co, "kind",
-					 pol_audit_verdict_name((enum pol_audit_verdict)v));
-			pol_json_add_str(co, "text", pol_buf_str(&c));
+			jstr(co, "kind", pol_audit_verdict_name((enum pol_audit_verdict)v));
+			jstr(co, "text", pol_buf_str(&c));
 			if (v == POL_AUDIT_BOOLEAN) {
-				struct json_object *bl = json_object_new_array();
+				struct json_object *bl = jnew(json_object_new_array());
 
 				for (size_t i = 0; i < w->nbool_set; i++) {
-					struct json_object *bo = json_object_new_object();
+					struct json_object *bo = jnew(json_object_new_object());
 
-					pol_json_add_str(bo, "name", w->bool_set[i].name);
-					json_object_object_add(
-					    bo, "value",
-					    json_object_new_boolean(w->bool_set[i].value));
-					json_object_array_add(bl, bo);
+					jstr(bo, "name", w->bool_set[i].name);
+					jset(bo, "value",
+					     json_object_new_boolean(w->bool_set[i].value));
+					jpush(bl, bo);
 				}
-				json_object_object_add(co, "booleans", bl);
+				jset(co, "booleans", bl);
 			}
-			json_object_array_add(causes, co);
+			jpush(causes, co);
 		} else {
 			OUT("  cause: %s\n", pol_buf_str(&c));
 		}
@@ -238,58 +276,55 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	if (w->permissive_domain && !json)
 		OUT("  note: %s is a permissive domain: the access was not blocked\n", g->source);
 	if (json) {
-		struct json_object *fo = json_object_new_object();
+		struct json_object *fo = jnew(json_object_new_object());
 
-		json_object_object_add(o, "causes", causes);
-		pol_json_add_str(o, "relabel_type", relabel);
-		pol_json_add_str(o, "port", g->port);
+		jset(o, "causes", causes);
+		jstr(o, "relabel_type", relabel);
+		jstr(o, "port", g->port);
 		if (ports) {
-			struct json_object *pc = json_object_new_array();
+			struct json_object *pc = jnew(json_object_new_array());
 
 			/* the first port's types, as before groups had several */
-			json_object_object_add(
-			    fo, "port_types",
-			    str_array((const char *const *)ports[0].types, ports[0].ntypes));
+			jset(fo, "port_types",
+			     str_array((const char *const *)ports[0].types, ports[0].ntypes));
 			for (size_t i = 0; i < nports; i++) {
-				struct json_object *po = json_object_new_object();
+				struct json_object *po = jnew(json_object_new_object());
 				struct pol_buf cmd = POL_BUF_INIT;
 
 				pol_audit_fix_port_command(&cmd, g, &ports[i]);
-				pol_json_add_str(po, "perm", ports[i].perm);
-				json_object_object_add(po, "port",
-						       json_object_new_int((int)ports[i].port));
-				json_object_object_add(
-				    po, "port_types",
-				    str_array((const char *const *)ports[i].types,
-					      ports[i].ntypes));
-				pol_json_add_str(po, "command", pol_buf_str(&cmd));
-				json_object_array_add(pc, po);
+				jstr(po, "perm", ports[i].perm);
+				jset(po, "port", json_object_new_int((int)ports[i].port));
+				jset(po, "port_types",
+				     str_array((const char *const *)ports[i].types,
+					       ports[i].ntypes));
+				jstr(po, "command", pol_buf_str(&cmd));
+				jpush(pc, po);
 				pol_buf_release(&cmd);
 			}
-			json_object_object_add(fo, "ports", pc);
-			json_object_object_add(fo, "ports_more",
-					       json_object_new_int64((int64_t)g->ports_more));
+			jset(fo, "ports", pc);
+			jset(fo, "ports_more", json_object_new_int64((int64_t)g->ports_more));
 		}
 		if (ifc.call) {
-			struct json_object *io = json_object_new_object();
+			struct json_object *io = jnew(json_object_new_object());
 
-			pol_json_add_str(io, "call", ifc.call);
-			pol_json_add_str(io, "name", ifc.name);
-			pol_json_add_str(io, "argument", ifc.arg);
-			json_object_object_add(io, "distance", json_object_new_int(ifc.distance));
-			json_object_object_add(io, "refused", json_object_new_boolean(ifc.refused));
-			json_object_object_add(
-			    io, "also_grants",
-			    str_array((const char *const *)ifc.extra, ifc.nextra));
-			json_object_object_add(o, "interface", io);
+			jstr(io, "call", ifc.call);
+			jstr(io, "name", ifc.name);
+			jstr(io, "argument", ifc.arg);
+			jset(io, "distance", json_object_new_int(ifc.distance));
+			jset(io, "refused", json_object_new_boolean(ifc.refused));
+			jset(io, "also_grants",
+			     str_array((const char *const *)ifc.extra, ifc.nextra));
+			jset(o, "interface", io);
 		} else if (x->db) {
-			json_object_object_add(o, "interface", NULL);
+			jset(o, "interface", NULL);
 		}
-		pol_json_add_str(fo, "kind", fix_kind);
-		pol_json_add_str(fo, "text", pol_buf_str(&fix));
-		json_object_object_add(o, "fix", fo);
-		pol_json_add_str(o, "rule", pol_buf_str(&rule));
-		json_object_array_add(x->list, o);
+		jstr(fo, "kind", fix_kind);
+		jstr(fo, "text", pol_buf_str(&fix));
+		jset(o, "fix", fo);
+		jstr(o, "rule", pol_buf_str(&rule));
+		if (!oom && !x->run->o->quiet)
+			oom = pol_json_stream_item(stdout, o, x->groups == 1) == -ENOMEM;
+		json_object_put(o);
 	} else {
 		OUT("  fix: %s\n", pol_buf_str(&fix));
 		if (ports && g->ports_more)
@@ -304,13 +339,14 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	pol_buf_release(&fix);
 	pol_buf_release(&rule);
 	pol_buf_release(&esc);
-	return 0;
+	return oom || fix.failed || rule.failed ? -ENOMEM : 0;
 }
 
 int explain_output(struct seallow_run *run)
 {
 	struct explain_ctx x = {.run = run};
 	struct json_object *doc = NULL;
+	int rc = 0;
 
 	if (run->o->refpolicy && pol_audit_set_groups(run->set)) {
 		int status = ifdb_open(run->o, &x.db);
@@ -319,29 +355,40 @@ int explain_output(struct seallow_run *run)
 			return status;
 	}
 	x.specs = pol_audit_fix_specs_open();
-	if (run->o->json) {
-		doc = pol_json_document("seallow");
-		x.list = json_object_new_array();
+	/* --json streams (HACKING.md, "One JSON style"): the header, a group a
+	 * line as each is explained, then what was skipped; -q prints nothing */
+	if (run->o->json && !run->o->quiet) {
+		doc = jnew(pol_json_document("seallow"));
+		if (doc)
+			rc = pol_json_stream_begin(stdout, doc, "denials");
+		json_object_put(doc);
 	}
-	pol_audit_set_each(run->set, one_group, &x);
-	if (doc) {
-		struct json_object *sk = json_object_new_object();
+	if (rc == 0)
+		rc = pol_audit_set_each(run->set, one_group, &x);
+	if (rc == 0 && run->o->json && !run->o->quiet) {
+		struct json_object *tail = jnew(json_object_new_object()),
+				   *sk = jnew(json_object_new_object());
 
 		for (int i = 1; i < POL_AUDIT_BAD_COUNT; i++) {
 			size_t n = pol_audit_set_skipped(run->set, (enum pol_audit_bad)i);
 
 			if (n)
-				json_object_object_add(sk,
-						       pol_audit_bad_name((enum pol_audit_bad)i),
-						       json_object_new_int64((int64_t)n));
+				jset(sk, pol_audit_bad_name((enum pol_audit_bad)i),
+				     jnew(json_object_new_int64((int64_t)n)));
 		}
-		json_object_object_add(doc, "denials", x.list);
-		json_object_object_add(doc, "skipped", sk);
-		if (!run->o->quiet)
-			pol_json_print(stdout, doc, 1);
-		json_object_put(doc);
+		jset(tail, "skipped", sk);
+		rc = oom ? -ENOMEM : pol_json_stream_end(stdout, tail);
+		json_object_put(tail);
 	}
 	pol_label_specs_free(x.specs);
 	ifdb_free(x.db);
+	if (rc < 0 || oom) {
+		struct pol_err err;
+
+		pol_err_init(&err);
+		rc = cli_report(&err, rc < 0 ? rc : -ENOMEM);
+		pol_err_release(&err);
+		return rc;
+	}
 	return x.todo ? EXIT_OK : EXIT_NOMATCH;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "util/err.h"
 #include "util/json.h"
@@ -50,6 +51,44 @@ int pol_json_print(FILE *out, struct json_object *obj, int pretty)
 	if (!s)
 		return -ENOMEM;
 	if (fputs(s, out) == EOF || fputc('\n', out) == EOF)
+		return -EIO;
+	return 0;
+}
+
+#define STREAM_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
+
+int pol_json_stream_begin(FILE *out, struct json_object *doc, const char *key)
+{
+	const char *s = json_object_to_json_string_ext(doc, STREAM_FLAGS);
+	size_t len = s ? strlen(s) : 0;
+
+	if (len < 2)
+		return -ENOMEM;
+	/* the object without its closing brace, then the array */
+	if (fprintf(out, "%.*s%s\"%s\":[", (int)(len - 1), s, len > 2 ? "," : "", key) < 0)
+		return -EIO;
+	return 0;
+}
+
+int pol_json_stream_item(FILE *out, struct json_object *item, bool first)
+{
+	const char *s = json_object_to_json_string_ext(item, STREAM_FLAGS);
+
+	if (!s)
+		return -ENOMEM;
+	if (fprintf(out, "%s\n%s", first ? "" : ",", s) < 0)
+		return -EIO;
+	return 0;
+}
+
+int pol_json_stream_end(FILE *out, struct json_object *tail)
+{
+	const char *s = tail ? json_object_to_json_string_ext(tail, STREAM_FLAGS) : "{}";
+	size_t len = s ? strlen(s) : 0;
+
+	if (len < 2)
+		return -ENOMEM;
+	if (fprintf(out, "\n]%s%.*s}\n", len > 2 ? "," : "", (int)(len - 2), s + 1) < 0)
 		return -EIO;
 	return 0;
 }

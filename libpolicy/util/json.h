@@ -6,6 +6,7 @@
 #ifndef POL_UTIL_JSON_H
 #define POL_UTIL_JSON_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <json-c/json.h>
 
@@ -22,6 +23,17 @@ int pol_json_print(FILE *out, struct json_object *obj, int pretty);
  * written as the text "\xHH" (pol_escape()), so that names from a log
  * cannot break a document (json-c would copy the bytes as they are). */
 struct json_object *pol_json_str(const char *s);
+/*
+ * A document too large to hold, streamed (HACKING.md, "One JSON style"):
+ * begin prints doc's members compact and opens the array key; item prints
+ * one element compact on a line of its own (first: the array's first);
+ * end closes the array and adds tail's members (NULL: none) and the
+ * closing brace. Each returns 0, -ENOMEM (json-c could not serialise) or
+ * -EIO (a write error).
+ */
+int pol_json_stream_begin(FILE *out, struct json_object *doc, const char *key);
+int pol_json_stream_item(FILE *out, struct json_object *item, bool first);
+int pol_json_stream_end(FILE *out, struct json_object *tail);
 /* Add key -> pol_json_str(val) (NULL becomes JSON null). */
 void pol_json_add_str(struct json_object *obj, const char *key, const char *val);
 /* A new array of the strings of the NULL-terminated v (NULL: empty array). */

@@ -198,3 +198,35 @@ hex() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n' | tr a-f A-F; }
 	[ "$(jq -r '.denials[0].fix.text' <<<"$output")" = "serelabel '/srv/a'\\''; touch pwned; echo '\\'''   (or: restorecon '/srv/a'\\''; touch pwned; echo '\\'''): file_contexts says d_t, the file is b_t" ]
 	[ "$(jq -r '.denials[1].path' <<<"$output")" = '/srv/x\x0a  fix: rm -rf /\x1b[2J\x0d\xff' ]
 }
+
+@test "seallow explain --json: streamed a group a line; out of memory is exit 3, never json-c's abort" {
+	require_command jq
+	require_command cc build-essential
+	run -4 --separate-stderr seallow explain --json -p "$TBIN" -i "$FIXTURES/t.log"
+	# one document: the header's line, a line per group, the closing line
+	[ "$(jq -r .tool <<<"$output")" = seallow ]
+	[ "${lines[0]}" = '{"format_version":1,"tool":"seallow","denials":[' ]
+	[ "$(jq '.denials | length' <<<"$output")" = $((${#lines[@]} - 2)) ]
+	[[ "${lines[-1]}" == '],"skipped":{'*'}}' ]]
+	# json_object_new_object() fails from its Nth call on, as when memory runs out
+	cat >fail-json.c <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdlib.h>
+struct json_object;
+struct json_object *json_object_new_object(void)
+{
+	static int n;
+	struct json_object *(*real)(void) = (struct json_object * (*)(void))dlsym(RTLD_NEXT, "json_object_new_object");
+	return ++n > atoi(getenv("FAIL_JSON_AFTER")) ? NULL : real();
+}
+C
+	cc -shared -fPIC -o fail-json.so fail-json.c -ldl
+	local n
+	for n in 0 1 2 3 6 10; do
+		run -3 --separate-stderr env LD_PRELOAD="$PWD/fail-json.so" FAIL_JSON_AFTER=$n \
+			ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+			seallow explain --json -p "$TBIN" -i "$FIXTURES/t.log"
+		[[ "$stderr" == *"out of memory"* ]] || { echo "after $n: $stderr"; false; }
+	done
+}

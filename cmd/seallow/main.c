@@ -585,6 +585,8 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 			       cli_usage_error("review reads its answers from the terminal: name "
 					       "the log with -i FILE, -a, -b or -d");
 	}
+	if (o->json && o->mode != MODE_EXPLAIN)
+		return 1 + cli_usage_error("--json goes with 'explain'");
 	if (o->module || o->package || o->refpolicy)
 	o->requires = true;
 	return 0;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* semanage fcontext: local file-context specifications. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,27 @@ static int check_spec(const struct pol_store_rec *rec, struct pol_err *err)
 	return 0;
 }
 
+/* The whole context as setfiles -c checks it (user authorized for
+ * object_r's types, the range within the user's), the commit skipping
+ * setfiles -c: pol_store_commit(). */
+static int check_whole(struct pol_store *st, const struct pol_store_rec *rec, struct pol_err *err)
+{
+	const struct pol_pdb *pdb;
+	char *con;
+	int rc = pol_store_policy(st, &pdb, err);
+
+	if (rc < 0)
+		return rc;
+	if (asprintf(&con, "%s:object_r:%s%s%s",
+		     rec->seuser && *rec->seuser ? rec->seuser : "system_u", rec->type,
+		     store_mls(st) ? ":" : "",
+		     store_mls(st) ? (rec->range && *rec->range ? rec->range : "s0") : "") < 0)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	rc = pol_pdb_check_context(pdb, con, rec->file, rec->line, err);
+	free(con);
+	return rc;
+}
+
 static int check_context(struct pol_store *st, const struct pol_store_rec *rec, struct pol_err *err)
 {
 	int rc = 0;
@@ -60,6 +82,8 @@ static int check_context(struct pol_store *st, const struct pol_store_rec *rec, 
 		rc = POL_ENOTFOUND;
 	if (rec->range && *rec->range && store_check_range(st, rec, rec->range, err) < 0)
 		rc = POL_EINVAL;
+	if (rc == 0 && rec->type && *rec->type && strcmp(rec->type, "<<none>>") != 0)
+		rc = check_whole(st, rec, err);
 	return rc;
 }
 

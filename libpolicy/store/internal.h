@@ -18,6 +18,12 @@ struct pol_store {
 	unsigned int lock_timeout;
 	bool in_tx;
 	bool failed; /* a change failed: refuse to commit */
+	/* Every change so far was one whose contexts sekit checked in full
+	 * against the policy and that cannot make the policy's own file
+	 * contexts invalid (in_checked: a change of such a kind is running):
+	 * the commit can skip libsemanage's setfiles -c over all of
+	 * file_contexts. A change through any other path turns it off. */
+	bool in_checked, unchecked;
 	size_t changes;
 	struct pol_err *err; /* where libsemanage's messages go now */
 	struct pol_pdb *pdb;

@@ -84,8 +84,12 @@ static int login_change(struct pol_store *st, enum pol_store_op op, const struct
 		}
 		if (!sename)
 			sename = semanage_seuser_get_sename(base);
+		/* a new SELinux user without -r: that user's range, which the
+		 * old one may exceed (semanage keeps it, and the commit fails) */
 		if (rec->range && *rec->range)
 			range = strdup(rec->range);
+		else if (rec->seuser && *rec->seuser && store_mls(st))
+			range = user_range(st, sename);
 		else if (base && semanage_seuser_get_mlsrange(base))
 			range = strdup(semanage_seuser_get_mlsrange(base));
 		else if (store_mls(st))

@@ -364,6 +364,8 @@ int pol_store_begin(struct pol_store *st, struct pol_err *err)
 
 int store_tx(struct pol_store *st, struct pol_err *err)
 {
+	if (!st->in_checked)
+		st->unchecked = true;
 	return pol_store_begin(st, err);
 }
 
@@ -375,6 +377,10 @@ int pol_store_commit(struct pol_store *st, struct pol_err *err)
 		return pol_err_set(err, POL_EINVAL, "nothing committed to store '%s'", st->name);
 	if (!st->in_tx)
 		return 0;
+	/* setfiles -c validates every spec of file_contexts against the new
+	 * policy: the policy's specs were valid when it was built, and the
+	 * local ones sekit changed were checked as setfiles would */
+	semanage_set_check_contexts(st->sh, st->unchecked);
 	store_route(st, err);
 	rc = semanage_commit(st->sh);
 	store_unroute(st);
@@ -402,7 +408,9 @@ int pol_store_set_dontaudit(struct pol_store *st, bool on, struct pol_err *err)
 	st->changes++;
 	if (st->flags & POL_STORE_CHECK)
 		return 1;
+	st->in_checked = true; /* a rebuild with the same types */
 	rc = store_tx(st, err);
+	st->in_checked = false;
 	if (rc < 0)
 		return rc;
 	semanage_set_disable_dontaudit(st->sh, !on);
@@ -420,7 +428,10 @@ int pol_store_change(struct pol_store *st, enum pol_store_op op, const struct po
 	if (!k)
 		return POL_EINVAL;
 	store_route(st, err);
+	st->in_checked = rec->kind == POL_STORE_FCONTEXT || rec->kind == POL_STORE_PORT ||
+			 rec->kind == POL_STORE_BOOLEAN || rec->kind == POL_STORE_LOGIN;
 	rc = k->change(st, op, rec, err);
+	st->in_checked = false;
 	store_unroute(st);
 	if (rc < 0)
 		st->failed = true;
@@ -438,7 +449,10 @@ int pol_store_delete_all(struct pol_store *st, enum pol_store_kind kind, struct 
 	if (!k)
 		return POL_EINVAL;
 	store_route(st, err);
+	st->in_checked = kind == POL_STORE_FCONTEXT || kind == POL_STORE_PORT ||
+			 kind == POL_STORE_BOOLEAN || kind == POL_STORE_LOGIN;
 	rc = k->delete_all(st, err);
+	st->in_checked = false;
 	store_unroute(st);
 	if (rc < 0) {
 		st->failed = true;

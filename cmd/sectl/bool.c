@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "store/store.h"
 #include "util/json.h"
 
 #include "cli.h"
@@ -17,7 +18,8 @@ static const struct cli_option options[] = {
 	CLI_FLAG(O_PENDING, "pending", "list only booleans with a pending change; with\n"
 				       "NAME=VALUE, leave the new values pending"),
 	CLI_FLAG(O_COMMIT, "commit", "make every pending value active"),
-	CLI_FLAG('P', "persistent", "not supported: use setsebool -P (see sectl(1))"),
+	CLI_FLAG('P', "persistent", "set the persistent values in the policy store, as\n"
+				    "setsebool -P (the running ones too)"),
 	CLI_GROUP(sectl_common_options),
 	CLI_END,
 };
@@ -110,6 +112,38 @@ static int parse_args(int argc, char **argv, struct request *r)
 	return EXIT_OK;
 }
 
+/* -P: the values in the policy store through libsemanage, in one commit;
+ * the running values too when the store is the running policy's. The
+ * store is the configured one under $SEKIT_SYSROOT (tests), else /. */
+static int set_persistent(const struct request *r)
+{
+	struct pol_store *st;
+	struct pol_err err;
+	int rc;
+
+	if (r->nnames || !r->nchanges)
+		return cli_usage_error("-P takes NAME=VALUE pairs only");
+	pol_err_init(&err);
+	rc = pol_store_open(NULL, getenv("SEKIT_SYSROOT"), 0, &st, &err);
+	if (rc < 0) {
+		cli_report(&err, rc);
+		pol_err_release(&err);
+		return EXIT_ENV;
+	}
+	for (size_t i = 0; i < r->nchanges; i++) {
+		struct pol_store_rec rec = {.kind = POL_STORE_BOOLEAN,
+					    .name = r->changes[i].name,
+					    .value = r->changes[i].value};
+
+		pol_store_change(st, POL_STORE_MODIFY, &rec, &err);
+	}
+	rc = pol_store_commit(st, &err);
+	pol_store_free(st);
+	rc = rc < 0 ? cli_report(&err, rc) : EXIT_OK;
+	pol_err_release(&err);
+	return rc;
+}
+
 static int show(struct sectl *sc, struct pol_kernel *k, const struct request *r, bool pending_only,
 		struct json_object *list, struct pol_err *err)
 {
@@ -196,13 +230,7 @@ int sectl_bool(void *ctx, int argc, char **argv)
 	if (status != EXIT_OK)
 		goto done;
 	if (persistent) {
-		/* Debian keeps persistent values in libsemanage's store
-		 * (/var/lib/selinux), and setsebool -P rebuilds the policy
-		 * from it; writing that store without libsemanage is not safe. */
-		status = sectl_error(
-		    EXIT_USAGE, POL_EINVAL,
-		    "--persistent is not supported: persistent booleans live in libsemanage's "
-		    "policy store; use 'setsebool -P NAME=VALUE' (nothing was changed)");
+		status = set_persistent(&r);
 		goto done;
 	}
 	status = sectl_open(sc, "bool", false, &k);

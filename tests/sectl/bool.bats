@@ -104,10 +104,14 @@ bytes() {
 	[ "$(bytes "$FS/booleans/httpd_can_network_connect")" = '1 \0 1' ]
 }
 
-@test "sectl bool: --persistent is not supported, says why, changes nothing (exit 2)" {
-	run -2 --separate-stderr sectl bool -P allow_execmem=on
-	[[ "$stderr" == *"--persistent is not supported: persistent booleans live in libsemanage's policy store; use 'setsebool -P NAME=VALUE' (nothing was changed)" ]]
-	[ "$(bytes "$FS/booleans/allow_execmem")" = '0 0' ]
+@test "sectl bool: -P sets the persistent value in the store through libsemanage" {
+	in_workdir
+	scratch_store
+	SEKIT_SYSROOT=$ROOT run -0 --separate-stderr sectl bool -P httpd_can_network_connect=on
+	grep -qxF 'httpd_can_network_connect=1' "$ROOT/var/lib/selinux/default/active/booleans.local"
+	SEKIT_SYSROOT=$ROOT run -2 --separate-stderr sectl bool -P httpd_can_network_conect=off
+	[ "${stderr_lines[0]}" = "sectl: unknown boolean 'httpd_can_network_conect'" ]
+	grep -qxF 'httpd_can_network_connect=1' "$ROOT/var/lib/selinux/default/active/booleans.local"
 }
 
 @test "sectl bool: a node that is not \"active pending\" (exit 3)" {

@@ -490,7 +490,8 @@ static int check_base_complete(struct lower *lw, const struct pol_source *src,
 			/* a module source that lost (or never had) its first line */
 			const struct src_loc *at = &root->first->loc;
 
-			pol_err_add(lw->err, POL_SEV_ERROR, POL_EFORMAT, at->file, at->line, at->col,
+			pol_err_add(lw->err, POL_SEV_ERROR, POL_EFORMAT, at->file, at->line,
+				    at->col,
 				    "'%s' has no 'module NAME VERSION;' (or policy_module(NAME, "
 				    "VERSION)) line: a .te file is a module and starts with one",
 				    at->file);

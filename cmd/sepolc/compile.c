@@ -203,15 +203,17 @@ static int check_kind(const struct sepolc_opts *opts, const struct inputs *in, b
 	return EXIT_USAGE;
 }
 
-static int read_input(const char *path, char **text, size_t *len, struct diag_sink *diags)
+/* A source as text: binary or endless input (/dev/zero) is refused at once. */
+int read_input(const char *path, char **text, size_t *len, struct diag_sink *diags)
 {
-	int rc = pol_read_path(path, text, len);
+	struct pol_err err;
+	int rc;
 
-	if (rc == 0)
-		return EXIT_OK;
-	diag_report(diags, POL_SEV_ERROR, rc, NULL, 0, 0, "cannot read '%s': %s", path,
-		    strerror(-rc));
-	return rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
+	pol_err_init(&err);
+	diag_sink_attach(diags, &err);
+	rc = pol_read_text_path(path, text, len, &err);
+	pol_err_release(&err);
+	return rc < 0 ? cli_exit_for(rc) : EXIT_OK;
 }
 
 /* Whether path can be read, with read_input()'s message when not: a

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "util/file.h"
 #include "cli.h"
@@ -43,6 +44,7 @@ static void cache_release(struct source_cache *c)
 
 static int cache_load(struct source_cache *c, const char *path)
 {
+	struct stat st;
 	size_t n = 0;
 
 	if (c->path && strcmp(c->path, path) == 0)
@@ -51,7 +53,10 @@ static int cache_load(struct source_cache *c, const char *path)
 	c->path = strdup(path);
 	if (!c->path)
 		return -1;
-	if (pol_read_path(path, &c->text, &c->len) < 0) {
+	/* only a regular file can be read again (a pipe's text is gone, a
+	 * device such as /dev/zero never ends) */
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    pol_read_path(path, &c->text, &c->len) < 0) {
 		c->unreadable = true;
 		return -1;
 	}

@@ -188,14 +188,9 @@ static int gather(const struct sepolc_opts *opts, const struct inputs *in, struc
 	int status = texts && lens ? EXIT_OK : EXIT_ENV;
 
 	for (size_t i = 0; status == EXIT_OK && i < in->n_fcs; i++) {
-		int rc = pol_read_path(in->fcs[i], &texts[i], &lens[i]);
-
-		if (rc < 0) {
-			diag_report(diags, POL_SEV_ERROR, rc, NULL, 0, 0, "cannot read '%s': %s",
-				    in->fcs[i], strerror(-rc));
-			status = rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
+		status = read_input(in->fcs[i], &texts[i], &lens[i], diags);
+		if (status != EXIT_OK)
 			break;
-		}
 		total += lens[i] + strlen(in->fcs[i]) + 32;
 		if (opts->m4 == M4_AUTO && fc_needs_m4(texts[i], lens[i]))
 			use_m4 = true;

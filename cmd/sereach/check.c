@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/file.h"
 #include "util/json.h"
 
 #include "cli.h"
@@ -447,23 +448,27 @@ out:
 	return rc;
 }
 
+/* The whole file as text (binary or endless input refused at once), then
+ * line by line. */
 static int read_file(struct check *c, const char *path, struct pol_err *err)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	char *buf = NULL;
-	size_t size = 0;
+	char *text, *line, *end;
 	unsigned int no = 0;
-	int rc = 0;
+	size_t len;
+	int rc;
 
-	if (!f)
-		return pol_err_set(err, -errno, "cannot open '%s': %s", path, strerror(errno));
-	while (rc >= 0 && getline(&buf, &size, f) >= 0)
-		rc = add_line(c, ++no, buf, err);
-	if (rc >= 0 && ferror(f))
-		rc = pol_err_set(err, -EIO, "cannot read '%s': %s", c->file, strerror(errno));
-	free(buf);
-	if (f != stdin)
-		fclose(f);
+	rc = strcmp(path, "-") == 0 ? pol_read_text_fd(0, c->file, &text, &len, err)
+				    : pol_read_text_path(path, &text, &len, err);
+	if (rc < 0)
+		return rc;
+	for (line = text; rc >= 0 && line < text + len; line = end + 1) {
+		end = memchr(line, '\n', (size_t)(text + len - line));
+		if (!end)
+			end = text + len;
+		*end = '\0';
+		rc = add_line(c, ++no, line, err);
+	}
+	free(text);
 	if (rc < 0)
 		return rc;
 	return pol_err_errors(err) ? POL_EFORMAT : 0;

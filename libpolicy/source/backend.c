@@ -185,9 +185,7 @@ int src_backend_read_file(const char *path, char **data, size_t *len, struct pol
 		rc = -errno;
 		return pol_err_set(err, rc, "cannot open '%s': %s", path, strerror(-rc));
 	}
-	rc = pol_read_fd(fd, data, len);
+	rc = pol_read_text_fd(fd, path, data, len, err);
 	close(fd);
-	if (rc < 0)
-		return pol_err_set(err, rc, "cannot read '%s': %s", path, strerror(-rc));
-	return 0;
+	return rc;
 }

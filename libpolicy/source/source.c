@@ -155,10 +155,10 @@ int pol_source_parse_file(struct pol_source *src, const char *path, struct pol_e
 		}
 	}
 	if (!mapped) {
-		r = pol_read_fd(fd, &data, &len);
+		r = pol_read_text_fd(fd, path, &data, &len, err);
 		if (r < 0) {
 			close(fd);
-			return pol_err_set(err, r, "cannot read '%s': %s", path, strerror(-r));
+			return r;
 		}
 	}
 	close(fd);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,22 +12,28 @@
 #include "util/err.h"
 #include "util/file.h"
 
-int pol_read_fd(int fd, char **data, size_t *len)
+/* Read fd whole. For text (nul non-NULL), stop at the first chunk holding
+ * a NUL byte (*nul: its offset; POL_EFORMAT) and after POL_TEXT_STREAM_MAX
+ * bytes from anything but a regular file (-EFBIG). */
+static int read_fd(int fd, char **data, size_t *len, size_t *nul)
 {
 	struct stat st;
 	size_t alloc, n = 0;
+	bool regular;
 	char *buf;
 
 	if (fstat(fd, &st) != 0)
 		return -errno;
 	if (S_ISDIR(st.st_mode))
 		return -EISDIR;
+	regular = S_ISREG(st.st_mode);
 	/* a regular file says its size; a pipe starts at 64 KiB and doubles */
-	alloc = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 1 : 1 << 16;
+	alloc = regular && st.st_size > 0 ? (size_t)st.st_size + 1 : 1 << 16;
 	buf = malloc(alloc);
 	if (!buf)
 		return -ENOMEM;
 	for (;;) {
+		const char *zero;
 		ssize_t r;
 
 		/* room for one byte more and the NUL */
@@ -45,12 +52,65 @@ int pol_read_fd(int fd, char **data, size_t *len)
 			free(buf);
 			return rc;
 		}
+		if (nul && (zero = memchr(buf + n, '\0', (size_t)r))) {
+			*nul = (size_t)(zero - buf);
+			buf[*nul] = '\0';
+			*data = buf;
+			*len = *nul;
+			return POL_EFORMAT;
+		}
 		n += (size_t)r;
+		if (nul && !regular && n > POL_TEXT_STREAM_MAX) {
+			free(buf);
+			return -EFBIG;
+		}
 	}
 	buf[n] = '\0';
 	*data = buf;
 	*len = n;
 	return 0;
+}
+
+int pol_read_fd(int fd, char **data, size_t *len)
+{
+	return read_fd(fd, data, len, NULL);
+}
+
+int pol_read_text_fd(int fd, const char *path, char **data, size_t *len, struct pol_err *err)
+{
+	size_t nul = 0, line = 1, col = 1;
+	int rc = read_fd(fd, data, len, &nul);
+
+	if (rc == POL_EFORMAT) {
+		for (size_t i = 0; i < nul; i++, col++)
+			if ((*data)[i] == '\n') {
+				line++;
+				col = 0;
+			}
+		free(*data);
+		*data = NULL;
+		return pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, path, (unsigned int)line,
+				   (unsigned int)col, "a NUL byte: binary data, not text");
+	}
+	if (rc == -EFBIG)
+		return pol_err_set(err, rc,
+				   "cannot read '%s': more than %u MiB from a pipe or device "
+				   "(an endless one?)",
+				   path, (unsigned int)(POL_TEXT_STREAM_MAX >> 20));
+	if (rc < 0)
+		return pol_err_set(err, rc, "cannot read '%s': %s", path, strerror(-rc));
+	return 0;
+}
+
+int pol_read_text_path(const char *path, char **data, size_t *len, struct pol_err *err)
+{
+	int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return pol_err_set(err, -errno, "cannot open '%s': %s", path, strerror(errno));
+	rc = pol_read_text_fd(fd, path, data, len, err);
+	close(fd);
+	return rc;
 }
 
 int pol_read_path(const char *path, char **data, size_t *len)

@@ -17,6 +17,22 @@ int pol_read_fd(int fd, char **data, size_t *len);
 /* The same for the file at path. */
 int pol_read_path(const char *path, char **data, size_t *len);
 
+/* Longest text read from a pipe or device: an endless one (yes(1), a
+ * device) is cut there, not held until memory runs out. */
+#define POL_TEXT_STREAM_MAX ((size_t)256 << 20)
+
+/*
+ * pol_read_fd() for a text input (sources, maps, check files), path naming
+ * it in messages: binary data is refused at the first read holding a NUL
+ * byte (/dev/zero, /dev/urandom: at once) with POL_EFORMAT, located
+ * "path:line:col: a NUL byte: binary data, not text"; more than
+ * POL_TEXT_STREAM_MAX bytes from anything but a regular file is -EFBIG.
+ * Other failures are -errno ("cannot read 'path': ..."). All in err.
+ */
+int pol_read_text_fd(int fd, const char *path, char **data, size_t *len, struct pol_err *err);
+/* The same for the file at path ("-": standard input). */
+int pol_read_text_path(const char *path, char **data, size_t *len, struct pol_err *err);
+
 /* What a non-regular file is, for messages: "a FIFO", "a socket", "a
  * device", else "not a regular file". Static. */
 const char *pol_file_kind(mode_t mode);

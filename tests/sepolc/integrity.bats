@@ -340,3 +340,22 @@ CONF
 	[ ! -e nosid.cil ]
 	[ -z "$(compgen -G 'nosid.cil.*')" ]
 }
+
+# ---- endless or binary input is refused at once (issue 22, item 6) --------
+
+@test "integrity: /dev/zero and /dev/urandom as any source are refused at once" {
+	cp "$MONO"/policy.conf .
+	ln -s /dev/zero zero.te
+	ln -s /dev/zero zero.cil
+	ln -s /dev/urandom random.fc
+	local args
+	for args in "/dev/zero" "/dev/urandom" "-C /dev/zero" "--m4 /dev/zero" "zero.te" "zero.cil" \
+		"-M policy.conf random.fc"; do
+		SECONDS=0
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr timeout 20 sepolc -o out $args
+		[[ $stderr == *": a NUL byte: binary data, not text"* ]] || { echo "$args: $stderr"; false; }
+		[ "$SECONDS" -le 2 ] || { echo "$args: ${SECONDS}s"; false; }
+		[ ! -e out ]
+	done
+}

@@ -7,6 +7,7 @@
  * documents (setools crashes there).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,9 +25,10 @@
 #endif
 
 struct pm_entry {
-	char *cls, *perm;
+	char *cls, *perm; /* perm "": a class declaration's marker, while parsing */
 	char dir;
 	uint8_t weight;
+	size_t def, seq; /* while parsing: the class declaration, the line's order */
 };
 
 struct pol_permmap {
@@ -108,31 +110,58 @@ static int cmp_entry(const void *a, const void *b)
 	return c ? c : strcmp(x->perm, y->perm);
 }
 
-/* Forget an earlier definition of a class: setools replaces it whole. */
-static void drop_class(struct pol_permmap *map, const char *cls)
+/* Parsing order: class, declaration, permission, line. */
+static int cmp_parsed(const void *a, const void *b)
+{
+	const struct pm_entry *x = a, *y = b;
+	int c = strcmp(x->cls, y->cls);
+
+	if (c)
+		return c;
+	if (x->def != y->def)
+		return x->def < y->def ? -1 : 1;
+	if ((c = strcmp(x->perm, y->perm)))
+		return c;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * setools' meaning of what was read, in O(n log n): a class declared again
+ * replaces its earlier declaration whole (only the last one's entries
+ * stay, none if it lists no permission), and a permission listed twice in
+ * one declaration keeps its last line. Leaves the entries sorted by class
+ * and permission.
+ */
+static void settle(struct pol_permmap *map)
 {
 	size_t j = 0;
 
-	for (size_t i = 0; i < map->n; i++) {
-		if (strcmp(map->e[i].cls, cls) == 0) {
-			free(map->e[i].cls);
-			free(map->e[i].perm);
-			continue;
+	qsort(map->e, map->n, sizeof(*map->e), cmp_parsed);
+	for (size_t i = 0, end; i < map->n; i = end) {
+		size_t last;
+
+		for (end = i + 1; end < map->n && strcmp(map->e[end].cls, map->e[i].cls) == 0;)
+			end++;
+		last = map->e[end - 1].def;
+		for (size_t k = i; k < end; k++) {
+			struct pm_entry *e = &map->e[k];
+			bool keep = e->def == last && *e->perm &&
+				    (k + 1 == end || strcmp(e->perm, map->e[k + 1].perm) != 0);
+
+			if (keep) {
+				map->e[j++] = *e;
+			} else {
+				free(e->cls);
+				free(e->perm);
+			}
 		}
-		map->e[j++] = map->e[i];
 	}
 	map->n = j;
 }
 
 static int add_entry(struct pol_permmap *map, const char *cls, const char *perm, char dir,
-		     uint8_t weight)
+		     uint8_t weight, size_t def)
 {
-	for (size_t i = 0; i < map->n; i++)
-		if (strcmp(map->e[i].cls, cls) == 0 && strcmp(map->e[i].perm, perm) == 0) {
-			map->e[i].dir = dir;
-			map->e[i].weight = weight;
-			return 0;
-		}
 	if (POL_ARRAY_GROW(map->e, map->n + 1, map->alloc) < 0)
 		return -ENOMEM;
 	struct pm_entry *e = &map->e[map->n];
@@ -146,6 +175,8 @@ static int add_entry(struct pol_permmap *map, const char *cls, const char *perm,
 	}
 	e->dir = dir;
 	e->weight = weight;
+	e->def = def;
+	e->seq = map->n;
 	map->n++;
 	return 0;
 }
@@ -169,6 +200,7 @@ static int parse(const char *path, char *text, struct pol_permmap *map, struct p
 	long nclasses = 0, nperms = 0, classes = 0, perms = 0;
 	int state = 1;
 	unsigned int lineno = 0;
+	size_t def = 0;
 	char cls[256] = "";
 
 #define FAIL(...) pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, path, lineno, 0, __VA_ARGS__)
@@ -207,7 +239,10 @@ static int parse(const char *path, char *text, struct pol_permmap *map, struct p
 			if (strlen(tok[1]) >= sizeof(cls))
 				return FAIL("class name too long");
 			strcpy(cls, tok[1]);
-			drop_class(map, cls);
+			/* the marker: a declaration that lists nothing still
+			 * replaces an earlier one */
+			if (add_entry(map, cls, "", 'n', 0, ++def) < 0)
+				return pol_err_set(err, -ENOMEM, "out of memory");
 			nperms = v;
 			perms = 0;
 			state = 3;
@@ -227,7 +262,7 @@ static int parse(const char *path, char *text, struct pol_permmap *map, struct p
 				if (weight < 1 || weight > 10)
 					return FAIL("permission weight must be 1-10: '%s'", tok[2]);
 			}
-			if (add_entry(map, cls, tok[0], dir, (uint8_t)weight) < 0)
+			if (add_entry(map, cls, tok[0], dir, (uint8_t)weight, def) < 0)
 				return pol_err_set(err, -ENOMEM, "out of memory");
 			if (++perms >= nperms)
 				state = 2;
@@ -239,8 +274,7 @@ static int parse(const char *path, char *text, struct pol_permmap *map, struct p
 	if (state == 1)
 		return pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, path, 0, 0,
 				   "no class count: not a permission map");
-	if (map->n > 1)
-		qsort(map->e, map->n, sizeof(*map->e), cmp_entry);
+	settle(map);
 	return 0;
 }
 
@@ -250,27 +284,27 @@ int pol_permmap_load(const char *path, struct pol_permmap **out, struct pol_err 
 	char *text;
 	size_t len;
 	int rc;
+	bool named = path != NULL;
 
-	if (!path) {
+	if (!named)
 		path = pol_permmap_default_path();
-		rc = pol_read_path(path, &text, &len);
-		/* no installed map (and none named): the copy built in */
-		if (rc == -ENOENT && !perm_map_from_env()) {
-			path = "(built-in perm_map)";
-			text = strdup(graph_builtin_perm_map);
-			len = text ? strlen(text) : 0;
-			rc = text ? 0 : -ENOMEM;
-		}
+	/* no installed map (and none named): the copy built in */
+	if (!named && !perm_map_from_env() && access(path, F_OK) < 0 && errno == ENOENT) {
+		path = "(built-in perm_map)";
+		text = strdup(graph_builtin_perm_map);
+		len = text ? strlen(text) : 0;
+		if (!text)
+			return pol_err_set(err, -ENOMEM, "out of memory");
 	} else {
-		rc = pol_read_path(path, &text, &len);
-	}
-	if (rc < 0)
-		return pol_err_set(err, rc, "cannot read permission map '%s': %s", path,
-				   pol_strerror(rc));
-	if (memchr(text, '\0', len)) {
-		free(text);
-		return pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, path, 0, 0,
-				   "binary data: not a permission map");
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+		if (fd < 0)
+			return pol_err_set(err, -errno, "cannot read permission map '%s': %s", path,
+					   strerror(errno));
+		rc = pol_read_text_fd(fd, path, &text, &len, err);
+		close(fd);
+		if (rc < 0)
+			return rc;
 	}
 	map = calloc(1, sizeof(*map));
 	if (!map) {

@@ -11,7 +11,8 @@
 
 unsigned int pol_edit_distance(const char *a, const char *b, unsigned int limit)
 {
-	size_t la = strlen(a), lb = strlen(b);
+	/* bounded: a name of megabytes costs no more than one of MAX_NAME */
+	size_t la = strnlen(a, MAX_NAME + 1), lb = strnlen(b, MAX_NAME + 1);
 	unsigned int rows[3][MAX_NAME + 1];
 	unsigned int *prev2 = rows[0], *prev = rows[1], *cur = rows[2];
 
@@ -117,17 +118,20 @@ void pol_suggest_offer(struct pol_suggest *s, const char *candidate)
 	unsigned int limit = limit_for(s->want_len);
 	unsigned int d = pol_edit_distance(s->want, candidate, limit);
 	unsigned int score = 2 * d;
-	size_t prefix, extra = 0;
+	size_t prefix, extra = 0, len = strlen(candidate);
 
-	if (s->want_len >= 2 && strncmp(candidate, s->want, s->want_len) == 0 &&
+	/* every test below costs the candidate's length at most, never the
+	 * wanted name's (a 10 MB name in a file must not cost 10 MB a name) */
+	if (s->want_len >= 2 && len > s->want_len &&
+	    strncmp(candidate, s->want, s->want_len) == 0 &&
 	    naming_suffix(candidate + s->want_len)) {
 		score = 1;
-		extra = strlen(candidate) - s->want_len;
+		extra = len - s->want_len;
 	} else if (d > limit) {
-		if (s->want_len < 3 || !strstr(candidate, s->want))
+		if (s->want_len < 3 || len < s->want_len || !strstr(candidate, s->want))
 			return;
 		score = 2 * limit + 1;
-		extra = strlen(candidate) - s->want_len;
+		extra = len - s->want_len;
 	}
 	/* The same name can be offered many times (a permission of many
 	 * classes): keep it once. */

@@ -144,3 +144,19 @@ gap_policy() {
 	run -2 --separate-stderr sereach dta -p "$BATS_TEST_TMPDIR/gap-bool.bin" -s zqtype
 	[[ $stderr == *"its boolean table counts 2 values but defines no boolean of value 2"* ]] || { echo "$stderr"; false; }
 }
+
+@test "sereach: /dev/zero as a permission map or a check file is refused at once" {
+	need_fixture p
+	local args
+	for args in "flow -s a_t -m /dev/zero" "flow -s a_t -m /dev/urandom" "check /dev/zero" "check /dev/urandom"; do
+		SECONDS=0
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr timeout 20 sereach ${args%% *} -p "$BATS_FILE_TMPDIR/p.bin" ${args#* }
+		[[ $stderr == *": a NUL byte: binary data, not text"* ]] || { echo "$args: $stderr"; false; }
+		[ "$SECONDS" -le 2 ] || { echo "$args: ${SECONDS}s"; false; }
+	done
+	# a map with a NUL byte says where it is
+	printf 'count 1\n\nclass file 1\n  read r\0 10\n' >"$BATS_TEST_TMPDIR/nul.map"
+	run -2 --separate-stderr sereach flow -p "$BATS_FILE_TMPDIR/p.bin" -m "$BATS_TEST_TMPDIR/nul.map" -s a_t
+	[[ $stderr == *"nul.map:4:9: error: a NUL byte: binary data, not text"* ]] || { echo "$stderr"; false; }
+}

@@ -91,3 +91,36 @@ setup_file() {
 	run -0 --separate-stderr sereach flow -p "$DEBIAN_POLICY" -s shadow_t -t user_t -A 3
 	[[ ${lines[-1]} == "51241 information flow(s) found." ]]
 }
+
+@test "sereach flow: a class declared again replaces the earlier one; a permission listed twice keeps its last line" {
+	need_fixture p
+	printf '3\nclass infoflow 1\nlow_w w 10\nclass infoflow 2\nlow_w w 3\nlow_w w 7\nclass other 1\nx r\n' >"$BATS_TEST_TMPDIR/re.map"
+	run -0 --separate-stderr sereach flow -p "$BATS_FILE_TMPDIR/p.bin" -m "$BATS_TEST_TMPDIR/re.map" -s a_t -w 1 --dot
+	[[ $output == *$'\t"a_t" -> "b_t" [label="7"];'* ]] || { echo "$output"; false; }
+	# a declaration cut short still replaces the earlier one: no flow left
+	printf '2\nclass infoflow 1\nlow_w w 10\nclass infoflow 1\n' >"$BATS_TEST_TMPDIR/cut.map"
+	run -1 --separate-stderr sereach flow -p "$BATS_FILE_TMPDIR/p.bin" -m "$BATS_TEST_TMPDIR/cut.map" -s a_t -w 1
+}
+
+@test "sereach flow: a map of 100,000 classes, or of 200,000 permissions in one class, reads in linear time" {
+	need_fixture p
+	/usr/bin/python3 -c '
+import sys
+n = 100000
+with open(sys.argv[1], "w") as f:
+    f.write("%d\n" % n)
+    for i in range(n):
+        f.write("class c%d 1\n  read r 10\n" % i)
+with open(sys.argv[2], "w") as f:
+    f.write("1\nclass infoflow %d\n" % (2 * n))
+    for i in range(2 * n):
+        f.write("  p%d w 5\n" % i)
+' "$BATS_TEST_TMPDIR/classes.map" "$BATS_TEST_TMPDIR/perms.map"
+	local m
+	for m in classes perms; do
+		SECONDS=0
+		run -1 --separate-stderr timeout 60 sereach flow -p "$BATS_FILE_TMPDIR/p.bin" -m "$BATS_TEST_TMPDIR/$m.map" -s a_t
+		# 36 s and 108 s before; seinfoflow takes 1.4 s
+		[ "$SECONDS" -le 5 ] || { echo "$m: ${SECONDS}s"; false; }
+	done
+}

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util/array.h"
@@ -90,6 +91,36 @@ static void test_array(void)
 	ok(POL_ARRAY_GROW(v, SIZE_MAX / 2, alloc) == -ENOMEM && alloc >= 1000 && v[999] == 999,
 	   "a size that overflows is -ENOMEM and leaves the array alone");
 	free(v);
+}
+
+/* A huge unknown name costs each candidate its own length, not the
+ * name's: 2,000 candidates against 10 MB took 35 s (issue 22 item 7). */
+static void test_suggest_bounded(void)
+{
+	size_t len = 10 << 20;
+	char *want = malloc(len + 1), name[32];
+	struct timespec t0, t1;
+	struct pol_suggest s;
+	const char *out[3];
+	double secs;
+
+	if (!want) {
+		skip(1, "no memory");
+		return;
+	}
+	memset(want, 'x', len);
+	want[len] = '\0';
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	pol_suggest_init(&s, want);
+	for (int i = 0; i < 2000; i++) {
+		snprintf(name, sizeof(name), "xxxx%d_t", i);
+		pol_suggest_offer(&s, name);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	ok(pol_suggest_result(&s, out) == 0 && secs < 1.0,
+	   "a 10 MB name against 2,000 candidates: nothing suggested, in %.2f s", secs);
+	free(want);
 }
 
 static void test_suggest(void)
@@ -486,6 +517,7 @@ int main(void)
 	test_buf();
 	test_array();
 	test_suggest();
+	test_suggest_bounded();
 	test_suggest_phrase();
 	test_regex();
 	test_atomic();

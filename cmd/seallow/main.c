@@ -4,6 +4,7 @@
  * plus "seallow explain" (every cause of each denial group and its fix).
  */
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +30,8 @@ enum {
 	OPT_MAX_DISTANCE,
 	OPT_BROAD,
 	OPT_PER_NODE,
+	OPT_SINCE,
+	OPT_UNTIL,
 };
 
 /* What the options give; the tables below write most of it themselves. */
@@ -42,6 +45,8 @@ static const struct cli_option input_options[] = {
 	CLI_BOOL('b', "boot", &opts.boot, "the audit log since the last boot"),
 	CLI_BOOL('d', "dmesg", &opts.dmesg, "read the kernel log (dmesg)"),
 	CLI_BOOL('l', "lastreload", &opts.lastreload, "only denials after the last policy load"),
+	CLI_STRING(OPT_SINCE, "since", "WHEN", &opts.since, "only records from WHEN on (ausearch's time words:\nrecent, today, yesterday, this-week, boot, a date)"),
+	CLI_STRING(OPT_UNTIL, "until", "WHEN", &opts.until, "only records up to WHEN (the same words)"),
 	CLI_STRING('p', "policy", "FILE", &opts.policy, "explain against this binary policy (default: the system's)"),
 	CLI_STRING('t', "type", "REGEX", &opts.type_re, "only denials whose source or target type matches REGEX"),
 	CLI_END,
@@ -231,7 +236,8 @@ static int on_avc(const struct pol_audit_avc *a, void *data)
 {
 	struct seallow_run *run = data;
 
-	if (run->since && a->sec < run->since)
+	/* a record without a time (a bare AVC) is kept */
+	if (a->sec && ((run->since && a->sec < run->since) || (run->until && a->sec > run->until)))
 		return 0;
 	run->avcs++;
 	if (run->o->mode == MODE_WHY) {
@@ -250,7 +256,7 @@ static int on_mark(const struct pol_audit_mark *m, void *data)
 {
 	struct seallow_run *run = data;
 
-	if (run->since && m->sec < run->since)
+	if (m->sec && ((run->since && m->sec < run->since) || (run->until && m->sec > run->until)))
 		return 0;
 	switch (m->kind) {
 	case POL_AUDIT_MARK_POLICY_LOAD:
@@ -523,6 +529,44 @@ static void leave_to_exit(struct seallow_run *run, struct pol_audit_reader *r)
 	left_to_exit.reader = r;
 }
 
+/* --since and --until as times (the later of --since and -b's boot). */
+static int time_window(struct seallow_run *run)
+{
+	const char *words[2] = {run->o->since, run->o->until};
+	const char *names[2] = {"--since", "--until"};
+	time_t *dest[2] = {&run->since, &run->until}, now = time(NULL), t;
+
+	for (int i = 0; i < 2; i++) {
+		int rc;
+
+		if (!words[i])
+			continue;
+		rc = pol_audit_time_words(words[i], now, boot_time(), &t);
+		if (rc == -ENOENT) {
+			fprintf(stderr, "%s: %s boot: the boot time is unknown (no /proc/uptime)\n",
+				cli_name(), names[i]);
+			return EXIT_ENV;
+		}
+		if (rc < 0) {
+			fprintf(
+			    stderr,
+			    "%s: %s: '%s' is no time: give now, recent, boot, today, yesterday, "
+			    "this-week, week-ago, this-month, this-year, a date (10/23/2024, "
+			    "2024-10-23) with an optional time, or a time (02:51:35)\n",
+			    cli_name(), names[i], words[i]);
+			return EXIT_USAGE;
+		}
+		/* --until a date without a time: to the end of that day (a word
+		 * is a moment, as for ausearch -te) */
+		if (i == 1 && isdigit((unsigned char)*words[i]) && !strchr(words[i], ':'))
+			t += 86399;
+		if (i == 0 && *dest[0] > t)
+			continue;
+		*dest[i] = t;
+	}
+	return EXIT_OK;
+}
+
 /* Returns 0 to go on, or an exit status + 1 (help, version, errors). */
 static int parse_args(int argc, char **argv, struct seallow_opts *o)
 {
@@ -649,6 +693,9 @@ int main(int argc, char **argv)
 		pol_audit_set_by_node(run.set);
 	if (opts.boot)
 		run.since = boot_time();
+	status = time_window(&run);
+	if (status != EXIT_OK)
+		goto out;
 	run.why_out = stdout;
 	if (opts.mode == MODE_WHY && opts.lastreload) {
 		run.why_out = tmpfile();

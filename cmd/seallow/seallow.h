@@ -16,6 +16,7 @@ enum seallow_mode { MODE_ALLOW, MODE_WHY, MODE_EXPLAIN, MODE_REVIEW };
 struct seallow_opts {
 	enum seallow_mode mode;
 	const char *input, *policy, *type_re, *module, *package, *output;
+	const char *since, *until; /* --since, --until: ausearch's time words */
 	bool all, boot, dmesg, lastreload, requires, dontaudit, xperms, cil, verbose, explain_long,
 	    json, verify, quiet, refpolicy;
 	/* -R */
@@ -30,7 +31,8 @@ struct seallow_run {
 	struct pol_audit_policy *pol;
 	struct pol_audit_set *set;
 	struct pol_regex *type_re;
-	time_t since;	  /* -b: records before are ignored */
+	time_t since;	  /* -b, --since: records before are ignored */
+	time_t until;	  /* --until: records after are ignored (0: none) */
 	FILE *why_out;	  /* -w: stdout, or a temporary file with -l */
 	bool why_newline; /* -w: audit2why prints a file's line with its newline */
 	size_t why_bad[POL_AUDIT_BAD_COUNT];

@@ -7,8 +7,8 @@
 # syslog, audisp syslog, RFC 3339 syslog, journalctl's text, -o json, -o
 # export; ausearch -i output made by the real ausearch): for each, seallow's
 # sorted rules (plain and -x) equal audit2allow's on the raw log, and
-# seallow's warnings equal those it gives on the raw log (nothing more is
-# left unread). ausearch -i drops a record whose line does not start with
+# seallow's counts of what it skipped equal those of the raw log (nothing
+# more is left unread; the lines named differ by file and number). ausearch -i drops a record whose line does not start with
 # node= or type= (audit2allow-test.log has one, "host=dhcppc2 type=AVC"),
 # so its output is compared with audit2allow's on that same output.
 #
@@ -46,7 +46,7 @@ for name in "${logs[@]}"; do
 	log=$corpus/audit/$name
 	for form in "" -x; do
 		# shellcheck disable=SC2086
-		"$seallow" $form -p "$policy" -i "$log" 2>"$work/raw.err$form" >/dev/null
+		"$seallow" $form -p "$policy" -i "$log" 2>&1 >/dev/null | grep -v ': warning: .*:[0-9]*: ' >"$work/raw.err$form"
 		# shellcheck disable=SC2086
 		/usr/bin/python3 "$a2a" $form -p "$policy" -i "$log" 2>/dev/null | sort >"$work/theirs.raw$form"
 	done
@@ -57,15 +57,22 @@ for name in "${logs[@]}"; do
 			/usr/bin/python3 "$here/seallow-shapes.py" "$shape" "$log" >"$work/$shape.log"
 		fi
 		for form in "" -x; do
-			if [ "$shape" = interp ]; then
-				# shellcheck disable=SC2086
-				/usr/bin/python3 "$a2a" $form -p "$policy" -i "$work/$shape.log" 2>/dev/null |
-					sort >"$work/theirs"
+			# bare keeps the AVCs alone (no SELINUX_ERR, no policy load)
+			# and ausearch -i drops a record: audit2allow reads the
+			# same shaped log, unless it fails on it (ausearch passes
+			# a byte that is not UTF-8 through, which audit2allow 3.4
+			# cannot decode)
+			# shellcheck disable=SC2086
+			if { [ "$shape" = interp ] || [ "$shape" = bare ]; } &&
+				/usr/bin/python3 "$a2a" $form -p "$policy" -i "$work/$shape.log" \
+					>"$work/theirs.shape" 2>/dev/null; then
+				sort "$work/theirs.shape" >"$work/theirs"
 			else
 				cp "$work/theirs.raw$form" "$work/theirs"
 			fi
 			# shellcheck disable=SC2086
-			"$seallow" $form -p "$policy" -i "$work/$shape.log" 2>"$work/err" | sort >"$work/ours"
+			"$seallow" $form -p "$policy" -i "$work/$shape.log" 2>"$work/err.all" | sort >"$work/ours"
+			grep -v ': warning: .*:[0-9]*: ' "$work/err.all" >"$work/err"
 			if ! cmp -s "$work/theirs" "$work/ours"; then
 				ts_fail "$name as $shape [${form:-plain}]: other rules (< audit2allow, > seallow)"
 				diff "$work/theirs" "$work/ours" >"$work/diff"
@@ -74,9 +81,6 @@ for name in "${logs[@]}"; do
 				ts_fail "$name as $shape [${form:-plain}]: other warnings than the raw log's"
 				diff "$work/raw.err$form" "$work/err" >"$work/diff"
 				SEKIT_ORACLE_DIFF_LINES=20 ts_show "$work/diff"
-			elif grep -q "line" "$work/err"; then
-				ts_fail "$name as $shape [${form:-plain}]: lines left unread"
-				ts_show "$work/err"
 			else
 				ts_ok "$name as $shape [${form:-plain}]"
 			fi

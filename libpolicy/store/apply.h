@@ -104,6 +104,34 @@ struct pol_buf;
  */
 void pol_store_change_format(const struct pol_store_change *ch, struct pol_buf *out);
 
+struct pol_store;
+
+/* The changes an apply makes (or would make under POL_STORE_CHECK), in file
+ * order; borrowed from the list applied. */
+struct pol_store_apply_report {
+	const struct pol_store_change **v;
+	size_t n, alloc;
+};
+
+/*
+ * Apply every change of list to st in ONE transaction, or none. First every
+ * change is checked and compared with the store without a transaction (the
+ * store is opened as it is; the area checks as under POL_STORE_CHECK): names
+ * against the policy (errors at the change's FILE:LINE:COL with a
+ * did-you-mean note), records against what the store holds. A kind's -D
+ * purge is weighed with the changes after it: when they give back exactly
+ * the local records the store holds, the kind does not change. When nothing
+ * changes, no transaction begins. Otherwise, unless st was opened with
+ * POL_STORE_CHECK, the changes are made in file order (a purge as
+ * libsemanage's delete of every local record, in the same transaction) and
+ * committed. Returns 0 (rep lists the changes, none when the store already
+ * matched), or < 0 with why in err and nothing committed. rep is the
+ * caller's (zeroed; pol_store_apply_report_release()).
+ */
+int pol_store_apply(struct pol_store *st, const struct pol_store_changes *list,
+		    struct pol_store_apply_report *rep, struct pol_err *err);
+void pol_store_apply_report_release(struct pol_store_apply_report *rep);
+
 /* "fcontext", "port"...: the word an apply file uses. Static. */
 const char *pol_store_apply_kind_name(enum pol_store_apply_kind kind);
 /* "add", "modify", "delete", "deleteall", "enable", "disable", "set". Static. */

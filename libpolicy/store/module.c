@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Modules: installed, removed, enabled and disabled through libsemanage, as
+ * semodule and semanage module do. Each change to a module rebuilds the
+ * whole policy at commit (libsemanage compiles every module's CIL again),
+ * so several in one transaction cost as much as one.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/internal.h"
+#include "store/module-internal.h"
+
+static int at_line(const struct pol_store_changes *list, const struct pol_store_change *ch,
+		   struct pol_err *err, int code, const char *what, const char *name)
+{
+	const struct pol_store_apply_value *v = &ch->f[POL_STORE_APPLY_NAME];
+
+	return pol_err_add(err, POL_SEV_ERROR, code, list->file, v->line ? v->line : ch->line,
+			   v->col ? v->col : ch->col, "%s '%s'", what, name);
+}
+
+/* Whether the module name is installed (at any priority) and enabled:
+ * 1 enabled, 0 disabled, -ENOENT absent, other < 0 errors. */
+static int module_state(struct pol_store *st, const char *name)
+{
+	semanage_module_info_t *infos = NULL;
+	int n = 0, rc = -ENOENT;
+
+	if (semanage_module_list_all(st->sh, &infos, &n) < 0)
+		return -EIO;
+	for (int i = 0; i < n; i++) {
+		semanage_module_info_t *m = semanage_module_list_nth(infos, i);
+		const char *mname = NULL;
+		int enabled = 1;
+
+		semanage_module_info_get_name(st->sh, m, &mname);
+		if (rc == -ENOENT && mname && !strcmp(mname, name)) {
+			semanage_module_info_get_enabled(st->sh, m, &enabled);
+			rc = enabled != 0;
+		}
+		semanage_module_info_destroy(st->sh, m);
+	}
+	free(infos);
+	return rc;
+}
+
+static int set_enabled(struct pol_store *st, const char *name, bool on)
+{
+	semanage_module_key_t *key = NULL;
+	int rc;
+
+	if (semanage_module_key_create(st->sh, &key) < 0)
+		return -ENOMEM;
+	rc = semanage_module_key_set_name(st->sh, key, name);
+	if (rc >= 0)
+		rc = semanage_module_set_enabled(st->sh, key, on);
+	semanage_module_key_destroy(st->sh, key);
+	free(key);
+	return rc < 0 ? -EIO : 0;
+}
+
+/* semanage module -D: every disabled module enabled. */
+static int enable_all(struct pol_store *st, bool check)
+{
+	semanage_module_info_t *infos = NULL;
+	int n = 0, changes = 0, rc = 0;
+
+	if (semanage_module_list_all(st->sh, &infos, &n) < 0)
+		return -EIO;
+	for (int i = 0; i < n; i++) {
+		semanage_module_info_t *m = semanage_module_list_nth(infos, i);
+		const char *name = NULL;
+		int enabled = 1;
+
+		semanage_module_info_get_name(st->sh, m, &name);
+		semanage_module_info_get_enabled(st->sh, m, &enabled);
+		if (!enabled && name && rc >= 0) {
+			changes = 1;
+			if (!check)
+				rc = set_enabled(st, name, true);
+		}
+		semanage_module_info_destroy(st->sh, m);
+	}
+	free(infos);
+	return rc < 0 ? rc : changes;
+}
+
+int store_module_apply(struct pol_store *st, const struct pol_store_changes *list,
+		       const struct pol_store_change *ch, struct pol_err *err)
+{
+	const char *name = ch->f[POL_STORE_APPLY_NAME].str;
+	const char *prio = ch->f[POL_STORE_APPLY_PRIORITY].str;
+	bool check = st->flags & POL_STORE_CHECK;
+	int state, rc;
+
+	if (ch->op == POL_STORE_APPLY_DELETEALL) {
+		rc = enable_all(st, true);
+		if (rc <= 0 || check)
+			return rc < 0 ? at_line(list, ch, err, rc, "cannot list the modules of",
+						st->name)
+				      : rc;
+		if ((rc = store_tx(st, err)) < 0)
+			return rc;
+		rc = enable_all(st, false);
+		return rc < 0 ? at_line(list, ch, err, rc, "cannot enable the modules of", st->name)
+			      : 1;
+	}
+	if (ch->op == POL_STORE_APPLY_ADD) {
+		if (check)
+			return 1;
+		if ((rc = store_tx(st, err)) < 0)
+			return rc;
+		store_route(st, err);
+		if (prio)
+			semanage_set_default_priority(st->sh, (uint16_t)atoi(prio));
+		rc = semanage_module_install_file(st->sh, name);
+		semanage_set_default_priority(st->sh, 400);
+		store_unroute(st);
+		return rc < 0 ? at_line(list, ch, err, POL_EINVAL, "cannot install module", name)
+			      : 1;
+	}
+	state = module_state(st, name);
+	if (state == -ENOENT) {
+		if (ch->op == POL_STORE_APPLY_DELETE)
+			return 0; /* already absent */
+		return at_line(list, ch, err, POL_ENOTFOUND, "no module", name);
+	}
+	if (state < 0)
+		return at_line(list, ch, err, state, "cannot read the state of module", name);
+	if ((ch->op == POL_STORE_APPLY_ENABLE && state == 1) ||
+	    (ch->op == POL_STORE_APPLY_DISABLE && state == 0))
+		return 0;
+	if (check)
+		return 1;
+	if ((rc = store_tx(st, err)) < 0)
+		return rc;
+	store_route(st, err);
+	if (ch->op == POL_STORE_APPLY_DELETE)
+		rc = semanage_module_remove(st->sh, (char *)name) < 0 ? -EIO : 0;
+	else
+		rc = set_enabled(st, name, ch->op == POL_STORE_APPLY_ENABLE);
+	store_unroute(st);
+	if (rc < 0)
+		return at_line(list, ch, err, POL_EINVAL,
+			       ch->op == POL_STORE_APPLY_DELETE	  ? "cannot remove module"
+			       : ch->op == POL_STORE_APPLY_ENABLE ? "cannot enable module"
+								  : "cannot disable module",
+			       name);
+	return 1;
+}

@@ -132,6 +132,15 @@ int pol_store_apply(struct pol_store *st, const struct pol_store_changes *list,
 		    struct pol_store_apply_report *rep, struct pol_err *err);
 void pol_store_apply_report_release(struct pol_store_apply_report *rep);
 
+/*
+ * The store's local customisations as a change list, as semanage export
+ * writes them: a -D line for each kind semanage exports, then every local
+ * record (sorted as semanage sorts them), then the disabled modules
+ * (module -d NAME). No transaction is begun. Returns 0 and *out
+ * (pol_store_changes_free()), or < 0 with why in err.
+ */
+int pol_store_export(struct pol_store *st, struct pol_store_changes **out, struct pol_err *err);
+
 /* "fcontext", "port"...: the word an apply file uses. Static. */
 const char *pol_store_apply_kind_name(enum pol_store_apply_kind kind);
 /* "add", "modify", "delete", "deleteall", "enable", "disable", "set". Static. */

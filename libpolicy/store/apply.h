@@ -8,6 +8,7 @@
 #ifndef POL_STORE_APPLY_H
 #define POL_STORE_APPLY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct pol_err;
@@ -140,6 +141,23 @@ void pol_store_apply_report_release(struct pol_store_apply_report *rep);
  * (pol_store_changes_free()), or < 0 with why in err.
  */
 int pol_store_export(struct pol_store *st, struct pol_store_changes **out, struct pol_err *err);
+
+/* One installed module (semodule -l --full). */
+struct pol_store_module {
+	char *name;
+	char *lang; /* "cil", "pp" */
+	unsigned int priority;
+	bool enabled;
+};
+
+/*
+ * Every module of the store at every priority, sorted by name, the highest
+ * priority first (semodule -lfull's order). No transaction is begun.
+ * Returns 0 with *out and *n (pol_store_modules_free()), or < 0.
+ */
+int pol_store_module_list(struct pol_store *st, struct pol_store_module **out, size_t *n,
+			  struct pol_err *err);
+void pol_store_modules_free(struct pol_store_module *v, size_t n);
 
 /* "fcontext", "port"...: the word an apply file uses. Static. */
 const char *pol_store_apply_kind_name(enum pol_store_apply_kind kind);

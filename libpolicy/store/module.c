@@ -150,3 +150,62 @@ int store_module_apply(struct pol_store *st, const struct pol_store_changes *lis
 			       name);
 	return 1;
 }
+
+static int cmp_module(const void *pa, const void *pb)
+{
+	const struct pol_store_module *a = pa, *b = pb;
+	int c = strcmp(a->name, b->name);
+
+	return c ? c : (a->priority > b->priority ? -1 : a->priority < b->priority);
+}
+
+void pol_store_modules_free(struct pol_store_module *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].lang);
+	}
+	free(v);
+}
+
+int pol_store_module_list(struct pol_store *st, struct pol_store_module **out, size_t *n,
+			  struct pol_err *err)
+{
+	semanage_module_info_t *infos = NULL;
+	struct pol_store_module *v;
+	int count = 0, rc = 0;
+
+	if (semanage_module_list_all(st->sh, &infos, &count) < 0)
+		return pol_err_set(err, -EIO, "cannot list the modules of store '%s'", st->name);
+	v = calloc(count ? (size_t)count : 1, sizeof(*v));
+	for (int i = 0; i < count; i++) {
+		semanage_module_info_t *m = semanage_module_list_nth(infos, i);
+		const char *name = NULL, *lang = NULL;
+		uint16_t prio = 0;
+		int enabled = 1;
+
+		semanage_module_info_get_name(st->sh, m, &name);
+		semanage_module_info_get_lang_ext(st->sh, m, &lang);
+		semanage_module_info_get_priority(st->sh, m, &prio);
+		semanage_module_info_get_enabled(st->sh, m, &enabled);
+		if (v) {
+			v[i].name = strdup(name ? name : "");
+			v[i].lang = strdup(lang ? lang : "");
+			v[i].priority = prio;
+			v[i].enabled = enabled != 0;
+			if (!v[i].name || !v[i].lang)
+				rc = -ENOMEM;
+		}
+		semanage_module_info_destroy(st->sh, m);
+	}
+	free(infos);
+	if (!v || rc < 0) {
+		if (v)
+			pol_store_modules_free(v, (size_t)count);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	qsort(v, (size_t)count, sizeof(*v), cmp_module);
+	*out = v;
+	*n = (size_t)count;
+	return 0;
+}

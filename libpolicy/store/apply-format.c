@@ -89,6 +89,16 @@ void pol_store_change_format(const struct pol_store_change *ch, struct pol_buf *
 		pol_buf_puts(out, ch->value ? " on\n" : " off\n");
 		return;
 	}
+	if (ch->kind == POL_STORE_APPLY_MODULE && ch->op != POL_STORE_APPLY_DELETEALL) {
+		/* the name is the action's own value (-r NAME), never after "--";
+		 * -P first, so that it is not read as the value */
+		put_opt(out, ch, "-P", POL_STORE_APPLY_PRIORITY, false);
+		pol_buf_putc(out, ' ');
+		pol_buf_puts(out, op_flag(ch));
+		put_word(out, name ? name : "", false);
+		pol_buf_putc(out, '\n');
+		return;
+	}
 	pol_buf_putc(out, ' ');
 	pol_buf_puts(out, op_flag(ch));
 	if (ch->op == POL_STORE_APPLY_DELETEALL) {
@@ -129,8 +139,6 @@ void pol_store_change_format(const struct pol_store_change *ch, struct pol_buf *
 		pol_buf_putc(out, '\n');
 		return;
 	case POL_STORE_APPLY_MODULE:
-		put_opt(out, ch, "-P", POL_STORE_APPLY_PRIORITY, false);
-		break;
 	case POL_STORE_APPLY_PORT:
 	case POL_STORE_APPLY_IBPKEY:
 	case POL_STORE_APPLY_IBENDPORT:

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "store/apply.h"
+#include "store/apply-internal.h"
 #include "util/array.h"
 #include "util/buf.h"
 #include "util/err.h"
@@ -626,7 +627,17 @@ static int check_change(struct cmd *c)
 	return c->bad;
 }
 
-static void change_release(struct pol_store_change *ch)
+int store_apply_check(const char *file, struct pol_store_change *ch, struct pol_err *err)
+{
+	struct cmd c = {.file = file, .err = err, .ch = *ch};
+	int rc = check_change(&c);
+
+	ch->lo = c.ch.lo;
+	ch->hi = c.ch.hi;
+	return rc;
+}
+
+void store_apply_change_release(struct pol_store_change *ch)
 {
 	for (int i = 0; i < POL_STORE_APPLY_NFIELDS; i++)
 		free(ch->f[i].str);
@@ -749,7 +760,7 @@ static int read_command(struct cmd *c, struct word *w, size_t n, struct pol_stor
 		one.f[POL_STORE_APPLY_NAME] = c->names[i];
 		c->names[i].str = NULL;
 		if ((rc = push(list, &one)) < 0) {
-			change_release(&one);
+			store_apply_change_release(&one);
 			return rc;
 		}
 	}
@@ -758,7 +769,7 @@ static int read_command(struct cmd *c, struct word *w, size_t n, struct pol_stor
 
 static void cmd_release(struct cmd *c)
 {
-	change_release(&c->ch);
+	store_apply_change_release(&c->ch);
 	for (size_t i = 0; i < c->nnames; i++)
 		free(c->names[i].str);
 	free(c->names);
@@ -769,23 +780,18 @@ void pol_store_changes_free(struct pol_store_changes *c)
 	if (!c)
 		return;
 	for (size_t i = 0; i < c->n; i++)
-		change_release(&c->v[i]);
+		store_apply_change_release(&c->v[i]);
 	free(c->v);
 	free(c->file);
 	free(c);
 }
 
-int pol_store_apply_parse(const char *file, const char *text, size_t len,
-			  struct pol_store_changes **out, struct pol_err *err)
+int store_apply_parse_text(struct pol_store_changes *list, const char *text, size_t len,
+			   struct pol_err *err)
 {
-	struct lexer lx = {file, text, text + len, 1, 1, err};
-	struct pol_store_changes *list = calloc(1, sizeof(*list));
+	struct lexer lx = {list->file, text, text + len, 1, 1, err};
 	int status = 0, rc;
 
-	if (!list || !(list->file = strdup(file ? file : "-"))) {
-		free(list);
-		return pol_err_set(err, -ENOMEM, "out of memory");
-	}
 	for (;;) {
 		struct word *w = NULL;
 		size_t n = 0;
@@ -799,10 +805,8 @@ int pol_store_apply_parse(const char *file, const char *text, size_t len,
 			status = POL_EFORMAT;
 			continue;
 		}
-		if (rc < 0) {
-			status = rc;
-			break;
-		}
+		if (rc < 0)
+			return rc;
 		if (!n) {
 			free(w);
 			continue;
@@ -813,18 +817,37 @@ int pol_store_apply_parse(const char *file, const char *text, size_t len,
 		rc = read_command(&c, w, n, list);
 		cmd_release(&c);
 		words_free(w, n);
-		if (rc == -ENOMEM) {
-			status = rc;
-			break;
-		}
+		if (rc == -ENOMEM)
+			return rc;
 		if (rc)
 			status = POL_EFORMAT;
 	}
+	return status;
+}
+
+int pol_store_apply_parse(const char *file, const char *text, size_t len,
+			  struct pol_store_changes **out, struct pol_err *err)
+{
+	struct pol_store_changes *list = calloc(1, sizeof(*list));
+	size_t i = 0;
+	int status;
+
+	if (!list || !(list->file = strdup(file ? file : "-"))) {
+		free(list);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	while (i < len && strchr(" \t\r\n", text[i]) && text[i])
+		i++;
+	/* a JSON document, as sestore writes them, or lines */
+	if (i < len && text[i] == '{')
+		status = store_apply_parse_json(list, text, len, err);
+	else
+		status = store_apply_parse_text(list, text, len, err);
 	if (status) {
 		if (status == -ENOMEM)
 			pol_err_set(err, -ENOMEM, "out of memory");
 		pol_store_changes_free(list);
-		return status;
+		return status < 0 ? status : POL_EFORMAT;
 	}
 	*out = list;
 	return 0;

@@ -11,7 +11,7 @@
 # modules), setools' test policies ($SEKIT_CORPUS), sepolc's own fixtures
 # and the refpolicy-style module of the oracle.
 # TARGET apply: fuzz-apply.c, sestore apply's reader and writer of apply
-# files. Seeds: the apply files of tests/sestore/fixtures.
+# files, lines and JSON. Seeds: the apply files of tests/sestore/fixtures.
 # TARGET audit: fuzz-audit.c, seallow's audit reader and what seallow does
 # with the denials, over tests/seallow/fixtures/t.conf. Seeds: seallow's
 # fixture logs and the audit logs of $SEKIT_CORPUS (their first 16 KiB).
@@ -115,7 +115,7 @@ if [ "$target" = source ]; then
 elif [ "$target" = apply ]; then
 	max_len=4096
 	dict=$src/tests/fuzz/apply.dict
-	for f in "$src"/tests/sestore/fixtures/*/*.apply; do
+	for f in "$src"/tests/sestore/fixtures/*/*.apply "$src"/tests/sestore/fixtures/*/*.json; do
 		[ -f "$f" ] || continue
 		cp "$f" "$out/seeds/$n-$(basename "$f")"
 		n=$((n + 1))

@@ -204,6 +204,44 @@ static void test_errors(struct pol_err *err)
 	}
 }
 
+static void test_json(struct pol_err *err)
+{
+	struct pol_store_changes *c = parse(
+	    "{ \"format_version\": 1, \"records\": [\n"
+	    "  { \"kind\": \"port\", \"proto\": \"tcp\", \"low\": 8080, \"high\": 8090,"
+	    "    \"type\": \"http_port_t\", \"range\": \"s0\", \"local\": true },\n"
+	    "  { \"kind\": \"fcontext\", \"path\": \"/srv(/.*)?\", \"file_type\": \"directory\","
+	    "    \"type\": \"etc_t\" },\n"
+	    "  { \"kind\": \"boolean\", \"name\": \"b\", \"value\": false } ] }\n",
+	    err);
+
+	ok(c && c->n == 3, "a listing's records are changes");
+	if (!c) {
+		test_show_diags(err);
+		return;
+	}
+	ok(c->v[0].lo == 8080 && c->v[0].hi == 8090 && c->v[0].op == POL_STORE_APPLY_ADD,
+	   "a port record is its range");
+	is_str(F(&c->v[0], NAME), "8080-8090", "and its name the range as written");
+	is_str(F(&c->v[1], FTYPE), "d", "a listing's file type name is its letter");
+	ok(c->v[2].op == POL_STORE_APPLY_MODIFY && c->v[2].value == 0, "a boolean is -m");
+	ok(c->v[1].line == 2, "a record's location is its index");
+	pol_store_changes_free(c);
+	c = parse("{\"lines\": [\"port -D\", \"fcontext -a -t etc_t '/a b'\"]}", err);
+	ok(c && c->n == 2 && !strcmp(F(&c->v[1], NAME), "/a b"), "an export's lines are read");
+	pol_store_changes_free(c);
+	ok(!parse("{\"lines\": [\"port -D\", \"portt -D\"]}", err) &&
+	       test_has_diag(err, POL_SEV_ERROR, 2, 1, "unknown kind 'portt'"),
+	   "the Nth line of the array is line N");
+	ok(!parse("{\"lines\": [1,\n", err) &&
+	       test_has_diag(err, POL_SEV_ERROR, 2, 1, "the document ends early"),
+	   "a truncated document is located");
+	ok(!parse("{\"records\": [{\"kind\": \"module\"}]}", err) &&
+	       test_has_diag(err, POL_SEV_ERROR, 1, 1, "no kind sestore apply can read"),
+	   "a record of no kind apply reads");
+	ok(!parse("{\"changes\": []}", err), "an apply report is no apply file");
+}
+
 int main(void)
 {
 	struct pol_err err;
@@ -213,6 +251,7 @@ int main(void)
 	test_format(&err);
 	test_spellings(&err);
 	test_errors(&err);
+	test_json(&err);
 	pol_err_release(&err);
 	return tap_done();
 }

@@ -25,24 +25,16 @@ static int at_line(const struct pol_store_changes *list, const struct pol_store_
  * 1 enabled, 0 disabled, -ENOENT absent, other < 0 errors. */
 static int module_state(struct pol_store *st, const char *name)
 {
-	semanage_module_info_t *infos = NULL;
-	int n = 0, rc = -ENOENT;
+	struct pol_store_module *m;
+	size_t n;
+	int rc = -ENOENT;
 
-	if (semanage_module_list_all(st->sh, &infos, &n) < 0)
+	if (pol_store_module_list(st, &m, &n, NULL) < 0)
 		return -EIO;
-	for (int i = 0; i < n; i++) {
-		semanage_module_info_t *m = semanage_module_list_nth(infos, i);
-		const char *mname = NULL;
-		int enabled = 1;
-
-		semanage_module_info_get_name(st->sh, m, &mname);
-		if (rc == -ENOENT && mname && !strcmp(mname, name)) {
-			semanage_module_info_get_enabled(st->sh, m, &enabled);
-			rc = enabled != 0;
-		}
-		semanage_module_info_destroy(st->sh, m);
-	}
-	free(infos);
+	for (size_t i = 0; i < n && rc == -ENOENT; i++)
+		if (!strcmp(m[i].name, name))
+			rc = m[i].enabled; /* the highest priority's, listed first */
+	pol_store_modules_free(m, n);
 	return rc;
 }
 
@@ -64,26 +56,20 @@ static int set_enabled(struct pol_store *st, const char *name, bool on)
 /* semanage module -D: every disabled module enabled. */
 static int enable_all(struct pol_store *st, bool check)
 {
-	semanage_module_info_t *infos = NULL;
-	int n = 0, changes = 0, rc = 0;
+	struct pol_store_module *m;
+	size_t n;
+	int changes = 0, rc = 0;
 
-	if (semanage_module_list_all(st->sh, &infos, &n) < 0)
+	if (pol_store_module_list(st, &m, &n, NULL) < 0)
 		return -EIO;
-	for (int i = 0; i < n; i++) {
-		semanage_module_info_t *m = semanage_module_list_nth(infos, i);
-		const char *name = NULL;
-		int enabled = 1;
-
-		semanage_module_info_get_name(st->sh, m, &name);
-		semanage_module_info_get_enabled(st->sh, m, &enabled);
-		if (!enabled && name && rc >= 0) {
-			changes = 1;
-			if (!check)
-				rc = set_enabled(st, name, true);
-		}
-		semanage_module_info_destroy(st->sh, m);
+	for (size_t i = 0; i < n && rc >= 0; i++) {
+		if (m[i].enabled)
+			continue;
+		changes = 1;
+		if (!check)
+			rc = set_enabled(st, m[i].name, true);
 	}
-	free(infos);
+	pol_store_modules_free(m, n);
 	return rc < 0 ? rc : changes;
 }
 

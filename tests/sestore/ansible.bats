@@ -9,9 +9,7 @@ load ../helpers
 load apply
 
 setup() {
-	in_workdir
-	scratch_store
-	apply_setup
+	apply_test_setup
 	require_command ansible ansible-core
 	export ANSIBLE_LIBRARY=$SEKIT_SRCDIR/contrib/ansible ANSIBLE_PYTHON_INTERPRETER=/usr/bin/python3
 	export ANSIBLE_LOCALHOST_WARNING=False ANSIBLE_INVENTORY_UNPARSED_WARNING=False

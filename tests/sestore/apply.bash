@@ -2,6 +2,13 @@
 # What sestore apply's bats files share: the scratch store, semanage on a
 # second scratch copy, random change lists drawn from the policy.
 
+# setup() of sestore's store tests: a work directory and a scratch store.
+apply_test_setup() {
+	in_workdir
+	scratch_store
+	apply_setup
+}
+
 # After scratch_store: S (sestore's store options), ACTIVE (the copy's
 # active directory); the copy also gets the SELinux config and semanage.conf,
 # which semanage reads from the mounted /etc/selinux.

@@ -9,9 +9,7 @@ load ../helpers
 load apply
 
 setup() {
-	in_workdir
-	scratch_store
-	apply_setup
+	apply_test_setup
 }
 
 @test "sestore apply: adds file contexts and ports, as semanage's local files hold them" {

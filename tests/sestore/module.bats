@@ -8,9 +8,7 @@ load ../helpers
 load apply
 
 setup() {
-	in_workdir
-	scratch_store
-	apply_setup
+	apply_test_setup
 }
 
 @test "sestore module -l and -lfull: semodule -p's output byte for byte" {

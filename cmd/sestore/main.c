@@ -12,6 +12,9 @@ const struct cli_command sestore_commands[] = {
 	{ "boolean", sestore_boolean, "persistent boolean values", NULL },
 	{ "login", sestore_login, "Linux logins mapped to SELinux users", NULL },
 	{ "dontaudit", sestore_dontaudit, "turn the policy's dontaudit rules on or off", NULL },
+	{ "apply", sestore_apply, "make the changes of a file (semanage export's lines) in one transaction", NULL },
+	{ "export", sestore_export, "print the local customisations as semanage export does", NULL },
+	{ "module", sestore_module, "install, remove, enable, disable and list modules (semodule)", NULL },
 	CLI_COMMAND_END,
 };
 

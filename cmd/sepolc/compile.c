@@ -268,10 +268,11 @@ static int refuse_binary(const char *path, struct diag_sink *diags)
 
 /* The source's text when it goes through m4 (or may: a .te is read to see
  * whether it calls macros), and the module's .fc. r->text stays NULL when
- * the parser can read the file itself. */
+ * the parser can read the file itself. *plain_macros: a plain module with
+ * macro-like text, not run through m4. */
 static int prepare_source(const struct sepolc_opts *opts, const struct inputs *in,
 			  struct pol_source_options *build, struct diag_sink *diags,
-			  struct m4_result *r)
+			  struct pol_refpolicy_expansion *r, bool *plain_macros)
 {
 	bool use_m4 = opts->m4 == M4_ALWAYS || opts->preprocess;
 	bool may_m4 = use_m4 || (opts->m4 == M4_AUTO && has_suffix(in->source, ".te"));
@@ -284,11 +285,11 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 
 	if (status != EXIT_OK)
 		return status;
-	if (may_m4 && !use_m4 && m4_plain_module(r->text, r->len)) {
+	if (may_m4 && !use_m4 && pol_refpolicy_plain_module(r->text, r->len)) {
 		/* "module NAME VERSION;" is the policy language, not m4 source:
 		 * m4 would mangle its quotes and words, so only --m4 runs it */
-		r->plain_macros = m4_needed(r->text, r->len);
-		if (r->plain_macros && opts->verbose && !opts->json)
+		*plain_macros = pol_refpolicy_m4_needed(r->text, r->len);
+		if (*plain_macros && opts->verbose && !opts->json)
 			fprintf(stderr,
 				"%s: note: '%s' starts with 'module': not running m4 "
 				"(--m4 does)\n",
@@ -296,7 +297,7 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 		return in->fc && !opts->fc_out ? read_input(in->fc, &r->fc, &r->fc_len, diags)
 					       : EXIT_OK;
 	}
-	if (may_m4 && !use_m4 && m4_needed(r->text, r->len)) {
+	if (may_m4 && !use_m4 && pol_refpolicy_m4_needed(r->text, r->len)) {
 		use_m4 = true;
 		if (opts->verbose && !opts->json)
 			fprintf(stderr,
@@ -310,7 +311,7 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 
 		if (opts->fc_out)
 			te_only.fc = NULL;
-		m4_result_release(r);
+		pol_refpolicy_expansion_release(r);
 		status = m4_expand(opts, &te_only, diags, r);
 		if (status != EXIT_OK)
 			return status;
@@ -322,7 +323,7 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 	if (!in->fc || opts->fc_out)
 		return EXIT_OK;
 	status = read_input(in->fc, &r->fc, &r->fc_len, diags);
-	if (status == EXIT_OK && opts->m4 == M4_AUTO && m4_needed(r->fc, r->fc_len)) {
+	if (status == EXIT_OK && opts->m4 == M4_AUTO && pol_refpolicy_m4_needed(r->fc, r->fc_len)) {
 		free(r->fc);
 		r->fc = NULL;
 		status = m4_expand_fc(opts, in->fc, diags, &r->fc, &r->fc_len);
@@ -332,7 +333,7 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 
 /* --preprocess: what the parser would read, as cc -E shows it. */
 static int write_preprocessed(const struct sepolc_opts *opts, const struct inputs *in,
-			      const struct m4_result *text, struct diag_sink *diags)
+			      const struct pol_refpolicy_expansion *text, struct diag_sink *diags)
 {
 	struct output *o;
 	FILE *fp;
@@ -355,17 +356,17 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 		       struct diag_sink *diags)
 {
 	struct pol_source_options build = opts->build;
-	struct m4_result text = {0};
+	struct pol_refpolicy_expansion text = {0};
 	struct pol_source *src = NULL;
 	struct pol_source_module *mod = NULL;
 	struct pol_pdb *kp = NULL;
 	struct pol_err err;
-	bool module;
+	bool module, plain_macros = false;
 	int rc, status;
 
 	pol_err_init(&err);
 	diag_sink_attach(diags, &err);
-	status = prepare_source(opts, in, &build, diags, &text);
+	status = prepare_source(opts, in, &build, diags, &text, &plain_macros);
 	if (status != EXIT_OK)
 		goto out;
 	if (opts->preprocess) {
@@ -383,7 +384,7 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 	}
 	if (rc < 0) {
 		m4_report_calls(&text, diags);
-		if (text.plain_macros)
+		if (plain_macros)
 			diag_report(diags, POL_SEV_NOTE, POL_EFORMAT, NULL, 0, 0,
 				    "'%s' starts with 'module', so m4 did not run; if it calls "
 				    "interfaces or macros, --m4 runs it",
@@ -457,7 +458,7 @@ out:
 	pol_pdb_free(kp);
 	pol_source_module_free(mod);
 	pol_source_free(src);
-	m4_result_release(&text);
+	pol_refpolicy_expansion_release(&text);
 	return status;
 }
 

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "sepolc.h"
 #include "util/atomic.h"
+#include "workdir.h"
 
 struct output {
 	struct pol_atomic *atomic; /* NULL for stdout */
@@ -39,43 +40,12 @@ static void remove_on_signal(int sig)
 	raise(sig);
 }
 
-static const int cleanup_sigs[] = {SIGINT, SIGTERM, SIGHUP};
-
-void signals_handle(void (*handler)(int))
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler ? handler : SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(cleanup_sigs) / sizeof(cleanup_sigs[0]); i++)
-		sigaddset(&sa.sa_mask, cleanup_sigs[i]);
-	for (size_t i = 0; i < sizeof(cleanup_sigs) / sizeof(cleanup_sigs[0]); i++) {
-		struct sigaction old;
-
-		/* an ignored signal stays ignored (nohup's SIGHUP) */
-		if (sigaction(cleanup_sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(cleanup_sigs[i], &sa, NULL);
-	}
-}
-
-void signals_block(sigset_t *saved)
-{
-	sigset_t block;
-
-	sigemptyset(&block);
-	for (size_t i = 0; i < sizeof(cleanup_sigs) / sizeof(cleanup_sigs[0]); i++)
-		sigaddset(&block, cleanup_sigs[i]);
-	sigprocmask(SIG_BLOCK, &block, saved);
-}
-
 static int publish_temp(const char *tmp)
 {
 	for (int i = 0; i < (int)(sizeof(live_temps) / sizeof(live_temps[0])); i++) {
 		if (!live_temps[i]) {
 			if (i == 0 && !live_temps[1])
-				signals_handle(remove_on_signal);
+				cli_signals_handle(remove_on_signal);
 			live_temps[i] = tmp;
 			return i;
 		}
@@ -88,12 +58,12 @@ static int publish_temp(const char *tmp)
  * removed and the name freed. */
 static void withdraw_temp(int slot, sigset_t *saved)
 {
-	signals_block(saved);
+	cli_signals_block(saved);
 	if (slot < 0)
 		return;
 	live_temps[slot] = NULL;
 	if (!live_temps[0] && !live_temps[1])
-		signals_handle(NULL);
+		cli_signals_handle(NULL);
 }
 
 /* The same file, existing or not: by device and inode once it exists
@@ -195,7 +165,7 @@ int output_open(const char *path, const struct sepolc_opts *opts, const struct i
 	 * open may wait for a reader: Ctrl-C must end that wait. */
 	guard = !(stat(path, &st) == 0 && !S_ISREG(st.st_mode));
 	if (guard)
-		signals_block(&saved);
+		cli_signals_block(&saved);
 	rc = pol_atomic_open(path, &o->atomic, fp, &err);
 	pol_err_release(&err);
 	if (rc < 0) {

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "refpolicy/refpolicy.h"
 #include "source/source.h"
 #include "util/err.h"
 
@@ -70,44 +71,13 @@ size_t diag_warnings(const struct diag_sink *sink);
 /* Print the JSON document (in --json mode) and free the sink. */
 void diag_sink_finish(struct diag_sink *sink);
 
-/* m4.c: refpolicy's module build step. */
-/* A call m4 left as it was: no interface or macro of that name. */
-struct m4_call {
-	char *name, *file;
-	unsigned int line, col;
-	char *hint; /* the closest defined name, or NULL */
-};
-
-struct m4_result {
-	char *text; /* the expanded .te (with #line markers) */
-	size_t len;
-	char *fc; /* the expanded .fc, or NULL */
-	size_t fc_len;
-	bool mls;	   /* the headers build MLS/MCS modules */
-	bool plain_macros; /* a plain module with macro-like text, not run through m4 */
-	struct m4_call *calls;
-	size_t n_calls, calls_alloc;
-};
-
-/* m4-calls.c: macro calls in policy text. */
-/* Whether a module's text needs m4: interface calls, gen_require, quotes. */
-bool m4_needed(const char *text, size_t len);
-/* Whether the first statement is "module NAME VERSION;": never m4 unless
- * --m4 asks. */
-bool m4_plain_module(const char *text, size_t len);
-/* Whether NAME is an m4 builtin that runs a program or writes a file
- * (undefined unless --m4-shell). */
-bool m4_is_shell_builtin(const char *name);
-/* Find the calls m4 left unexpanded in r->text, with the closest names
- * defined in defs (m4 sources: "define(`NAME'"). */
-int m4_find_calls(struct m4_result *r, char *const *defs, size_t n_defs);
-/* Notes for them, to follow the parser's errors. */
-void m4_report_calls(const struct m4_result *r, struct diag_sink *diags);
-void m4_calls_release(struct m4_result *r);
+/* expand.c: refpolicy's module build step (libpolicy/refpolicy) in a
+ * work directory that a signal removes. */
+/* Notes for the calls m4 left alone, to follow the parser's errors. */
+void m4_report_calls(const struct pol_refpolicy_expansion *r, struct diag_sink *diags);
 /* Expand in->source (and in->fc) with the headers; returns an exit status. */
 int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct diag_sink *diags,
-	      struct m4_result *out);
-void m4_result_release(struct m4_result *r);
+	      struct pol_refpolicy_expansion *out);
 /* Run m4 with the headers' defines on an .fc alone. */
 int m4_expand_fc(const struct sepolc_opts *opts, const char *fc, struct diag_sink *diags,
 		 char **text, size_t *len);
@@ -130,11 +100,6 @@ int fc_build_monolithic(const struct sepolc_opts *opts, const struct inputs *in,
 struct output;
 int output_open(const char *path, const struct sepolc_opts *opts, const struct inputs *in,
 		struct diag_sink *diags, struct output **out, FILE **fp);
-/* The signals that end a run and must remove temporary files first
- * (SIGINT, SIGTERM, SIGHUP): handle them (NULL: the default again; an
- * ignored one stays ignored), or block them (*saved: the mask to restore). */
-void signals_handle(void (*handler)(int));
-void signals_block(sigset_t *saved);
 /* Whether two output names lead to the same file, existing or not. */
 bool output_same_file(const char *a, const char *b);
 /* Commit (ok) or discard (!ok) the output; returns an exit status. */

@@ -1,24 +1,23 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Macro calls in policy text. Before m4: does a .te need it at all? After
  * m4: which calls did it leave alone because no interface or macro has that
  * name? The parser only sees "expected a statement" there; the note names
- * the interface and the closest one the headers define.
+ * the interface and the closest one the headers define (sepolc prints it).
  */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "refpolicy/internal.h"
 #include "util/array.h"
 #include "util/file.h"
-#include "cli.h"
-#include "sepolc.h"
 #include "util/linemark.h"
 #include "util/suggest.h"
 
 /* The language's own words that a '(' may follow at the start of a statement. */
-static bool is_keyword(const char *word, size_t len)
+bool refpolicy_is_keyword(const char *word, size_t len)
 {
 	static const char *const words[] = {"if", "constrain", "mlsconstrain", "validatetrans",
 					    "mlsvalidatetrans"};
@@ -41,12 +40,13 @@ static size_t call_at(const char *p, const char *eol)
 
 	while (p < eol && is_word_char(*p))
 		p++;
-	if (p == w || p == eol || *p != '(' || isdigit((unsigned char)*w) || is_keyword(w, p - w))
+	if (p == w || p == eol || *p != '(' || isdigit((unsigned char)*w) ||
+	    refpolicy_is_keyword(w, p - w))
 		return 0;
 	return p - w;
 }
 
-bool m4_needed(const char *text, size_t len)
+bool pol_refpolicy_m4_needed(const char *text, size_t len)
 {
 	const char *end = text + len;
 
@@ -69,7 +69,7 @@ bool m4_needed(const char *text, size_t len)
  * policy language itself (checkmodule's, audit2allow's), not refpolicy's
  * m4 source, which starts with policy_module(). Comments and blank lines
  * may come first. */
-bool m4_plain_module(const char *text, size_t len)
+bool pol_refpolicy_plain_module(const char *text, size_t len)
 {
 	const char *end = text + len, *p = text;
 
@@ -103,10 +103,10 @@ bool m4_plain_module(const char *text, size_t len)
 	return p < end && *p == ';';
 }
 
-static int add_call(struct m4_result *r, const char *name, size_t len, const char *file,
-		    size_t file_len, unsigned int line, unsigned int col)
+static int add_call(struct pol_refpolicy_expansion *r, const char *name, size_t len,
+		    const char *file, size_t file_len, unsigned int line, unsigned int col)
 {
-	struct m4_call *v;
+	struct pol_refpolicy_call *v;
 
 	if (POL_ARRAY_GROW(r->calls, r->n_calls + 1, r->calls_alloc) < 0)
 		return -ENOMEM;
@@ -157,7 +157,7 @@ static int collect_definitions(const char *text, size_t len, struct names *out)
 	return 0;
 }
 
-static void suggest(struct m4_result *r, char *const *defs, size_t n_defs)
+static void suggest(struct pol_refpolicy_expansion *r, char *const *defs, size_t n_defs)
 {
 	struct names names = {0};
 	char *text;
@@ -188,7 +188,7 @@ out:
 	free(names.v);
 }
 
-int m4_find_calls(struct m4_result *r, char *const *defs, size_t n_defs)
+int refpolicy_find_calls(struct pol_refpolicy_expansion *r, char *const *defs, size_t n_defs)
 {
 	const char *end = r->text + r->len, *file = "", *file_end = file;
 	unsigned int line = 1;
@@ -219,30 +219,7 @@ int m4_find_calls(struct m4_result *r, char *const *defs, size_t n_defs)
 	return 0;
 }
 
-void m4_report_calls(const struct m4_result *r, struct diag_sink *diags)
-{
-	for (size_t i = 0; i < r->n_calls; i++) {
-		const struct m4_call *c = &r->calls[i];
-
-		const char *hint = c->hint;
-		char phrase[POL_SUGGEST_PHRASE_MAX];
-
-		if (m4_is_shell_builtin(c->name))
-			diag_report(diags, POL_SEV_NOTE, POL_ENOTFOUND, c->file, c->line, c->col,
-				    "'%s' is an m4 builtin that runs a program or writes a file: "
-				    "off unless --m4-shell allows it",
-				    c->name);
-		else if (c->hint)
-			diag_report(diags, POL_SEV_NOTE, POL_ENOTFOUND, c->file, c->line, c->col,
-				    "'%s' is no interface or macro of the headers; %s", c->name,
-				    pol_suggest_phrase(phrase, sizeof(phrase), &hint, 1));
-		else
-			diag_report(diags, POL_SEV_NOTE, POL_ENOTFOUND, c->file, c->line, c->col,
-				    "'%s' is no interface or macro of the headers", c->name);
-	}
-}
-
-void m4_calls_release(struct m4_result *r)
+void refpolicy_calls_release(struct pol_refpolicy_expansion *r)
 {
 	for (size_t i = 0; i < r->n_calls; i++) {
 		free(r->calls[i].name);

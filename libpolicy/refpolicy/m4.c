@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * refpolicy's module build, as the development headers' Makefile does it
  * (selinux-policy-dev, /usr/share/selinux/devel/include/Makefile):
@@ -13,14 +13,18 @@
  * DEFINES come from the headers' build.conf (TYPE, DISTRO, SYSTEMD, ...) as
  * the Makefile turns them into -D options, then the user's -D. m4 -s writes
  * "#line N file" markers so the parser reports the user's .te and .if lines;
- * the .fc is expanded with them too and fc.c follows them.
+ * the .fc is expanded with them too and sepolc's fc.c follows them.
+ *
+ * m4 runs in a work directory, the caller's (opts->workdir) or one of our
+ * own; the hooks tell the caller of each file and child, so that a tool's
+ * signal handler can remove and kill them: the library installs none.
  */
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <glob.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -29,14 +33,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "refpolicy/internal.h"
 #include "util/array.h"
 #include "util/file.h"
-#include "cli.h"
-#include "sepolc.h"
 
 extern char **environ;
-
-#define DEFAULT_HEADERS "/usr/share/selinux/devel/include"
 
 struct strv {
 	char **v;
@@ -263,44 +264,41 @@ static void headers_release(struct headers *h)
 	strv_release(&h->defines);
 }
 
-static int headers_open(const struct sepolc_opts *opts, struct diag_sink *diags, struct headers *h)
+static int headers_open(const struct pol_refpolicy_opts *opts, struct headers *h,
+			struct pol_err *err)
 {
 	char *pattern;
 	int rc;
 
 	memset(h, 0, sizeof(*h));
-	h->dir = opts->headers ? opts->headers : DEFAULT_HEADERS;
+	h->dir = opts->headers ? opts->headers : POL_REFPOLICY_DEFAULT_HEADERS;
 	if (asprintf(&pattern, "%s/support/*.spt", h->dir) < 0)
-		return EXIT_ENV;
+		return -ENOMEM;
 	rc = glob_sorted(pattern, &h->spt);
 	free(pattern);
 	/* a refpolicy source tree: build.conf at the top, the macros in
 	 * policy/support (what a monolithic build's .fc files need) */
 	if (rc == 0 && h->spt.n == 0) {
 		if (asprintf(&pattern, "%s/policy/support/*.spt", h->dir) < 0)
-			return EXIT_ENV;
+			return -ENOMEM;
 		rc = glob_sorted(pattern, &h->spt);
 		free(pattern);
 	}
-	if (rc == 0 && h->spt.n == 0) {
-		diag_report(diags, POL_SEV_ERROR, -ENOENT, NULL, 0, 0,
-			    "no refpolicy headers in '%s' (install selinux-policy-dev, or name "
-			    "them with --headers)",
-			    h->dir);
-		return EXIT_ENV;
-	}
+	if (rc == 0 && h->spt.n == 0)
+		return pol_err_set(err, -ENOENT,
+				   "no refpolicy headers in '%s' (install selinux-policy-dev, or "
+				   "name them with --headers)",
+				   h->dir);
 	if (rc == 0)
 		rc = find_interfaces(h);
 	if (rc == 0)
 		rc = build_defines(h);
 	for (size_t i = 0; rc == 0 && i < opts->n_defines; i++)
 		rc = strv_push(&h->defines, opts->defines[i]);
-	if (rc < 0) {
-		diag_report(diags, POL_SEV_ERROR, rc, NULL, 0, 0,
-			    "cannot read the headers in '%s': %s", h->dir, strerror(-rc));
-		return EXIT_ENV;
-	}
-	return EXIT_OK;
+	if (rc < 0)
+		return pol_err_set(err, rc, "cannot read the headers in '%s': %s", h->dir,
+				   strerror(-rc));
+	return 0;
 }
 
 /* ---- Running m4 ------------------------------------------------------- */
@@ -309,6 +307,8 @@ struct workdir {
 	char path[4096];
 	char *files[8];
 	size_t n;
+	bool own; /* made here, removed here */
+	const struct pol_refpolicy_opts *opts;
 };
 
 static const char *workdir_file(struct workdir *w, const char *name)
@@ -319,55 +319,18 @@ static const char *workdir_file(struct workdir *w, const char *name)
 	    asprintf(&p, "%s/%s", w->path, name) < 0)
 		return NULL;
 	w->files[w->n] = p;
-	w->n++; /* after the path is in place, for remove_on_signal */
+	w->n++;
+	if (w->opts->on_file)
+		w->opts->on_file(p, w->opts->hook_data);
 	return p;
-}
-
-/* The directory in use, for a signal that ends the run while m4 works:
- * unlink() and rmdir() are async-signal-safe, and the files are complete
- * paths by the time the pointer is published. */
-static struct workdir *volatile live_workdir;
-/* The m4 running now: a signal sent to sepolc alone (not to its process
- * group, as a terminal's ^C is) would leave it writing into the directory
- * being removed. kill() and waitpid() are async-signal-safe too. */
-static volatile pid_t live_m4;
-
-static void remove_on_signal(int sig)
-{
-	struct workdir *w = live_workdir;
-	pid_t child = live_m4;
-
-	if (child > 0) {
-		kill(child, SIGKILL);
-		waitpid(child, NULL, 0);
-	}
-	if (w) {
-		for (size_t i = 0; i < w->n; i++)
-			unlink(w->files[i]);
-		rmdir(w->path);
-	}
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void watch_workdir(struct workdir *w)
-{
-	live_workdir = w;
-	signals_handle(w ? remove_on_signal : NULL);
 }
 
 static void workdir_remove(struct workdir *w)
 {
-	sigset_t saved;
-
-	/* a signal now would find the files half removed, or no handler */
-	signals_block(&saved);
 	for (size_t i = 0; i < w->n; i++)
 		unlink(w->files[i]);
-	if (w->path[0])
+	if (w->own && w->path[0])
 		rmdir(w->path);
-	watch_workdir(NULL);
-	sigprocmask(SIG_SETMASK, &saved, NULL);
 	for (size_t i = 0; i < w->n; i++)
 		free(w->files[i]);
 	memset(w, 0, sizeof(*w));
@@ -376,7 +339,7 @@ static void workdir_remove(struct workdir *w)
 /* m4's complaints as diagnostics: "m4:FILE:LINE: message" from m4 itself,
  * "FILE:LINE: Warning: message" from refpolicy's refpolicywarn/refpolicyerr. */
 static size_t report_m4_stderr(const char *text, size_t len, bool failed, bool werror,
-			       struct diag_sink *diags)
+			       struct pol_err *err)
 {
 	size_t warnings = 0;
 
@@ -427,7 +390,7 @@ static size_t report_m4_stderr(const char *text, size_t len, bool failed, bool w
 			if (werror)
 				sev = POL_SEV_ERROR;
 		}
-		diag_report(diags, sev, POL_EFORMAT, file, (unsigned int)lineno, 0, "%s", msg);
+		pol_err_add(err, sev, POL_EFORMAT, file, (unsigned int)lineno, 0, "%s", msg);
 		free(line);
 	}
 	return warnings;
@@ -442,80 +405,72 @@ static size_t argc_last(char *const *argv)
 	return n;
 }
 
-static void show_command(const struct sepolc_opts *opts, char *const *argv)
+static void tell_child(const struct pol_refpolicy_opts *opts, pid_t pid)
 {
-	if (opts->verbose < 2 || opts->json)
-		return;
-	fprintf(stderr, "%s: running:", cli_name());
-	for (size_t i = 0; argv[i]; i++)
-		fprintf(stderr, " %s", argv[i]);
-	fputc('\n', stderr);
+	if (opts->on_child)
+		opts->on_child(pid, opts->hook_data);
 }
 
-/* Run argv with stdout to out_path and stderr collected; returns an exit
- * status. */
-static int run_m4(const struct sepolc_opts *opts, char *const *argv, const char *out_path,
-		  const char *err_path, struct diag_sink *diags)
+/* Run argv in cwd (NULL: ours) with stdout to out_path and stderr
+ * collected. */
+static int run_m4(const struct pol_refpolicy_opts *opts, char *const *argv, const char *out_path,
+		  const char *err_path, const char *cwd, struct pol_err *err)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
-	sigset_t saved, saved_mask_for_child;
+	sigset_t mask_for_child;
 	char *errtext = NULL;
 	size_t errlen = 0, warnings = 0;
 	pid_t pid;
 	int rc, wstatus;
 	bool failed;
 
-	show_command(opts, argv);
-	sigprocmask(SIG_SETMASK, NULL, &saved_mask_for_child);
+	if (opts->on_command)
+		opts->on_command(argv, opts->hook_data);
+	sigprocmask(SIG_SETMASK, NULL, &mask_for_child);
 	posix_spawn_file_actions_init(&fa);
-	/* the child starts with the default signal mask, not the blocked one */
+	/* the child starts with the caller's signal mask, not the one the
+	 * child hook may block while it learns the pid */
 	posix_spawnattr_init(&attr);
-	posix_spawnattr_setsigmask(&attr, &saved_mask_for_child);
+	posix_spawnattr_setsigmask(&attr, &mask_for_child);
 	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	/* no signal between the spawn and live_m4 knowing the child */
-	signals_block(&saved);
+	/* after the opens, whose paths are the caller's */
+	if (cwd)
+		posix_spawn_file_actions_addchdir_np(&fa, cwd);
+	/* -1 first: the hook can hold its signals until it knows the child */
+	tell_child(opts, -1);
 	rc = posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
-	if (rc == 0)
-		live_m4 = pid;
-	sigprocmask(SIG_SETMASK, &saved, NULL);
+	tell_child(opts, rc == 0 ? pid : 0);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);
-	if (rc != 0) {
-		diag_report(diags, POL_SEV_ERROR, -rc, NULL, 0, 0, "cannot run '%s': %s%s", argv[0],
-			    strerror(rc), rc == ENOENT ? " (install m4)" : "");
-		return EXIT_ENV;
-	}
+	if (rc != 0)
+		return pol_err_set(err, -rc, "cannot run '%s': %s%s", argv[0], strerror(rc),
+				   rc == ENOENT ? " (install m4)" : "");
 	while (waitpid(pid, &wstatus, 0) < 0)
 		if (errno != EINTR) {
-			live_m4 = 0;
-			return EXIT_ENV;
+			rc = -errno;
+			tell_child(opts, 0);
+			return pol_err_set(err, rc, "cannot wait for '%s': %s", argv[0],
+					   strerror(-rc));
 		}
-	live_m4 = 0;
+	tell_child(opts, 0);
 	failed = !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0;
 	if (pol_read_path(err_path, &errtext, &errlen) == 0)
-		warnings = report_m4_stderr(errtext, errlen, failed, opts->build.werror, diags);
+		warnings = report_m4_stderr(errtext, errlen, failed, opts->werror, err);
 	free(errtext);
-	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 127) {
-		diag_report(diags, POL_SEV_ERROR, -ENOENT, NULL, 0, 0, "cannot run '%s'", argv[0]);
-		return EXIT_ENV;
-	}
-	if (!failed && warnings && opts->build.werror) {
-		diag_report(diags, POL_SEV_ERROR, POL_EINVAL, NULL, 0, 0,
-			    "m4 warned about '%s', and warnings are errors (-E)",
-			    argv[argc_last(argv)]);
-		return EXIT_USAGE;
-	}
-	if (failed) {
-		diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, NULL, 0, 0, "m4 failed on '%s'%s",
-			    argv[argc_last(argv)],
-			    WIFSIGNALED(wstatus) ? " (killed by a signal)" : "");
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
+	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 127)
+		return pol_err_set(err, -ENOENT, "cannot run '%s'", argv[0]);
+	if (!failed && warnings && opts->werror)
+		return pol_err_set(err, POL_EINVAL,
+				   "m4 warned about '%s', and warnings are errors (-E)",
+				   argv[argc_last(argv)]);
+	if (failed)
+		return pol_err_set(err, POL_EFORMAT, "m4 failed on '%s'%s", argv[argc_last(argv)],
+				   WIFSIGNALED(wstatus) ? " (killed by a signal)" : "");
+	return 0;
 }
 
 static const char *m4_program(void)
@@ -526,11 +481,12 @@ static const char *m4_program(void)
 }
 
 /* The builtins that run a program or write a file, and builtin() that
- * reaches any of them; m4_is_shell_builtin() names them for the message. */
+ * reaches any of them; pol_refpolicy_m4_shell_builtin() names them for the
+ * message. */
 static const char *const shell_builtins[] = {"syscmd",	  "esyscmd",  "builtin",
 					     "debugfile", "maketemp", "mkstemp"};
 
-bool m4_is_shell_builtin(const char *name)
+bool pol_refpolicy_m4_shell_builtin(const char *name)
 {
 	for (size_t i = 0; i < sizeof(shell_builtins) / sizeof(shell_builtins[0]); i++)
 		if (strcmp(name, shell_builtins[i]) == 0)
@@ -539,8 +495,8 @@ bool m4_is_shell_builtin(const char *name)
 }
 
 /* m4 [-s] [-U...] [DEFINES] SPT... */
-static int start_argv(const struct sepolc_opts *opts, struct strv *argv, const struct headers *h,
-		      bool with_defines, bool lines)
+static int start_argv(const struct pol_refpolicy_opts *opts, struct strv *argv,
+		      const struct headers *h, bool with_defines, bool lines)
 {
 	int rc = strv_push(argv, m4_program());
 
@@ -562,7 +518,7 @@ static int start_argv(const struct sepolc_opts *opts, struct strv *argv, const s
 }
 
 /* all_interfaces.conf: what the Makefile builds with m4 and sed. */
-static int write_interfaces(const char *raw_path, const char *path, struct diag_sink *diags)
+static int write_interfaces(const char *raw_path, const char *path, struct pol_err *err)
 {
 	static const char marker[] = "dollarsstar";
 	char *text;
@@ -571,11 +527,13 @@ static int write_interfaces(const char *raw_path, const char *path, struct diag_
 	int rc = pol_read_path(raw_path, &text, &len);
 
 	if (rc < 0 || !(f = fopen(path, "we"))) {
-		if (rc == 0)
+		if (rc == 0) {
+			rc = -errno;
 			free(text);
-		diag_report(diags, POL_SEV_ERROR, rc < 0 ? rc : -errno, NULL, 0, 0,
-			    "cannot write the interface definitions in a temporary directory");
-		return EXIT_ENV;
+		}
+		return pol_err_set(err, rc,
+				   "cannot write the interface definitions in a temporary "
+				   "directory");
 	}
 	fputs("divert(-1)\n", f);
 	for (const char *p = text, *end = text + len; p < end;) {
@@ -592,11 +550,11 @@ static int write_interfaces(const char *raw_path, const char *path, struct diag_
 	fputs("divert\n", f);
 	free(text);
 	if (fclose(f) != 0) {
-		diag_report(diags, POL_SEV_ERROR, -errno, NULL, 0, 0,
-			    "cannot write the interface definitions: %s", strerror(errno));
-		return EXIT_ENV;
+		rc = -errno;
+		return pol_err_set(err, rc, "cannot write the interface definitions: %s",
+				   strerror(-rc));
 	}
-	return EXIT_OK;
+	return 0;
 }
 
 static bool has_suffix(const char *s, const char *suffix)
@@ -606,15 +564,25 @@ static bool has_suffix(const char *s, const char *suffix)
 	return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* The module's own .if beside its .te, as the Makefile finds it. */
-static char *sibling_if(const char *te)
+/* The module's own .if beside its .te, as the Makefile finds it; a
+ * relative .te is in cwd (NULL: ours). */
+static char *sibling_if(const char *te, const char *cwd)
 {
 	char *p;
 
 	if (!has_suffix(te, ".te") || asprintf(&p, "%.*s.if", (int)(strlen(te) - 3), te) < 0)
 		return NULL;
-	if (access(p, R_OK) == 0)
+	if (cwd && te[0] != '/') {
+		char *in_cwd;
+		bool found = asprintf(&in_cwd, "%s/%s", cwd, p) >= 0 && access(in_cwd, R_OK) == 0;
+
+		if (found)
+			free(in_cwd);
+		if (found)
+			return p;
+	} else if (access(p, R_OK) == 0) {
 		return p;
+	}
 	free(p);
 	return NULL;
 }
@@ -626,8 +594,8 @@ static const char *base_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-/* Whether the .if beside the .te was also given on the command line. */
-static bool given_if(const struct inputs *in, const char *own_if)
+/* Whether the .if beside the .te was also given. */
+static bool given_if(const struct pol_refpolicy_module_files *in, const char *own_if)
 {
 	struct stat a, b;
 
@@ -642,7 +610,8 @@ static bool given_if(const struct inputs *in, const char *own_if)
 /* Whether a header's LAYER/NAME.if is replaced by the user's own NAME.if:
  * rebuilding a module the headers ship (rsync.te with its rsync.if) would
  * otherwise define each interface twice. The Makefile drops it too. */
-static bool replaced_if(const struct inputs *in, const char *own_if, const char *header_if)
+static bool replaced_if(const struct pol_refpolicy_module_files *in, const char *own_if,
+			const char *header_if)
 {
 	const char *name = base_name(header_if);
 
@@ -654,85 +623,93 @@ static bool replaced_if(const struct inputs *in, const char *own_if, const char 
 	return false;
 }
 
-static int make_workdir(struct workdir *w, struct diag_sink *diags)
+static int make_workdir(const struct pol_refpolicy_opts *opts, struct workdir *w,
+			struct pol_err *err)
 {
 	const char *tmp = getenv("TMPDIR");
-
-	sigset_t saved;
 	int e;
 
 	memset(w, 0, sizeof(*w));
-	snprintf(w->path, sizeof(w->path), "%s/sepolc.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	/* no signal between creating the directory and watching it */
-	signals_block(&saved);
+	w->opts = opts;
+	if (opts->workdir) {
+		if (snprintf(w->path, sizeof(w->path), "%s", opts->workdir) >= (int)sizeof(w->path))
+			return pol_err_set(err, -ENAMETOOLONG, "'%s': %s", opts->workdir,
+					   strerror(ENAMETOOLONG));
+		return 0;
+	}
+	snprintf(w->path, sizeof(w->path), "%s/sekit.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (mkdtemp(w->path)) {
-		watch_workdir(w);
-		sigprocmask(SIG_SETMASK, &saved, NULL);
-		return EXIT_OK;
+		w->own = true;
+		return 0;
 	}
 	e = errno;
-	sigprocmask(SIG_SETMASK, &saved, NULL);
-	diag_report(diags, POL_SEV_ERROR, -e, NULL, 0, 0,
-		    "cannot create a temporary directory in '%s': %s", tmp ? tmp : "/tmp",
-		    strerror(e));
 	w->path[0] = '\0';
-	return EXIT_ENV;
+	return pol_err_set(err, -e, "cannot create a temporary directory in '%s': %s",
+			   tmp ? tmp : "/tmp", strerror(e));
 }
 
 /* One m4 run over every .fc, as refpolicy's monolithic build makes its
  * file_contexts (a definition in one file holds in the next). */
-static int expand_fc(const struct sepolc_opts *opts, const struct headers *h, struct workdir *w,
-		     const char *const *fcs, size_t n_fcs, struct diag_sink *diags, char **text,
-		     size_t *len)
+static int expand_fc(const struct pol_refpolicy_opts *opts, const struct headers *h,
+		     struct workdir *w, const char *const *fcs, size_t n_fcs, char **text,
+		     size_t *len, struct pol_err *err)
 {
-	const char *out = workdir_file(w, "fc.out"), *err = workdir_file(w, "fc.err");
+	const char *out = workdir_file(w, "fc.out"), *errp = workdir_file(w, "fc.err");
 	struct strv argv = {0};
-	int status = EXIT_ENV;
-	bool ok = out && err && start_argv(opts, &argv, h, true, true) == 0;
+	int rc = -ENOMEM;
+	bool ok = out && errp && start_argv(opts, &argv, h, true, true) == 0;
 
 	for (size_t i = 0; ok && i < n_fcs; i++)
 		ok = strv_push(&argv, fcs[i]) == 0;
 	if (ok)
-		status = run_m4(opts, argv.v, out, err, diags);
+		rc = run_m4(opts, argv.v, out, errp, NULL, err);
 	strv_release(&argv);
-	if (status == EXIT_OK && pol_read_path(out, text, len) < 0)
-		status = EXIT_ENV;
-	return status;
+	if (rc == 0)
+		rc = pol_read_path(out, text, len);
+	return rc;
 }
 
-int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct diag_sink *diags,
-	      struct m4_result *out)
+int refpolicy_expand_in(const struct pol_refpolicy_opts *opts,
+			const struct pol_refpolicy_module_files *in, const char *cwd,
+			struct pol_refpolicy_expansion *out, struct pol_err *err)
 {
 	struct headers h;
 	struct workdir w;
 	struct strv argv = {0};
-	const char *raw, *ifs_path, *iferror, *te_out, *err;
+	const char *raw, *ifs_path, *iferror, *te_out, *errp;
 	char *own_if = NULL;
 	FILE *f;
-	int status;
+	int rc;
 
 	memset(out, 0, sizeof(*out));
-	status = headers_open(opts, diags, &h);
-	if (status != EXIT_OK)
+	rc = headers_open(opts, &h, err);
+	if (rc < 0)
 		goto done_headers;
 	out->mls = h.mls;
-	status = make_workdir(&w, diags);
-	if (status != EXIT_OK)
+	rc = make_workdir(opts, &w, err);
+	if (rc < 0)
 		goto done_headers;
-	status = EXIT_ENV;
+	rc = -ENOMEM;
 	raw = workdir_file(&w, "interfaces.raw");
 	ifs_path = workdir_file(&w, "all_interfaces.conf");
 	iferror = workdir_file(&w, "iferror.m4");
 	te_out = workdir_file(&w, "module.out");
-	err = workdir_file(&w, "m4.err");
-	if (!raw || !ifs_path || !iferror || !te_out || !err || !(f = fopen(iferror, "we")))
+	errp = workdir_file(&w, "m4.err");
+	if (!raw || !ifs_path || !iferror || !te_out || !errp)
 		goto done;
+	f = fopen(iferror, "we");
+	if (!f) {
+		rc = pol_err_set(err, -errno, "cannot write '%s': %s", iferror, strerror(errno));
+		goto done;
+	}
 	/* a duplicate interface definition sets __if_error */
 	fputs("ifdef(`__if_error',`m4exit(1)')\n", f);
-	if (fclose(f) != 0)
+	if (fclose(f) != 0) {
+		rc = pol_err_set(err, -errno, "cannot write '%s': %s", iferror, strerror(errno));
 		goto done;
+	}
 
-	own_if = sibling_if(in->source);
+	own_if = sibling_if(in->te, cwd);
 	if (own_if && given_if(in, own_if)) {
 		free(own_if);
 		own_if = NULL;
@@ -747,22 +724,22 @@ int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct di
 			goto done;
 	if ((own_if && strv_push(&argv, own_if) < 0) || strv_push(&argv, iferror) < 0)
 		goto done;
-	status = run_m4(opts, argv.v, raw, err, diags);
+	rc = run_m4(opts, argv.v, raw, errp, cwd, err);
 	strv_release(&argv);
-	if (status == EXIT_OK)
-		status = write_interfaces(raw, ifs_path, diags);
-	if (status != EXIT_OK)
+	if (rc == 0)
+		rc = write_interfaces(raw, ifs_path, err);
+	if (rc < 0)
 		goto done;
 
-	status = EXIT_ENV;
+	rc = -ENOMEM;
 	if (start_argv(opts, &argv, &h, true, true) < 0 || strv_push(&argv, ifs_path) < 0 ||
-	    strv_push(&argv, in->source) < 0)
+	    strv_push(&argv, in->te) < 0)
 		goto done;
-	status = run_m4(opts, argv.v, te_out, err, diags);
+	rc = run_m4(opts, argv.v, te_out, errp, cwd, err);
 	strv_release(&argv);
-	if (status == EXIT_OK && pol_read_path(te_out, &out->text, &out->len) < 0)
-		status = EXIT_ENV;
-	if (status == EXIT_OK) {
+	if (rc == 0)
+		rc = pol_read_path(te_out, &out->text, &out->len);
+	if (rc == 0) {
 		/* the definitions: every interface, then the support macros */
 		char **defs = calloc(h.spt.n + 1, sizeof(*defs));
 
@@ -770,49 +747,49 @@ int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct di
 			defs[0] = (char *)raw;
 			memcpy(defs + 1, h.spt.v, h.spt.n * sizeof(*defs));
 		}
-		if (!defs || m4_find_calls(out, defs, h.spt.n + 1) < 0)
-			status = EXIT_ENV;
+		rc = defs ? refpolicy_find_calls(out, defs, h.spt.n + 1) : -ENOMEM;
 		free(defs);
 	}
-	if (status == EXIT_OK && in->fc)
-		status = expand_fc(opts, &h, &w, &in->fc, 1, diags, &out->fc, &out->fc_len);
+	if (rc == 0 && in->fc)
+		rc = expand_fc(opts, &h, &w, &in->fc, 1, &out->fc, &out->fc_len, err);
 done:
 	strv_release(&argv);
 	free(own_if);
 	workdir_remove(&w);
 done_headers:
 	headers_release(&h);
-	if (status != EXIT_OK)
-		m4_result_release(out);
-	return status;
+	if (rc < 0)
+		pol_refpolicy_expansion_release(out);
+	return rc;
 }
 
-int m4_expand_fc(const struct sepolc_opts *opts, const char *fc, struct diag_sink *diags,
-		 char **text, size_t *len)
+int pol_refpolicy_expand(const struct pol_refpolicy_opts *opts,
+			 const struct pol_refpolicy_module_files *in,
+			 struct pol_refpolicy_expansion *out, struct pol_err *err)
 {
-	return m4_expand_fcs(opts, &fc, 1, diags, text, len);
+	return refpolicy_expand_in(opts, in, NULL, out, err);
 }
 
-int m4_expand_fcs(const struct sepolc_opts *opts, const char *const *fcs, size_t n_fcs,
-		  struct diag_sink *diags, char **text, size_t *len)
+int pol_refpolicy_expand_fcs(const struct pol_refpolicy_opts *opts, const char *const *fcs,
+			     size_t n_fcs, char **text, size_t *len, struct pol_err *err)
 {
 	struct headers h;
 	struct workdir w;
-	int status = headers_open(opts, diags, &h);
+	int rc = headers_open(opts, &h, err);
 
-	if (status == EXIT_OK)
-		status = make_workdir(&w, diags);
-	if (status == EXIT_OK) {
-		status = expand_fc(opts, &h, &w, fcs, n_fcs, diags, text, len);
+	if (rc == 0)
+		rc = make_workdir(opts, &w, err);
+	if (rc == 0) {
+		rc = expand_fc(opts, &h, &w, fcs, n_fcs, text, len, err);
 		workdir_remove(&w);
 	}
 	headers_release(&h);
-	return status;
+	return rc;
 }
 
-void m4_result_release(struct m4_result *r)
+void pol_refpolicy_expansion_release(struct pol_refpolicy_expansion *r)
 {
-	m4_calls_release(r);
+	refpolicy_calls_release(r);
 	free(r->text);
 	free(r->fc);
 	r->text = r->fc = NULL;

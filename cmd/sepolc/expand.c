@@ -22,16 +22,6 @@ static void show_command(char *const *argv, void *data)
 	fputc('\n', stderr);
 }
 
-static void on_file(const char *path, void *data)
-{
-	cli_workdir_file(path, data);
-}
-
-static void on_child(pid_t pid, void *data)
-{
-	cli_workdir_child(pid, data);
-}
-
 /* The library's options for opts, in a work directory of our own (*w:
  * cli_workdir_close()); an exit status. */
 static int start(const struct sepolc_opts *opts, struct diag_sink *diags,
@@ -43,8 +33,8 @@ static int start(const struct sepolc_opts *opts, struct diag_sink *diags,
 	    .n_defines = opts->n_defines,
 	    .m4_shell = opts->m4_shell,
 	    .werror = opts->build.werror,
-	    .on_file = on_file,
-	    .on_child = on_child,
+	    .on_file = cli_workdir_file,
+	    .on_child = cli_workdir_child,
 	    .on_command = opts->verbose >= 2 && !opts->json ? show_command : NULL,
 	};
 	pol_err_init(err);

@@ -46,6 +46,15 @@ size_t pol_permmap_unmapped(const struct pol_permmap *map, const struct pol_pdb 
 			    void (*fn)(const char *tclass, const char *perm, void *data),
 			    void *data);
 
+/* Directions in pol_permmap_lookup(): bits, 0 for 'n' (none) and 'u'. */
+enum { POL_PERMMAP_READ = 1, POL_PERMMAP_WRITE = 2 };
+
+/* How the map says tclass's perm moves information: *dir (bits of
+ * POL_PERMMAP_READ and _WRITE) and *weight (1-10). false when the map does
+ * not mention the permission (both left alone). */
+bool pol_permmap_lookup(const struct pol_permmap *map, const char *tclass, const char *perm,
+			unsigned int *dir, unsigned int *weight);
+
 /* ---- Building ------------------------------------------------------------ */
 
 enum pol_graph_bool_mode {

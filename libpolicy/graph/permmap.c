@@ -329,6 +329,21 @@ static const struct pm_entry *lookup(const struct pol_permmap *map, const char *
 	return map->n ? bsearch(&key, map->e, map->n, sizeof(*map->e), cmp_entry) : NULL;
 }
 
+bool pol_permmap_lookup(const struct pol_permmap *map, const char *tclass, const char *perm,
+			unsigned int *dir, unsigned int *weight)
+{
+	const struct pm_entry *e = lookup(map, tclass, perm);
+
+	if (!e)
+		return false;
+	*dir = e->dir == 'r'   ? POL_PERMMAP_READ
+	       : e->dir == 'w' ? POL_PERMMAP_WRITE
+	       : e->dir == 'b' ? POL_PERMMAP_READ | POL_PERMMAP_WRITE
+			       : 0;
+	*weight = e->weight;
+	return true;
+}
+
 int graph_permmap_apply(const struct pol_permmap *map, const struct pol_pdb *pdb,
 			uint8_t (**dirp)[32], uint8_t (**wp)[32])
 {

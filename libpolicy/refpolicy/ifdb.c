@@ -1,55 +1,54 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * -R: refpolicy interface calls instead of rules, as audit2allow -R picks
- * them (sepolgen's matching.py), from an interface database that seallow
- * builds itself from the development headers.
+ * Refpolicy interface calls instead of rules, as audit2allow -R picks them
+ * (sepolgen's matching.py), from an interface database built from the
+ * development headers (seallow -R).
  *
- * The database is sepolgen-ifgen's interface_info format, so
- * --interface-info can also read the one sepolgen-ifgen wrote. seallow's own
- * comes from m4: every interface and template of the headers is called once
- * with a placeholder domain, in a module that sepolc --preprocess expands as
- * it expands any module (support macros, nested interface calls, ifdef and
- * tunable blocks), and libpolicy/source's parser reads the expansion; m4's
- * line markers tie each rule to the call it came from. sepolgen-ifgen 3.4
+ * The database is sepolgen-ifgen's interface_info format, so an
+ * interface_info file sepolgen-ifgen wrote can be read too. Our own comes
+ * from m4: every interface and template of the headers is called once with
+ * a placeholder domain, in a module that m4.c expands as it expands any
+ * module (support macros, nested interface calls, ifdef and tunable
+ * blocks), and libpolicy/source's parser reads the expansion; m4's line
+ * markers tie each rule to the call it came from. sepolgen-ifgen 3.4
  * has its own grammar for the headers and fails on kernel.if, init.if and
  * ssh.if (no kernel_* or init_* interfaces at all): m4 does not.
  *
  * Only interfaces with one parameter are used, as audit2allow uses them
  * (hack_check_ifs sorts the parameters backwards, which disables every
  * interface with more than one). A pick's distance is sepolgen's: about
- * the weight of everything it grants beyond the denial. audit2allow takes
- * the closest interface however far; seallow refuses a pick beyond
- * --max-distance (150, sepolgen's own threshold) unless --broad-interfaces.
+ * the weight of everything it grants beyond the denial, by the weights of
+ * graph's permission map. audit2allow takes the closest interface however
+ * far; a pick beyond opts->max_distance (seallow's --max-distance, 150,
+ * sepolgen's own threshold) is refused unless opts->broad_interfaces.
  */
 
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <glob.h>
-#include <limits.h>
-#include <spawn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "seallow.h"
+#include "graph/graph.h"
+#include "refpolicy/internal.h"
 #include "source/source.h"
 #include "util/array.h"
+#include "util/atomic.h"
 #include "util/buf.h"
 #include "util/file.h"
 
-extern char **environ;
-
-#define DEFAULT_HEADERS "/usr/share/selinux/devel/include"
-#define SEPOLGEN_PERM_MAP "/var/lib/sepolgen/perm_map"
 #define PLACEHOLDER "seallow_p1"
 #define NOP_TYPE "seallow_nop"
 
-enum { FLOW_NONE = 0, FLOW_READ = 1, FLOW_WRITE = 2, FLOW_BOTH = 3 };
+enum {
+	FLOW_NONE = 0,
+	FLOW_READ = POL_PERMMAP_READ,
+	FLOW_WRITE = POL_PERMMAP_WRITE,
+	FLOW_BOTH = POL_PERMMAP_READ | POL_PERMMAP_WRITE
+};
 enum param { PARAM_NONE, PARAM_SOURCE, PARAM_TARGET, PARAM_OBJECT, PARAM_OTHER };
 
 struct ifav {
@@ -70,102 +69,42 @@ struct iface {
 	size_t navs, aavs;
 };
 
-struct permw {
-	char *key; /* "class perm" */
-	int dir, weight;
-};
-
 struct tgt_entry {
 	const char *tgt;
 	size_t idx;
 };
 
-struct ifdb {
+struct pol_refpolicy_ifdb {
 	struct iface *ifs; /* by name, as sepolgen indexes them */
 	size_t n;
 	struct tgt_entry *by_tgt;
 	size_t nby_tgt;
 	size_t *tgt_all, ntgt_all;
-	struct permw *pm;
-	size_t npm;
-	const struct seallow_opts *o;
-	size_t refused;
+	const struct pol_permmap *pm; /* borrowed; NULL: sepolgen's defaults */
+	int max_distance;
+	bool broad_interfaces;
 	/* plain -R output, as audit2allow: even an interface whose module
 	 * would not compile; never when the module is compiled or explained */
 	bool allow_broken;
 };
 
-/* ---- Permission map (setools' / sepolgen's format) ------------------- */
-
-static int cmp_permw(const void *a, const void *b)
-{
-	return strcmp(((const struct permw *)a)->key, ((const struct permw *)b)->key);
-}
-
-static int load_perm_map(struct ifdb *db, const char *path)
-{
-	char line[512], cls[256] = "";
-	FILE *f = fopen(path, "re");
-	size_t alloc = 0;
-
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		char a[256], b[256], c[256];
-		int n = sscanf(line, "%255s %255s %255s", a, b, c);
-
-		if (n < 2 || a[0] == '#')
-			continue;
-		if (strcmp(a, "class") == 0) {
-			snprintf(cls, sizeof(cls), "%s", b);
-			continue;
-		}
-		if (n != 3 || !cls[0] || !strchr("nrwb", b[0]) || b[1])
-			continue;
-		if (POL_ARRAY_GROW(db->pm, db->npm + 1, alloc) < 0) {
-			fclose(f);
-			return -ENOMEM;
-		}
-		if (asprintf(&db->pm[db->npm].key, "%s %s", cls, a) < 0) {
-			fclose(f);
-			return -ENOMEM;
-		}
-		db->pm[db->npm].dir = b[0] == 'r'   ? FLOW_READ
-				      : b[0] == 'w' ? FLOW_WRITE
-				      : b[0] == 'b' ? FLOW_BOTH
-						    : FLOW_NONE;
-		db->pm[db->npm].weight = atoi(c);
-		db->npm++;
-	}
-	fclose(f);
-	if (db->npm > 1)
-		qsort(db->pm, db->npm, sizeof(*db->pm), cmp_permw);
-	return 0;
-}
+/* ---- Permission weights (graph's permission map) ---------------------- */
 
 /* sepolgen's getdefault(): unknown classes and permissions move both ways
  * with weight 5. */
-static const struct permw *perm_lookup(const struct ifdb *db, const char *cls, const char *perm)
+static int perm_weight(const struct pol_refpolicy_ifdb *db, const char *cls, const char *perm)
 {
-	char key[512];
-	struct permw k = {.key = key};
+	unsigned int dir, weight;
 
-	snprintf(key, sizeof(key), "%s %s", cls, perm);
-	return bsearch(&k, db->pm, db->npm, sizeof(*db->pm), cmp_permw);
+	return db->pm && pol_permmap_lookup(db->pm, cls, perm, &dir, &weight) ? (int)weight : 5;
 }
 
-static int perm_weight(const struct ifdb *db, const char *cls, const char *perm)
+static int perm_dir(const struct pol_refpolicy_ifdb *db, const char *cls, const char *perm)
 {
-	const struct permw *p = perm_lookup(db, cls, perm);
+	unsigned int dir, weight;
 
-	return p ? p->weight : 5;
-}
-
-static int perm_dir(const struct ifdb *db, const char *cls, const char *perm)
-{
-	const struct permw *p = perm_lookup(db, cls, perm);
-
-	return p ? p->dir : FLOW_BOTH;
+	return db->pm && pol_permmap_lookup(db->pm, cls, perm, &dir, &weight) ? (int)dir
+									      : FLOW_BOTH;
 }
 
 /* ---- The database in interface_info format --------------------------- */
@@ -273,7 +212,7 @@ static void iface_release(struct iface *f)
 	free(f->name);
 }
 
-static struct iface *db_push(struct ifdb *db, size_t *alloc, const char *name)
+static struct iface *db_push(struct pol_refpolicy_ifdb *db, size_t *alloc, const char *name)
 {
 	struct iface *f;
 
@@ -290,7 +229,7 @@ static struct iface *db_push(struct ifdb *db, size_t *alloc, const char *name)
 }
 
 /* "[InterfaceVector NAME $1:source ]" and "src,tgt,class,perm,..." lines. */
-static int parse_interface_info(struct ifdb *db, char *text)
+static int parse_interface_info(struct pol_refpolicy_ifdb *db, char *text)
 {
 	size_t alloc = 0;
 	struct iface *cur = NULL;
@@ -346,7 +285,7 @@ static int parse_interface_info(struct ifdb *db, char *text)
 	return 0;
 }
 
-static int write_interface_info(const struct ifdb *db, FILE *out)
+static int write_interface_info(const struct pol_refpolicy_ifdb *db, FILE *out)
 {
 	static const char *const pname[] = {"source", "source", "target", "object", "role"};
 
@@ -366,7 +305,7 @@ static int write_interface_info(const struct ifdb *db, FILE *out)
 	return ferror(out) ? -EIO : 0;
 }
 
-static void db_finish(struct ifdb *db)
+static void db_finish(struct pol_refpolicy_ifdb *db)
 {
 	for (size_t i = 0; i < db->n; i++) {
 		struct iface *f = &db->ifs[i];
@@ -383,7 +322,7 @@ static void db_finish(struct ifdb *db)
 
 /* sepolgen's index(): interfaces whose access names the parameter as a
  * target fit any target; the others are found by their target types. */
-static int db_index(struct ifdb *db)
+static int db_index(struct pol_refpolicy_ifdb *db)
 {
 	size_t alloc = 0;
 
@@ -428,15 +367,12 @@ static int cmp_by_tgt(const void *a, const void *b)
 	return c ? c : (x->idx > y->idx) - (x->idx < y->idx);
 }
 
-void ifdb_free(struct ifdb *db)
+void pol_refpolicy_ifdb_free(struct pol_refpolicy_ifdb *db)
 {
 	if (!db)
 		return;
 	for (size_t i = 0; i < db->n; i++)
 		iface_release(&db->ifs[i]);
-	for (size_t i = 0; i < db->npm; i++)
-		free(db->pm[i].key);
-	free(db->pm);
 	free(db->ifs);
 	free(db->by_tgt);
 	free(db->tgt_all);
@@ -446,7 +382,7 @@ void ifdb_free(struct ifdb *db)
 /* ---- Building it from the headers ------------------------------------ */
 
 struct build {
-	struct ifdb *db;
+	struct pol_refpolicy_ifdb *db;
 	const char *calls; /* the calls file's name, as m4's line markers give it */
 	size_t first_line;
 	size_t *line_to_if; /* call line - first_line -> interface */
@@ -574,84 +510,6 @@ static int scan_if_file(struct build *b, size_t *alloc, const char *path, struct
 	return rc;
 }
 
-static const char *sepolc_program(char *buf, size_t size)
-{
-	const char *env = getenv("SEALLOW_SEPOLC");
-	ssize_t n;
-
-	if (env && *env)
-		return env;
-	/* the sepolc built or installed beside this seallow */
-	n = readlink("/proc/self/exe", buf, size - 1);
-	if (n > 0) {
-		char *slash;
-
-		buf[n] = '\0';
-		slash = strrchr(buf, '/');
-		if (slash && (size_t)(slash - buf) + sizeof("/sepolc") < size) {
-			strcpy(slash, "/sepolc");
-			if (access(buf, X_OK) == 0)
-				return buf;
-		}
-	}
-	return "sepolc";
-}
-
-/* sepolc --preprocess: m4 with the headers, as sepolc compiles a module;
- * what names the input in a failure's message. */
-static int run_sepolc(const char *headers, const char *calls, const char *out, const char *err,
-		      const char *what, const char *cwd)
-{
-	char buf[PATH_MAX];
-	const char *prog = sepolc_program(buf, sizeof(buf));
-	char *argv[] = {(char *)prog,	     (char *)"--preprocess",
-			(char *)"--headers", (char *)headers,
-			(char *)"-o",	     (char *)out,
-			(char *)calls,	     NULL};
-	posix_spawn_file_actions_t fa;
-	pid_t pid;
-	int rc, st;
-
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	/* after the opens: err may be relative to the caller's directory */
-	if (cwd)
-		posix_spawn_file_actions_addchdir_np(&fa, cwd);
-	rc = posix_spawnp(&pid, prog, &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (rc != 0) {
-		fprintf(stderr, "%s: cannot run '%s': %s\n", cli_name(), prog, strerror(rc));
-		return -rc;
-	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		char *text = NULL;
-		size_t len = 0;
-
-		fprintf(stderr, "%s: '%s --preprocess' failed on %s\n", cli_name(), prog, what);
-		if (pol_read_path(err, &text, &len) == 0)
-			fwrite(text, 1, len, stderr);
-		free(text);
-		return POL_EFORMAT;
-	}
-	return 0;
-}
-
-static bool is_keyword(const char *w, size_t n)
-{
-	static const char *const words[] = {"if", "constrain", "mlsconstrain", "validatetrans",
-					    "mlsvalidatetrans"};
-
-	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-		if (strlen(words[i]) == n && !strncmp(words[i], w, n))
-			return true;
-	return false;
-}
-
 /* A call m4 left alone names an interface the headers lack (cockpit_admin
  * calls files_search_pids, which Debian's headers do not have): a module
  * calling it would not build, and the parser would stop at it. Each such
@@ -670,7 +528,7 @@ static void neutralize_unknown_calls(const char *text, size_t len, struct pol_bu
 		while (q < eol && (isalnum((unsigned char)*q) || *q == '_'))
 			q++;
 		if (q > w && q < eol && *q == '(' && !isdigit((unsigned char)*w) &&
-		    !is_keyword(w, q - w) && eol[-1] == ')')
+		    !refpolicy_is_keyword(w, q - w) && eol[-1] == ')')
 			pol_buf_puts(out,
 				     "allow " NOP_TYPE " " NOP_TYPE ":" NOP_TYPE " " NOP_TYPE ";");
 		else
@@ -681,91 +539,87 @@ static void neutralize_unknown_calls(const char *text, size_t len, struct pol_bu
 	}
 }
 
-static int build_from_headers(struct ifdb *db, const char *headers)
+static int write_file(const char *path, const char *data, size_t len)
 {
-	const char *tmp = getenv("TMPDIR");
-	char dir[4096], calls[4200], out[4200], err[4200];
-	struct build b = {.db = db, .calls = calls, .first_line = 2};
-	struct pol_buf text = POL_BUF_INIT;
-	struct pol_err perr;
-	size_t alloc = 0, line = 2;
-	char *expanded = NULL;
-	size_t len = 0;
-	glob_t g;
+	FILE *f = fopen(path, "we");
 	int rc = 0;
 
-	snprintf(dir, sizeof(dir), "%s/seallow.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir)) {
-		fprintf(stderr, "%s: cannot create a temporary directory: %s\n", cli_name(),
-			strerror(errno));
+	if (!f)
 		return -errno;
+	if (len && fwrite(data, 1, len, f) != len)
+		rc = -errno;
+	if (fclose(f) != 0 && rc == 0)
+		rc = -errno;
+	return rc;
+}
+
+static int build_from_headers(struct pol_refpolicy_ifdb *db, const struct pol_refpolicy_opts *opts,
+			      const char *headers, struct pol_err *err)
+{
+	struct refpolicy_workdir w;
+	struct pol_refpolicy_opts in_w = *opts;
+	struct pol_refpolicy_module_files files = {0};
+	struct pol_refpolicy_expansion x = {0};
+	struct build b = {.db = db, .first_line = 2};
+	struct pol_buf text = POL_BUF_INIT;
+	size_t alloc = 0, line = 2;
+	char pattern[4200];
+	glob_t g;
+	int rc;
+
+	snprintf(pattern, sizeof(pattern), "%s/*/*.if", headers);
+	if (glob(pattern, 0, NULL, &g) != 0)
+		return pol_err_set(err, -ENOENT,
+				   "no refpolicy interfaces in '%s' (install selinux-policy-dev)",
+				   headers);
+	rc = refpolicy_workdir_open(opts, &w, err);
+	if (rc < 0) {
+		globfree(&g);
+		return rc;
 	}
-	snprintf(calls, sizeof(calls), "%s/seallowifs.te", dir);
-	snprintf(out, sizeof(out), "%s/seallowifs.out", dir);
-	snprintf(err, sizeof(err), "%s/sepolc.err", dir);
+	b.calls = refpolicy_workdir_file(&w, "seallowifs.te");
 	pol_buf_puts(&text, "policy_module(seallowifs, 1.0)\n");
-	snprintf(out, sizeof(out), "%s/*/*.if", headers);
-	if (glob(out, 0, NULL, &g) != 0) {
-		fprintf(stderr,
-			"%s: no refpolicy interfaces in '%s' (install selinux-policy-dev)\n",
-			cli_name(), headers);
-		rmdir(dir);
-		return -ENOENT;
-	}
 	for (size_t i = 0; i < g.gl_pathc && rc == 0; i++)
 		if (!strstr(g.gl_pathv[i], "/support/"))
 			rc = scan_if_file(&b, &alloc, g.gl_pathv[i], &text, &line);
 	globfree(&g);
-	snprintf(out, sizeof(out), "%s/seallowifs.out", dir);
-	if (rc == 0 && text.failed)
+	if (rc == 0 && (text.failed || !b.calls))
 		rc = -ENOMEM;
 	if (rc == 0) {
-		FILE *f = fopen(calls, "we");
-
-		if (!f || fwrite(text.data, 1, text.len, f) != text.len)
-			rc = -errno;
-		if (f && fclose(f) != 0 && rc == 0)
-			rc = -errno;
+		rc = write_file(b.calls, text.data, text.len);
+		if (rc < 0)
+			pol_err_set(err, rc, "cannot write '%s': %s", b.calls, pol_strerror(rc));
 	}
 	pol_buf_release(&text);
 	if (rc == 0) {
-		char *what = NULL;
-
-		if (asprintf(&what, "the interfaces of '%s'", headers) < 0)
-			what = NULL;
-		rc = run_sepolc(headers, calls, out, err, what ? what : headers, NULL);
-		free(what);
+		/* the expansion's files beside the calls, in a directory that is
+		 * ours or the caller's */
+		in_w.headers = headers;
+		in_w.workdir = w.path;
+		files.te = b.calls;
+		rc = refpolicy_expand_in(&in_w, &files, NULL, &x, err);
 	}
-	if (rc == 0)
-		rc = pol_read_path(out, &expanded, &len);
 	if (rc == 0) {
 		struct pol_buf clean = POL_BUF_INIT;
 
-		neutralize_unknown_calls(expanded, len, &clean);
-		pol_err_init(&perr);
+		neutralize_unknown_calls(x.text, x.len, &clean);
 		rc = clean.failed
 			 ? -ENOMEM
-			 : pol_source_scan_rules(calls, clean.data, clean.len, on_rule, &b, &perr);
+			 : pol_source_scan_rules(b.calls, clean.data, clean.len, on_rule, &b, err);
 		pol_buf_release(&clean);
-		if (rc < 0) {
-			pol_err_set(&perr, rc, "cannot read the expanded interfaces of '%s'",
+		if (rc < 0)
+			pol_err_set(err, rc, "cannot read the expanded interfaces of '%s'",
 				    headers);
-			cli_report(&perr, rc);
-		}
-		pol_err_release(&perr);
 	}
-	free(expanded);
+	pol_refpolicy_expansion_release(&x);
 	free(b.line_to_if);
-	unlink(calls);
-	unlink(out);
-	unlink(err);
-	rmdir(dir);
+	refpolicy_workdir_close(&w);
 	return rc;
 }
 
 /* The cache: one file per header directory, rebuilt when an .if or .spt
  * there is newer than it. */
-static char *cache_path(const char *headers)
+static char *cache_path(const char *headers, const char *dir)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
 	unsigned long h = 5381;
@@ -773,7 +627,10 @@ static char *cache_path(const char *headers)
 
 	for (const char *p = headers; *p; p++)
 		h = h * 33 + (unsigned char)*p;
-	if (xdg && *xdg) {
+	if (dir) {
+		if (asprintf(&path, "%s/interface_info-%08lx", dir, h & 0xffffffffUL) < 0)
+			return NULL;
+	} else if (xdg && *xdg) {
 		if (asprintf(&path, "%s/sekit/interface_info-%08lx", xdg, h & 0xffffffffUL) < 0)
 			return NULL;
 	} else if (home && *home) {
@@ -819,7 +676,7 @@ static char *broken_path(const char *cache)
 	return path;
 }
 
-static void broken_write(const struct ifdb *db, const char *cache)
+static void broken_write(const struct pol_refpolicy_ifdb *db, const char *cache)
 {
 	char *path = NULL;
 	FILE *f;
@@ -838,7 +695,7 @@ static void broken_write(const struct ifdb *db, const char *cache)
 	free(path);
 }
 
-static void broken_read(struct ifdb *db, const char *cache)
+static void broken_read(struct pol_refpolicy_ifdb *db, const char *cache)
 {
 	char *path = NULL, line[512];
 	FILE *f;
@@ -861,14 +718,18 @@ static void broken_read(struct ifdb *db, const char *cache)
 	fclose(f);
 }
 
-static void cache_write(const struct ifdb *db, const char *cache)
+/* A cache that cannot be written is no error: the next run builds the
+ * database again. */
+static void cache_write(const struct pol_refpolicy_ifdb *db, const char *cache)
 {
-	char *dir = strdup(cache), *tmp = NULL, *slash;
+	char *dir = strdup(cache), *slash;
+	struct pol_atomic *a;
 	FILE *f;
-	int fd;
 
-	if (!dir || !(slash = strrchr(dir, '/')))
-		goto out;
+	if (!dir || !(slash = strrchr(dir, '/'))) {
+		free(dir);
+		return;
+	}
 	*slash = '\0';
 	/* ~/.cache, then ~/.cache/sekit */
 	slash = strrchr(dir, '/');
@@ -878,74 +739,47 @@ static void cache_write(const struct ifdb *db, const char *cache)
 		*slash = '/';
 	}
 	mkdir(dir, 0700);
-	if (asprintf(&tmp, "%s.XXXXXX", cache) < 0) {
-		tmp = NULL;
-		goto out;
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		goto out;
-	f = fdopen(fd, "w");
-	if (!f) {
-		close(fd);
-		unlink(tmp);
-		goto out;
-	}
-	if (write_interface_info(db, f) < 0 || fclose(f) != 0 || rename(tmp, cache) != 0) {
-		unlink(tmp);
-		goto out;
-	}
-	broken_write(db, cache);
-out:
-	free(tmp);
 	free(dir);
+	if (pol_atomic_open(cache, &a, &f, NULL) < 0)
+		return;
+	if (write_interface_info(db, f) < 0) {
+		pol_atomic_abort(a);
+		return;
+	}
+	if (pol_atomic_commit(a, NULL) == 0)
+		broken_write(db, cache);
 }
 
-int ifdb_open(const struct seallow_opts *o, struct ifdb **out)
+int pol_refpolicy_ifdb_open(const struct pol_refpolicy_opts *opts, struct pol_refpolicy_ifdb **out,
+			    struct pol_err *err)
 {
-	struct ifdb *db = calloc(1, sizeof(*db));
-	const char *headers = o->headers ? o->headers : DEFAULT_HEADERS;
-	const char *pm = o->perm_map;
+	struct pol_refpolicy_ifdb *db = calloc(1, sizeof(*db));
+	const char *headers = opts->headers ? opts->headers : POL_REFPOLICY_DEFAULT_HEADERS;
 	char *cache = NULL, *text = NULL;
 	size_t len;
 	int rc = 0;
 
 	if (!db)
-		return EXIT_ENV;
-	db->o = o;
-	db->allow_broken = o->mode == MODE_ALLOW && !o->package && !o->cil && !o->verify;
-	if (!pm && access(SEPOLGEN_PERM_MAP, R_OK) == 0)
-		pm = SEPOLGEN_PERM_MAP;
-	if (pm) {
-		rc = load_perm_map(db, pm);
-		if (rc < 0) {
-			fprintf(stderr, "%s: cannot read the permission map '%s': %s\n", cli_name(),
-				pm, strerror(-rc));
-			ifdb_free(db);
-			return rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
-		}
-	}
-	if (o->interface_info) {
-		rc = pol_read_path(o->interface_info, &text, &len);
-		if (rc < 0) {
-			fprintf(stderr, "%s: cannot read '%s': %s\n", cli_name(), o->interface_info,
-				strerror(-rc));
-			ifdb_free(db);
-			return EXIT_USAGE;
-		}
+		return pol_err_set(err, -ENOMEM, "%s", strerror(ENOMEM));
+	db->pm = opts->perm_map;
+	db->max_distance = opts->max_distance;
+	db->broad_interfaces = opts->broad_interfaces;
+	db->allow_broken = opts->allow_broken;
+	if (opts->interface_info) {
+		rc = pol_read_path(opts->interface_info, &text, &len);
+		if (rc < 0)
+			pol_err_set(err, rc, "cannot read '%s': %s", opts->interface_info,
+				    strerror(-rc));
 	} else {
-		cache = cache_path(headers);
+		cache = cache_path(headers, opts->cache_dir);
 		if (cache && cache_fresh(cache, headers) &&
 		    pol_read_path(cache, &text, &len) == 0) {
-			if (o->verbose_notes)
-				fprintf(stderr, "%s: interfaces from '%s'\n", cli_name(), cache);
+			if (opts->on_ifdb)
+				opts->on_ifdb(headers, cache, false, opts->hook_data);
 		} else {
-			if (!o->quiet)
-				fprintf(stderr,
-					"%s: reading the interfaces of '%s' (once; kept in "
-					"'%s')\n",
-					cli_name(), headers, cache ? cache : "nowhere");
-			rc = build_from_headers(db, headers);
+			if (opts->on_ifdb)
+				opts->on_ifdb(headers, cache, true, opts->hook_data);
+			rc = build_from_headers(db, opts, headers, err);
 			if (rc == 0) {
 				db_finish(db);
 				if (cache)
@@ -958,28 +792,24 @@ int ifdb_open(const struct seallow_opts *o, struct ifdb **out)
 	free(text);
 	if (rc == 0) {
 		db_finish(db);
-		if (cache && !o->interface_info)
+		if (cache && !opts->interface_info)
 			broken_read(db, cache);
 		rc = db_index(db);
 	}
 	free(cache);
 	if (rc < 0) {
-		ifdb_free(db);
-		return rc == -ENOMEM ? EXIT_ENV : rc == -ENOENT ? EXIT_ENV : EXIT_USAGE;
+		pol_refpolicy_ifdb_free(db);
+		return rc == -ENOMEM && !pol_err_errors(err)
+			   ? pol_err_set(err, rc, "%s", strerror(ENOMEM))
+			   : rc;
 	}
 	if (db->nby_tgt > 1)
 		qsort(db->by_tgt, db->nby_tgt, sizeof(*db->by_tgt), cmp_by_tgt);
 	*out = db;
-	return EXIT_OK;
+	return 0;
 }
 
 /* ---- Matching (sepolgen's matching.py) ------------------------------- */
-
-struct req {
-	const char *src, *tgt, *cls;
-	const char *const *perms;
-	size_t nperms;
-};
 
 static bool has(const char *const *v, size_t n, const char *s)
 {
@@ -989,7 +819,8 @@ static bool has(const char *const *v, size_t n, const char *s)
 	return false;
 }
 
-static int av_distance(const struct ifdb *db, const struct req *r, const struct ifav *p)
+static int av_distance(const struct pol_refpolicy_ifdb *db, const struct pol_refpolicy_request *r,
+		       const struct ifav *p)
 {
 	int dist = 0, pdist = 0;
 
@@ -1014,7 +845,8 @@ static int av_distance(const struct ifdb *db, const struct req *r, const struct 
 	return pdist < 0 ? pdist - dist : dist + pdist;
 }
 
-static int av_set_match(const struct ifdb *db, struct iface *f, const struct req *r)
+static int av_set_match(const struct pol_refpolicy_ifdb *db, struct iface *f,
+			const struct pol_refpolicy_request *r)
 {
 	int dist = 0, dir = FLOW_NONE;
 
@@ -1042,8 +874,9 @@ static int av_set_match(const struct ifdb *db, struct iface *f, const struct req
 	return dist;
 }
 
-static void consider(const struct ifdb *db, size_t idx, const struct req *r, size_t *best,
-		     int *best_dist, bool *found)
+static void consider(const struct pol_refpolicy_ifdb *db, size_t idx,
+		     const struct pol_refpolicy_request *r, size_t *best, int *best_dist,
+		     bool *found)
 {
 	struct iface *f = &db->ifs[idx];
 	int d;
@@ -1060,8 +893,8 @@ static void consider(const struct ifdb *db, size_t idx, const struct req *r, siz
 }
 
 /* What the call grants beyond the request: "src tgt:class { perms }" items. */
-static int describe_extra(const struct iface *f, const struct req *r, const char *arg,
-			  struct ifdb_choice *c)
+static int describe_extra(const struct iface *f, const struct pol_refpolicy_request *r,
+			  const char *arg, struct pol_refpolicy_choice *c)
 {
 	for (size_t i = 0; i < f->navs; i++) {
 		const struct ifav *av = &f->avs[i];
@@ -1090,7 +923,7 @@ static int describe_extra(const struct iface *f, const struct req *r, const char
 	return 0;
 }
 
-void ifdb_choice_release(struct ifdb_choice *c)
+void pol_refpolicy_choice_release(struct pol_refpolicy_choice *c)
 {
 	for (size_t i = 0; i < c->nextra; i++)
 		free(c->extra[i]);
@@ -1101,7 +934,7 @@ void ifdb_choice_release(struct ifdb_choice *c)
 	memset(c, 0, sizeof(*c));
 }
 
-char *ifdb_choice_extra_text(const struct ifdb_choice *c)
+char *pol_refpolicy_choice_extra_text(const struct pol_refpolicy_choice *c)
 {
 	struct pol_buf b = POL_BUF_INIT;
 
@@ -1112,10 +945,9 @@ char *ifdb_choice_extra_text(const struct ifdb_choice *c)
 	return pol_buf_detach(&b);
 }
 
-int ifdb_choose(struct ifdb *db, const struct pol_audit_group_info *g, struct ifdb_choice *c)
+int pol_refpolicy_ifdb_choose(struct pol_refpolicy_ifdb *db, const struct pol_refpolicy_request *r,
+			      struct pol_refpolicy_choice *c)
 {
-	struct req r = {g->source, g->target, g->tclass, g->perms, g->nperms};
-	const struct seallow_opts *o = db->o;
 	size_t best = 0;
 	int dist = 0;
 	bool found = false;
@@ -1125,184 +957,85 @@ int ifdb_choose(struct ifdb *db, const struct pol_audit_group_info *g, struct if
 
 	memset(c, 0, sizeof(*c));
 	for (size_t i = 0; i < db->ntgt_all; i++)
-		consider(db, db->tgt_all[i], &r, &best, &dist, &found);
+		consider(db, db->tgt_all[i], r, &best, &dist, &found);
 	/* the interfaces naming this target: a range of by_tgt */
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
-		if (strcmp(db->by_tgt[mid].tgt, r.tgt) < 0)
+		if (strcmp(db->by_tgt[mid].tgt, r->tgt) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i < db->nby_tgt && !strcmp(db->by_tgt[i].tgt, r.tgt); i++)
-		consider(db, db->by_tgt[i].idx, &r, &best, &dist, &found);
+	for (size_t i = lo; i < db->nby_tgt && !strcmp(db->by_tgt[i].tgt, r->tgt); i++)
+		consider(db, db->by_tgt[i].idx, r, &best, &dist, &found);
 	if (!found)
 		return 0;
 	f = &db->ifs[best];
-	arg = f->param == PARAM_TARGET	 ? g->target
-	      : f->param == PARAM_OBJECT ? g->tclass
-					 : g->source;
+	arg = f->param == PARAM_TARGET ? r->tgt : f->param == PARAM_OBJECT ? r->cls : r->src;
 	c->distance = dist;
-	c->refused = dist > o->max_distance && !o->broad_interfaces;
+	c->refused = dist > db->max_distance && !db->broad_interfaces;
 	c->name = strdup(f->name);
 	c->arg = strdup(arg);
 	if (asprintf(&c->call, "%s(%s)", f->name, arg) < 0)
 		c->call = NULL;
-	if (!c->name || !c->arg || !c->call || describe_extra(f, &r, arg, c) < 0) {
-		ifdb_choice_release(c);
+	if (!c->name || !c->arg || !c->call || describe_extra(f, r, arg, c) < 0) {
+		pol_refpolicy_choice_release(c);
 		return -ENOMEM;
 	}
 	return 1;
 }
 
-char *ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, const char **section)
-{
-	const struct seallow_opts *o = db->o;
-	struct ifdb_choice c;
-	char *extra, *call = NULL;
-
-	if (ifdb_choose(db, g, &c) <= 0)
-		return NULL;
-	extra = ifdb_choice_extra_text(&c);
-	if (c.refused) {
-		db->refused++;
-		if (!o->quiet)
-			fprintf(stderr,
-				"%s: note: refused %s for %s %s:%s: distance %d > %d; it "
-				"would also grant %s (--broad-interfaces takes it)\n",
-				cli_name(), c.call, g->source,
-				strcmp(g->source, g->target) ? g->target : "self", g->tclass,
-				c.distance, o->max_distance, extra ? extra : "?");
-	} else {
-		if (!o->quiet)
-			fprintf(stderr, "%s: note: %s for %s %s:%s (distance %d) also grants %s\n",
-				cli_name(), c.call, g->source,
-				strcmp(g->source, g->target) ? g->target : "self", g->tclass,
-				c.distance, extra ? extra : "?");
-		/* the section is the argument: one of the group's names */
-		*section = !strcmp(c.arg, g->source)   ? g->source
-			   : !strcmp(c.arg, g->target) ? g->target
-						       : g->tclass;
-		call = c.call;
-		c.call = NULL;
-	}
-	free(extra);
-	ifdb_choice_release(&c);
-	return call;
-}
-
-size_t ifdb_interfaces(const struct ifdb *db)
+size_t pol_refpolicy_ifdb_count(const struct pol_refpolicy_ifdb *db)
 {
 	return db->n;
 }
 
 /* ---- A module with calls: its expansion -------------------------------- */
 
-static int write_file(const char *path, const char *data, size_t len)
+int pol_refpolicy_expand_text(const struct pol_refpolicy_opts *opts, const char *name,
+			      const char *te, size_t len, char **out, size_t *outlen,
+			      struct pol_err *err)
 {
-	FILE *f = fopen(path, "we");
-	int rc = 0;
-
-	if (!f)
-		return -errno;
-	if (len && fwrite(data, 1, len, f) != len)
-		rc = -errno;
-	if (fclose(f) != 0 && rc == 0)
-		rc = -errno;
-	return rc;
-}
-
-int refpolicy_expand(const struct seallow_opts *o, const char *name, const char *te, size_t len,
-		     char **out, size_t *outlen)
-{
-	const char *tmp = getenv("TMPDIR");
-	char dir[4096], path[4400], exp[4400], err[4400], *what = NULL, *headers;
+	const char *headers = opts->headers ? opts->headers : POL_REFPOLICY_DEFAULT_HEADERS;
+	struct pol_refpolicy_opts in_w = *opts;
+	struct pol_refpolicy_module_files files = {0};
+	struct pol_refpolicy_expansion x = {0};
+	struct refpolicy_workdir w;
+	char *te_name = NULL, *abs_headers;
+	const char *path;
 	int rc;
 
-	/* sepolc runs in the temporary directory, so that m4's line markers
-	 * and its errors name NAME.te */
-	headers = realpath(o->headers ? o->headers : DEFAULT_HEADERS, NULL);
-	if (!headers) {
-		fprintf(stderr, "%s: cannot read '%s': %s\n", cli_name(),
-			o->headers ? o->headers : DEFAULT_HEADERS, strerror(errno));
-		return EXIT_ENV;
+	/* m4 runs in the work directory, so that its line markers and its
+	 * errors name NAME.te: the headers are named from anywhere */
+	abs_headers = realpath(headers, NULL);
+	if (!abs_headers)
+		return pol_err_set(err, -errno, "cannot read '%s': %s", headers, strerror(errno));
+	rc = refpolicy_workdir_open(opts, &w, err);
+	if (rc < 0) {
+		free(abs_headers);
+		return rc;
 	}
-	snprintf(dir, sizeof(dir), "%s/seallow.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir)) {
-		fprintf(stderr, "%s: cannot create a temporary directory: %s\n", cli_name(),
-			strerror(errno));
-		free(headers);
-		return EXIT_ENV;
-	}
-	snprintf(path, sizeof(path), "%s/%s.te", dir, name);
-	snprintf(exp, sizeof(exp), "%s/%s.exp", dir, name);
-	snprintf(err, sizeof(err), "%s/sepolc.err", dir);
-	rc = write_file(path, te, len);
+	if (asprintf(&te_name, "%s.te", name) < 0)
+		te_name = NULL;
+	path = te_name ? refpolicy_workdir_file(&w, te_name) : NULL;
+	rc = path ? write_file(path, te, len) : -ENOMEM;
 	if (rc < 0)
-		fprintf(stderr, "%s: cannot write '%s': %s\n", cli_name(), path, strerror(-rc));
+		pol_err_set(err, rc, "cannot write '%s': %s", path ? path : name, strerror(-rc));
 	if (rc == 0) {
-		if (asprintf(&what, "the module '%s.te' (its interface calls, with '%s')", name,
-			     headers) < 0)
-			what = NULL;
-		snprintf(path, sizeof(path), "%s.te", name);
-		rc = run_sepolc(headers, path, exp, err, what ? what : name, dir);
-		snprintf(path, sizeof(path), "%s/%s.te", dir, name);
-		free(what);
+		in_w.headers = abs_headers;
+		in_w.workdir = w.path;
+		files.te = te_name;
+		rc = refpolicy_expand_in(&in_w, &files, w.path, &x, err);
 	}
 	if (rc == 0) {
-		rc = pol_read_path(exp, out, outlen);
-		if (rc < 0)
-			fprintf(stderr, "%s: cannot read '%s': %s\n", cli_name(), exp,
-				strerror(-rc));
+		*out = x.text;
+		*outlen = x.len;
+		x.text = NULL;
 	}
-	unlink(path);
-	unlink(exp);
-	unlink(err);
-	rmdir(dir);
-	free(headers);
-	if (rc == 0)
-		return EXIT_OK;
-	return rc == -ENOMEM || rc == -ENOENT || rc == -EACCES ? EXIT_ENV : EXIT_USAGE;
-}
-
-struct grant_ctx {
-	struct pol_audit_set *set;
-	int rc;
-};
-
-static int on_grant_rule(const struct pol_source_rule *r, void *data)
-{
-	struct grant_ctx *g = data;
-
-	/* what a boolean or a missing optional's requires decide is not
-	 * granted, nor a set with exclusions: the replay never says
-	 * "allowed" for what the module may not allow */
-	if (r->kind != POL_SOURCE_RULE_ALLOW || r->conditional || r->complex)
-		return 0;
-	for (size_t s = 0; s < r->nsrc; s++)
-		for (size_t t = 0; t < r->ntgt; t++)
-			for (size_t c = 0; c < r->nclasses; c++) {
-				int rc =
-				    pol_audit_set_add_grant(g->set, r->src[s], r->tgt[t],
-							    r->classes[c], r->perms, r->nperms);
-
-				if (rc == -ENOMEM)
-					return rc;
-			}
-	return 0;
-}
-
-int refpolicy_grant(struct pol_audit_set *set, const char *name, const char *text, size_t len)
-{
-	struct grant_ctx g = {.set = set};
-	struct pol_err err;
-	int rc;
-
-	pol_err_init(&err);
-	rc = pol_source_scan_rules(name, text, len, on_grant_rule, &g, &err);
-	if (rc < 0 && rc != -ENOMEM)
-		cli_report(&err, rc);
-	pol_err_release(&err);
-	return rc == 0 ? EXIT_OK : rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
+	pol_refpolicy_expansion_release(&x);
+	refpolicy_workdir_close(&w);
+	free(te_name);
+	free(abs_headers);
+	return rc;
 }

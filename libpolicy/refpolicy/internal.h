@@ -5,6 +5,22 @@
 
 #include "refpolicy/refpolicy.h"
 
+/* m4.c: the work directory, opts->workdir or one of our own (in $TMPDIR,
+ * removed by refpolicy_workdir_close()); each file is announced through
+ * opts->on_file and removed at the close. */
+struct refpolicy_workdir {
+	char path[4096];
+	char *files[8];
+	size_t n;
+	bool own; /* made here, removed here */
+	const struct pol_refpolicy_opts *opts;
+};
+int refpolicy_workdir_open(const struct pol_refpolicy_opts *opts, struct refpolicy_workdir *w,
+			   struct pol_err *err);
+/* PATH/name (borrowed until the close), or NULL: no memory or room. */
+const char *refpolicy_workdir_file(struct refpolicy_workdir *w, const char *name);
+void refpolicy_workdir_close(struct refpolicy_workdir *w);
+
 /* m4.c: pol_refpolicy_expand() with m4 run in cwd (NULL: ours), where a
  * relative in->te is. */
 int refpolicy_expand_in(const struct pol_refpolicy_opts *opts,

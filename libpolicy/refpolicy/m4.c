@@ -303,15 +303,7 @@ static int headers_open(const struct pol_refpolicy_opts *opts, struct headers *h
 
 /* ---- Running m4 ------------------------------------------------------- */
 
-struct workdir {
-	char path[4096];
-	char *files[8];
-	size_t n;
-	bool own; /* made here, removed here */
-	const struct pol_refpolicy_opts *opts;
-};
-
-static const char *workdir_file(struct workdir *w, const char *name)
+const char *refpolicy_workdir_file(struct refpolicy_workdir *w, const char *name)
 {
 	char *p;
 
@@ -325,7 +317,7 @@ static const char *workdir_file(struct workdir *w, const char *name)
 	return p;
 }
 
-static void workdir_remove(struct workdir *w)
+void refpolicy_workdir_close(struct refpolicy_workdir *w)
 {
 	for (size_t i = 0; i < w->n; i++)
 		unlink(w->files[i]);
@@ -623,8 +615,8 @@ static bool replaced_if(const struct pol_refpolicy_module_files *in, const char 
 	return false;
 }
 
-static int make_workdir(const struct pol_refpolicy_opts *opts, struct workdir *w,
-			struct pol_err *err)
+int refpolicy_workdir_open(const struct pol_refpolicy_opts *opts, struct refpolicy_workdir *w,
+			   struct pol_err *err)
 {
 	const char *tmp = getenv("TMPDIR");
 	int e;
@@ -651,10 +643,11 @@ static int make_workdir(const struct pol_refpolicy_opts *opts, struct workdir *w
 /* One m4 run over every .fc, as refpolicy's monolithic build makes its
  * file_contexts (a definition in one file holds in the next). */
 static int expand_fc(const struct pol_refpolicy_opts *opts, const struct headers *h,
-		     struct workdir *w, const char *const *fcs, size_t n_fcs, char **text,
+		     struct refpolicy_workdir *w, const char *const *fcs, size_t n_fcs, char **text,
 		     size_t *len, struct pol_err *err)
 {
-	const char *out = workdir_file(w, "fc.out"), *errp = workdir_file(w, "fc.err");
+	const char *out = refpolicy_workdir_file(w, "fc.out"),
+		   *errp = refpolicy_workdir_file(w, "fc.err");
 	struct strv argv = {0};
 	int rc = -ENOMEM;
 	bool ok = out && errp && start_argv(opts, &argv, h, true, true) == 0;
@@ -674,7 +667,7 @@ int refpolicy_expand_in(const struct pol_refpolicy_opts *opts,
 			struct pol_refpolicy_expansion *out, struct pol_err *err)
 {
 	struct headers h;
-	struct workdir w;
+	struct refpolicy_workdir w;
 	struct strv argv = {0};
 	const char *raw, *ifs_path, *iferror, *te_out, *errp;
 	char *own_if = NULL;
@@ -686,15 +679,15 @@ int refpolicy_expand_in(const struct pol_refpolicy_opts *opts,
 	if (rc < 0)
 		goto done_headers;
 	out->mls = h.mls;
-	rc = make_workdir(opts, &w, err);
+	rc = refpolicy_workdir_open(opts, &w, err);
 	if (rc < 0)
 		goto done_headers;
 	rc = -ENOMEM;
-	raw = workdir_file(&w, "interfaces.raw");
-	ifs_path = workdir_file(&w, "all_interfaces.conf");
-	iferror = workdir_file(&w, "iferror.m4");
-	te_out = workdir_file(&w, "module.out");
-	errp = workdir_file(&w, "m4.err");
+	raw = refpolicy_workdir_file(&w, "interfaces.raw");
+	ifs_path = refpolicy_workdir_file(&w, "all_interfaces.conf");
+	iferror = refpolicy_workdir_file(&w, "iferror.m4");
+	te_out = refpolicy_workdir_file(&w, "module.out");
+	errp = refpolicy_workdir_file(&w, "m4.err");
 	if (!raw || !ifs_path || !iferror || !te_out || !errp)
 		goto done;
 	f = fopen(iferror, "we");
@@ -755,7 +748,7 @@ int refpolicy_expand_in(const struct pol_refpolicy_opts *opts,
 done:
 	strv_release(&argv);
 	free(own_if);
-	workdir_remove(&w);
+	refpolicy_workdir_close(&w);
 done_headers:
 	headers_release(&h);
 	if (rc < 0)
@@ -774,14 +767,14 @@ int pol_refpolicy_expand_fcs(const struct pol_refpolicy_opts *opts, const char *
 			     size_t n_fcs, char **text, size_t *len, struct pol_err *err)
 {
 	struct headers h;
-	struct workdir w;
+	struct refpolicy_workdir w;
 	int rc = headers_open(opts, &h, err);
 
 	if (rc == 0)
-		rc = make_workdir(opts, &w, err);
+		rc = refpolicy_workdir_open(opts, &w, err);
 	if (rc == 0) {
 		rc = expand_fc(opts, &h, &w, fcs, n_fcs, text, len, err);
-		workdir_remove(&w);
+		refpolicy_workdir_close(&w);
 	}
 	headers_release(&h);
 	return rc;

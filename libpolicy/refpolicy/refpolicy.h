@@ -38,6 +38,10 @@ struct pol_refpolicy_opts {
 	void (*on_file)(const char *path, void *data);
 	void (*on_child)(pid_t pid, void *data);
 	void (*on_command)(char *const *argv, void *data);
+	/* pol_refpolicy_ifdb_open(): where the database comes from, before
+	 * the work (building from the headers takes seconds): build false,
+	 * the cache; true, the headers, to be kept in cache (NULL: nowhere). */
+	void (*on_ifdb)(const char *headers, const char *cache, bool build, void *data);
 	void *hook_data;
 
 	/* The interface database (pol_refpolicy_ifdb_open()). */
@@ -105,5 +109,59 @@ bool pol_refpolicy_plain_module(const char *text, size_t len);
 /* Whether NAME is an m4 builtin that runs a program or writes a file
  * (undefined unless opts->m4_shell). */
 bool pol_refpolicy_m4_shell_builtin(const char *name);
+
+/* ---- The interface database and matching -------------------------------- */
+
+struct pol_refpolicy_ifdb;
+
+/*
+ * The interfaces of the headers with one parameter, as sepolgen keeps
+ * them: opts->interface_info's file (sepolgen-ifgen's format), or our own
+ * from the headers through m4, kept in a cache (opts->cache_dir, else
+ * $XDG_CACHE_HOME/sekit or ~/.cache/sekit; written atomically) and
+ * rebuilt when an .if or .spt of the headers is newer. opts->perm_map is
+ * borrowed for the database's life. Returns 0 and *out
+ * (pol_refpolicy_ifdb_free()); -errno when a file cannot be read
+ * (-ENOENT: no headers or no m4); POL_EFORMAT when m4 or the parser fails
+ * on the headers.
+ */
+int pol_refpolicy_ifdb_open(const struct pol_refpolicy_opts *opts, struct pol_refpolicy_ifdb **out,
+			    struct pol_err *err);
+void pol_refpolicy_ifdb_free(struct pol_refpolicy_ifdb *db);
+/* How many interfaces it holds, usable or not. */
+size_t pol_refpolicy_ifdb_count(const struct pol_refpolicy_ifdb *db);
+
+/* A denial's access: type names (tgt may equal src), sorted perms. */
+struct pol_refpolicy_request {
+	const char *src, *tgt, *cls;
+	const char *const *perms;
+	size_t nperms;
+};
+
+/* The closest interface for a request. */
+struct pol_refpolicy_choice {
+	char *call, *name, *arg; /* "name(arg)", name, arg */
+	char **extra;		 /* what it grants beyond the request: "src tgt:class { perms }" */
+	size_t nextra, aextra;
+	int distance; /* sepolgen's: about the weight of the extra */
+	bool refused; /* beyond opts->max_distance (and no broad_interfaces) */
+};
+
+/* 1 and *c filled (pol_refpolicy_choice_release()), 0: no interface
+ * covers the request, -ENOMEM. */
+int pol_refpolicy_ifdb_choose(struct pol_refpolicy_ifdb *db, const struct pol_refpolicy_request *r,
+			      struct pol_refpolicy_choice *c);
+void pol_refpolicy_choice_release(struct pol_refpolicy_choice *c);
+/* c's extra items joined with ", ", or "nothing more" (heap; NULL: no
+ * memory). */
+char *pol_refpolicy_choice_extra_text(const struct pol_refpolicy_choice *c);
+
+/* A module's text (NAME.te) with its interface calls expanded by m4 with
+ * the headers, as pol_refpolicy_expand() expands a file; the line markers
+ * and m4's messages name NAME.te. *out is heap memory. Returns as
+ * pol_refpolicy_expand(). */
+int pol_refpolicy_expand_text(const struct pol_refpolicy_opts *opts, const char *name,
+			      const char *te, size_t len, char **out, size_t *outlen,
+			      struct pol_err *err);
 
 #endif

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 # -R: interface calls picked as audit2allow -R picks them, from an interface
-# database seallow builds from refpolicy headers with m4 (through sepolc) and
+# database seallow builds from refpolicy headers with m4 (libpolicy/refpolicy) and
 # libpolicy/source's parser. fixtures/headers is a small header tree over
 # the Appendix A policy (t.conf); fixtures/perm_map gives the weights.
 bats_require_minimum_version 1.5.0
@@ -185,4 +185,23 @@ setup() {
 
 @test "seallow: -R --max-distance=x is a usage error" {
 	run -2 --separate-stderr seallow -R --max-distance=x -i "$FIXTURES/t.log"
+}
+
+@test "seallow: -R -M runs no other sekit program: m4 through libpolicy/refpolicy" {
+	mkdir bin
+	printf '#!/bin/sh\ntouch "%s/ran"\nexit 1\n' "$PWD" > bin/sepolc
+	chmod +x bin/sepolc
+	PATH="$PWD/bin:$PATH" SEALLOW_SEPOLC="$PWD/bin/sepolc" run -4 --separate-stderr \
+		seallow "${R[@]}" -M local
+	[ ! -e ran ]
+	[ -s local.pp ]
+	grep -qx 't_read_b(a_t)' local.te
+}
+
+@test "seallow: -R reads --perm-map as sereach does: a malformed line is an error with its line" {
+	printf '1\nclass file 2\nread r 10\nwrite x 10\n' > bad_map
+	run -2 --separate-stderr seallow -R -p "$TBIN" -i "$FIXTURES/t.log" \
+		--headers "$FIXTURES/headers" --perm-map bad_map
+	[[ "$stderr" == *"bad_map:4: error: invalid information flow direction 'x'"* ]]
+	[ -z "$output" ]
 }

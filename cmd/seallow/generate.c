@@ -308,8 +308,10 @@ static int write_cil(struct seallow_run *run, const char *name, const char *expa
 int generate_output(struct seallow_run *run)
 {
 	const struct seallow_opts *o = run->o;
-	/* -M must compile */
-	unsigned int flags = generate_flags(o) | (o->package ? POL_AUDIT_GEN_COMMENT_ALL : 0);
+	/* -M must compile, and so must -R's module for -C and --verify: every
+	 * line of a constraint's text a comment */
+	bool compiled = o->package || (o->refpolicy && (o->cil || o->verify));
+	unsigned int flags = generate_flags(o) | (compiled ? POL_AUDIT_GEN_COMMENT_ALL : 0);
 	const char *module = o->package ? o->package : o->module;
 	char *text = NULL, *expanded = NULL;
 	size_t len = 0, explen = 0, ngroups = pol_audit_set_groups(run->set);
@@ -339,8 +341,9 @@ int generate_output(struct seallow_run *run)
 	/* with -R -C the calls are asked for first: CIL has none */
 	rc = write_text(run, module, o->refpolicy ? flags & ~POL_AUDIT_GEN_CIL : flags, &p, &text,
 			&len);
-	if (rc == 0 && p.ncalls) {
-		/* -M, -C and --verify need what the calls expand to: a module */
+	/* -M, -C and --verify need what the calls expand to: a module; -R -M
+	 * writes policy_module() even with no call, which m4 expands too */
+	if (rc == 0 && (p.ncalls || (o->refpolicy && o->package))) {
 		const char *name = module ? module : "seallow_local";
 		char *mod_text = NULL;
 		size_t mod_len = 0;

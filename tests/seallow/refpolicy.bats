@@ -205,3 +205,33 @@ setup() {
 	[[ "$stderr" == *"bad_map:4: error: invalid information flow direction 'x'"* ]]
 	[ -z "$output" ]
 }
+
+@test "seallow: -R -M builds when no interface is picked (m4 expands policy_module)" {
+	printf '[InterfaceVector zz_nothing $1:source ]\n$1,zz_t,file,read\n' > info
+	run -4 --separate-stderr seallow -R -p "$TBIN" -i "$FIXTURES/t.log" --interface-info info \
+		--headers "$FIXTURES/headers" --perm-map "$FIXTURES/perm_map" -M none
+	grep -qx 'policy_module(none, 1.0)' none.te
+	! grep -q zz_nothing none.te
+	grep -qx 'allow a_t b_t:file read;' none.te
+	[ -s none.pp ]
+}
+
+@test "seallow: -R -C and -R --verify compile a constraint's text of several lines as comments" {
+	# two constraints fail for { getattr write }: libsepol's text has two lines
+	sed -e 's/^constrain file { write } (u1 == u2);/&\nconstrain file { getattr } (u1 == u2);/' \
+		-e 's/^allow a_t d_t:file { read write };/allow a_t d_t:file { read write getattr open };/' \
+		"$FIXTURES/t.conf" > tc.conf
+	sepolc -o tc.bin tc.conf
+	printf '[InterfaceVector t_read_b $1:source ]\n$1,b_t,file,read\n' > info
+	R2=(-R -p tc.bin -i "$FIXTURES/t.log" --interface-info info --headers "$FIXTURES/headers"
+		--perm-map "$FIXTURES/perm_map")
+	# audit2allow's text comments the first line only
+	run -4 --separate-stderr seallow "${R2[@]}"
+	grep -qx 'constrain file { write } ((u1 == u2 -Fail-) ); Constraint DENIED' <<<"$output"
+	run -4 --separate-stderr seallow "${R2[@]}" -C
+	[[ "$output" == *"(allow a_t b_t (file (read open getattr)))"* ]]
+	[[ "$stderr" != *error* ]]
+	run -4 --separate-stderr seallow "${R2[@]}" --verify
+	grep -qx $'#\tconstrain file { write } ((u1 == u2 -Fail-) ); Constraint DENIED' <<<"$output"
+	[[ "$stderr" == *"verify: 3 of 4 denial groups allowed with these rules"* ]]
+}

@@ -10,7 +10,7 @@
 
 #include <selinux/selinux.h>
 
-#include "source/source.h"
+#include "pdb/pdb.h"
 #include "util/suggest.h"
 
 #include "kernel/internal.h"

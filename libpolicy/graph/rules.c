@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "graph/internal.h"
-#include "query/internal.h"
 #include "util/array.h"
 #include "util/buf.h"
 
@@ -52,7 +51,7 @@ char *graph_rule_text(const struct pol_graph *g, const struct graph_rule *r)
 	}
 	if (r->cond) {
 		const cond_node_t *cn = g->conds[(r->cond & ~PDB_TE_FALSE_BRANCH) - 1];
-		char *expr = query_cond_expr_format(pdb, cn->expr);
+		char *expr = pdb_cond_expr_text(pdb, cn->expr);
 
 		pol_buf_printf(&b, " [ %s ]:%s", expr ? expr : "",
 			       (r->cond & PDB_TE_FALSE_BRANCH) ? "False" : "True");

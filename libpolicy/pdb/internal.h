@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* What libpolicy's own areas (query, graph, audit) may see of a pol_pdb. */
+/* What libpolicy's areas built on pdb (query, graph, audit, kernel, source,
+ * refpolicy, store) may see of a pol_pdb. */
 #ifndef POL_PDB_INTERNAL_H
 #define POL_PDB_INTERNAL_H
 
@@ -209,6 +210,10 @@ struct pdb_te_index {
 /* The index, built on first use and freed with the policy; NULL when out of
  * memory (callers then walk the avtab). */
 const struct pdb_te_index *pdb_te_index(const struct pol_pdb *pdb);
+
+/* cond.c: the infix form setools prints for a postfix conditional
+ * expression (heap string; NULL: no memory). */
+char *pdb_cond_expr_text(const struct pol_pdb *pdb, const cond_expr_t *expr);
 void pdb_te_index_free(struct pdb_te_index *idx);
 
 #endif

@@ -12,7 +12,7 @@
 
 #include <sepol/policydb/services.h>
 
-#include "label/fcline.h"
+#include "util/filetype.h"
 #include "query/info-internal.h"
 
 /* setools 4.4's names for initial SIDs, which a kernel policy does not

@@ -87,10 +87,6 @@ int query_bool_match_build(const struct pol_pdb *pdb, const char *crit, bool reg
 bool query_bool_matches(const struct bool_match *m, const cond_expr_t *expr);
 void query_bool_match_release(struct bool_match *m);
 
-/* The infix form setools prints for a postfix conditional expression
- * (heap string). */
-char *query_cond_expr_format(const struct pol_pdb *pdb, const cond_expr_t *expr);
-
 /* "s0:c0.c3,c5" and "low - high" in setools' notation (heap strings). */
 char *query_mls_level_format(const struct pol_pdb *pdb, const mls_level_t *level);
 char *query_mls_range_format(const struct pol_pdb *pdb, const mls_range_t *range);

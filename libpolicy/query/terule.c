@@ -166,7 +166,7 @@ static const char *cond_text(const struct pol_pdb *pdb, struct pol_rule_list *li
 			     const struct cond_ctx *cond)
 {
 	if (!*cond->text) {
-		char *text = query_cond_expr_format(pdb, cond->node->expr);
+		char *text = pdb_cond_expr_text(pdb, cond->node->expr);
 
 		*cond->text = query_pool_strdup(&list->pool, text ? text : "");
 		free(text);

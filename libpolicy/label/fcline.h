@@ -15,23 +15,7 @@
 #include <sys/types.h>
 
 #include "util/err.h"
-
-/* A file type field and what it means everywhere it is written. */
-struct pol_fc_type {
-	const char *flag;  /* "--", "-d", ... as file_contexts writes it */
-	mode_t mode;	   /* S_IFREG, S_IFDIR, ... */
-	const char *cil;   /* CIL's filecon keyword: "file", "dir", ... */
-	const char *klass; /* the object class: "file", "dir", "lnk_file", ... */
-};
-
-/* The file type of a two-character flag (len bytes at flag), of a mode
- * (S_IFMT bits), or of an object class name; NULL when there is none. */
-const struct pol_fc_type *pol_fc_type_by_flag(const char *flag, size_t len);
-const struct pol_fc_type *pol_fc_type_by_mode(mode_t mode);
-const struct pol_fc_type *pol_fc_type_by_class(const char *klass);
-
-/* The flags as a message lists them: "-- -d -l -p -s -c -b". */
-#define POL_FC_TYPE_FLAGS "-- -d -l -p -s -c -b"
+#include "util/filetype.h"
 
 enum pol_fc_flags {
 	POL_FC_MARKERS = (1 << 0),  /* follow m4's "#line" markers; else they are comments */

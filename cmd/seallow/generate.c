@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "seallow.h"
+#include "source/source.h"
 #include "util/atomic.h"
 
 unsigned int generate_flags(const struct seallow_opts *o)
@@ -136,8 +137,9 @@ int generate_package(struct seallow_run *run, const char *name, const char *te, 
 		status = cli_report(&err, -ENOMEM);
 		goto out;
 	}
-	rc = pol_audit_compile_pp(te_path, expanded ? expanded : te, expanded ? explen : len,
-				  pol_pdb_mls(run->pdb), mem, &err);
+	rc = pol_source_compile_module_text(te_path, expanded ? expanded : te,
+					    expanded ? explen : len, pol_pdb_mls(run->pdb), false,
+					    mem, &err);
 	if (fclose(mem) != 0 && rc == 0)
 		rc = -errno;
 	pair_handlers(true);
@@ -289,8 +291,8 @@ static int write_cil(struct seallow_run *run, const char *name, const char *expa
 	pol_err_init(&err);
 	if (asprintf(&te_name, "%s.te", name) < 0)
 		te_name = NULL;
-	rc = te_name ? pol_audit_compile_cil(te_name, expanded, explen, pol_pdb_mls(run->pdb), mem,
-					     &err)
+	rc = te_name ? pol_source_compile_module_text(te_name, expanded, explen,
+						      pol_pdb_mls(run->pdb), true, mem, &err)
 		     : -ENOMEM;
 	if (fclose(mem) != 0 && rc == 0)
 		rc = -errno;

@@ -426,15 +426,4 @@ void pol_audit_fix_ports_free(struct pol_audit_port_fix *v, size_t n);
 void pol_audit_fix_port_command(struct pol_buf *b, const struct pol_audit_group_info *g,
 				const struct pol_audit_port_fix *f);
 
-/* ---- Modules --------------------------------------------------------- */
-
-/* Compile a module's policy-language text (as written by
- * pol_audit_set_write with a module name) to a .pp in process. */
-int pol_audit_compile_pp(const char *te_name, const char *te, size_t len, bool mls, FILE *out,
-			 struct pol_err *err);
-/* The same module as CIL (libsepol's module-to-CIL, as sepolc writes a
- * module's CIL for semodule -i). */
-int pol_audit_compile_cil(const char *te_name, const char *te, size_t len, bool mls, FILE *out,
-			  struct pol_err *err);
-
 #endif

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* A generated module compiled in process through libpolicy/source, as
- * checkmodule -m + semodule_package would (audit2allow -M runs both). */
+/* A module's text compiled in one call, as checkmodule -m +
+ * semodule_package would (audit2allow -M runs both; seallow -M does this). */
 #include <errno.h>
 
-#include "audit/audit.h"
 #include "source/source.h"
 
-static int compile(const char *te_name, const char *te, size_t len, bool mls, bool cil, FILE *out,
-		   struct pol_err *err)
+int pol_source_compile_module_text(const char *te_name, const char *te, size_t len, bool mls,
+				   bool cil, FILE *out, struct pol_err *err)
 {
 	struct pol_source_options opts = {.mls = mls};
 	struct pol_source *src = NULL;
@@ -25,16 +24,4 @@ static int compile(const char *te_name, const char *te, size_t len, bool mls, bo
 	pol_source_module_free(mod);
 	pol_source_free(src);
 	return rc;
-}
-
-int pol_audit_compile_pp(const char *te_name, const char *te, size_t len, bool mls, FILE *out,
-			 struct pol_err *err)
-{
-	return compile(te_name, te, len, mls, false, out, err);
-}
-
-int pol_audit_compile_cil(const char *te_name, const char *te, size_t len, bool mls, FILE *out,
-			  struct pol_err *err)
-{
-	return compile(te_name, te, len, mls, true, out, err);
 }

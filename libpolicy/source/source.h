@@ -168,6 +168,12 @@ int pol_source_module_write_mod(struct pol_source_module *mod,
 int pol_source_module_write_pp(struct pol_source_module *mod, const struct pol_source_options *opts,
 			       const char *fc, size_t fc_len, FILE *out, struct pol_err *err);
 
+/* Parse, lower and write a module's policy-language text (te_name names
+ * it in diagnostics) in one call: a .pp without file contexts, or (cil)
+ * its CIL. */
+int pol_source_compile_module_text(const char *te_name, const char *te, size_t len, bool mls,
+				   bool cil, FILE *out, struct pol_err *err);
+
 /* ---- Kernel policies ------------------------------------------------ */
 
 /* A kernel policy is a struct pol_pdb (pdb/pdb.h): what is compiled here

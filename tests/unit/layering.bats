@@ -432,6 +432,7 @@ declare -gA TOOL_PREFIXES=(
 	[serelabel]="serelabel out relabel"
 	[sepolc]="sepolc base diag fc m4 module output"
 	[seallow]="seallow"
+	[sestore]="sestore"
 )
 # Tools whose externs are being renamed to their row (seallow: issue 25's
 # third item). Checked only for clashes; once the rename has landed the

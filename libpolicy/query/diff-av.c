@@ -279,7 +279,7 @@ static char *cond_key(const policydb_t *p, const cond_expr_t *expr, const char *
 static uint32_t cond_intern(struct av *av, int side, const cond_node_t *cn, bool branch)
 {
 	const policydb_t *p = av->s[side].p;
-	char *text = query_cond_expr_format(av->s[side].pdb, cn->expr);
+	char *text = pdb_cond_expr_text(av->s[side].pdb, cn->expr);
 	char *key = text ? cond_key(p, cn->expr, text, branch) : NULL;
 	size_t i;
 

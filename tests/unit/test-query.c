@@ -50,7 +50,7 @@ static void check_expr(struct pol_pdb *pdb, const char *const *tokens, const cha
 		       const char *what)
 {
 	cond_expr_t *e = expr(tokens);
-	char *s = query_cond_expr_format(pdb, e);
+	char *s = pdb_cond_expr_text(pdb, e);
 
 	is_str(s, want, "%s", what);
 	free(s);

@@ -204,7 +204,7 @@ static int check_kind(const struct sepolc_opts *opts, const struct inputs *in, b
 }
 
 /* A source as text: binary or endless input (/dev/zero) is refused at once. */
-int read_input(const char *path, char **text, size_t *len, struct diag_sink *diags)
+int sepolc_read_input(const char *path, char **text, size_t *len, struct diag_sink *diags)
 {
 	struct pol_err err;
 	int rc;
@@ -216,7 +216,7 @@ int read_input(const char *path, char **text, size_t *len, struct diag_sink *dia
 	return rc < 0 ? cli_exit_for(rc) : EXIT_OK;
 }
 
-/* Whether path can be read, with read_input()'s message when not: a
+/* Whether path can be read, with sepolc_sepolc_read_input()'s message when not: a
  * source that needs no m4 is mapped by the library, not read here. */
 static int check_readable(const char *path, struct diag_sink *diags)
 {
@@ -247,7 +247,7 @@ static int refuse_binary(const char *path, struct diag_sink *diags)
 	const char *what;
 
 	if (fd < 0)
-		return EXIT_OK; /* check_readable()/read_input() say why */
+		return EXIT_OK; /* check_readable()/sepolc_sepolc_read_input() say why */
 	if (read(fd, m, 4) != 4) {
 		close(fd);
 		return EXIT_OK;
@@ -280,7 +280,7 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 
 	if (status != EXIT_OK)
 		return status;
-	status = may_m4 ? read_input(in->source, &r->text, &r->len, diags)
+	status = may_m4 ? sepolc_read_input(in->source, &r->text, &r->len, diags)
 			: check_readable(in->source, diags);
 
 	if (status != EXIT_OK)
@@ -294,8 +294,9 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 				"%s: note: '%s' starts with 'module': not running m4 "
 				"(--m4 does)\n",
 				cli_name(), in->source);
-		return in->fc && !opts->fc_out ? read_input(in->fc, &r->fc, &r->fc_len, diags)
-					       : EXIT_OK;
+		return in->fc && !opts->fc_out
+			   ? sepolc_read_input(in->fc, &r->fc, &r->fc_len, diags)
+			   : EXIT_OK;
 	}
 	if (may_m4 && !use_m4 && pol_refpolicy_m4_needed(r->text, r->len)) {
 		use_m4 = true;
@@ -322,7 +323,7 @@ static int prepare_source(const struct sepolc_opts *opts, const struct inputs *i
 	}
 	if (!in->fc || opts->fc_out)
 		return EXIT_OK;
-	status = read_input(in->fc, &r->fc, &r->fc_len, diags);
+	status = sepolc_read_input(in->fc, &r->fc, &r->fc_len, diags);
 	if (status == EXIT_OK && opts->m4 == M4_AUTO && pol_refpolicy_m4_needed(r->fc, r->fc_len)) {
 		free(r->fc);
 		r->fc = NULL;

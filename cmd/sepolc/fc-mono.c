@@ -188,7 +188,7 @@ static int gather(const struct sepolc_opts *opts, const struct inputs *in, struc
 	int status = texts && lens ? EXIT_OK : EXIT_ENV;
 
 	for (size_t i = 0; status == EXIT_OK && i < in->n_fcs; i++) {
-		status = read_input(in->fcs[i], &texts[i], &lens[i], diags);
+		status = sepolc_read_input(in->fcs[i], &texts[i], &lens[i], diags);
 		if (status != EXIT_OK)
 			break;
 		total += lens[i] + strlen(in->fcs[i]) + 32;

@@ -106,7 +106,7 @@ bool output_same_file(const char *a, const char *b);
 int output_close(struct output *o, bool ok, struct diag_sink *diags);
 /* Read a source file as text into *text (free()); binary or endless input
  * (/dev/zero) is refused at once. Returns an exit status, reported. */
-int read_input(const char *path, char **text, size_t *len, struct diag_sink *diags);
+int sepolc_read_input(const char *path, char **text, size_t *len, struct diag_sink *diags);
 
 /* compile.c: the whole job (CIL, binary or source in, any output out);
  * returns an exit status. */

@@ -35,7 +35,7 @@ static int set(struct pol_store_change *ch, enum pol_store_apply_field f, const 
 
 /* semanage's sort keys: names; ports by (low, high, proto); fcontexts by
  * (regex, file type name). */
-static int cmp_rec(const void *pa, const void *pb)
+static int export_rec_cmp(const void *pa, const void *pb)
 {
 	const struct pol_store_rec *a = pa, *b = pb;
 	int c;
@@ -119,7 +119,7 @@ static int export_kind(struct pol_store *st, enum pol_store_kind kind, struct po
 	if (rc < 0)
 		return rc;
 	if (kind != POL_STORE_EQUIV)
-		qsort(recs.recs, recs.n, sizeof(recs.recs[0]), cmp_rec);
+		qsort(recs.recs, recs.n, sizeof(recs.recs[0]), export_rec_cmp);
 	for (size_t i = 0; i < recs.n && rc == 0; i++)
 		rc = add_rec(l, &recs.recs[i]);
 	pol_store_list_release(&recs);

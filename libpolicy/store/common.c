@@ -80,7 +80,15 @@ void pol_store_list_release(struct pol_store_list *l)
 
 bool store_mls(struct pol_store *st)
 {
-	return semanage_mls_enabled(st->sh) > 0;
+	int rc;
+
+	if (!st->mls) {
+		rc = semanage_mls_enabled(st->sh);
+		if (rc < 0)
+			return false; /* not connected yet: ask again later */
+		st->mls = rc ? 2 : 1;
+	}
+	return st->mls == 2;
 }
 
 /* The closest name among the types that have attr (or attr2). */

@@ -27,6 +27,10 @@ struct pol_store {
 	size_t changes;
 	struct pol_err *err; /* where libsemanage's messages go now */
 	struct pol_pdb *pdb;
+	/* semanage_mls_enabled() reads the whole policy.kern each call: asked
+	 * once per handle (0 = not yet, 1 = no, 2 = yes), so that 100 changes
+	 * in one apply do not read it 100 times */
+	unsigned char mls;
 };
 
 /*

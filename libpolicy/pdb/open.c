@@ -102,7 +102,10 @@ int pdb_read_policydb(policydb_t *p, const char *name, void *data, size_t len, s
  * refused here, once, for every table. Kernel policies before version 24
  * keep no attributes at all, only their values (neither name nor datum):
  * there a type's empty slot is an attribute, named later, and its readers
- * expect no datum.
+ * expect no datum. A kernel policy never keeps role attributes either
+ * (expand drops them and keeps the other roles' values): an empty role
+ * slot is one, in every version, and the readers of a role by value
+ * (graph/roles.c) skip it.
  */
 static int check_value_gaps(const policydb_t *p, const char *path, struct pol_err *err)
 {
@@ -148,7 +151,8 @@ static int check_value_gaps(const policydb_t *p, const char *path, struct pol_er
 				break;
 			}
 			if ((datum && named) ||
-			    (sym == SYM_TYPES && p->policyvers < POLICYDB_VERSION_BOUNDARY))
+			    (sym == SYM_TYPES && p->policyvers < POLICYDB_VERSION_BOUNDARY) ||
+			    (sym == SYM_ROLES && !datum && !named))
 				continue;
 			return pol_err_set(err, POL_EFORMAT,
 					   "'%s' is not a valid binary policy: its %s table counts "

@@ -453,7 +453,8 @@ static size_t perm_list(const struct av *av, uint32_t cls, uint64_t perms, const
 	return n;
 }
 
-static void rule_head(const struct av *av, struct pol_buf *t, const char *src, const struct ent *e)
+static void diff_rule_head(const struct av *av, struct pol_buf *t, const char *src,
+			   const struct ent *e)
 {
 	pol_buf_printf(t, "%s %s %s:%s ", av->ruletype, src, av->types[e->tgt].name,
 		       av->classes[e->cls].name);
@@ -486,7 +487,7 @@ static void emit(const struct av *av, const char *src, const struct ent *e, int 
 	size_t n = perm_list(av, e->cls, e->perms, v);
 	struct pol_buf t = POL_BUF_INIT;
 
-	rule_head(av, &t, src, e);
+	diff_rule_head(av, &t, src, e);
 	if (n == 1) {
 		pol_buf_printf(&t, "%s;", v[0]);
 	} else {
@@ -515,14 +516,14 @@ static void emit_modified(const struct av *av, const char *src, const struct ent
 	struct pol_buf t = POL_BUF_INIT, rule = POL_BUF_INIT;
 	struct pol_diff_item *it;
 
-	rule_head(av, &t, src, l);
+	diff_rule_head(av, &t, src, l);
 	pol_buf_putc(&t, '{');
 	perm_set(&t, kept, nk, "");
 	perm_set(&t, added, na, "+");
 	perm_set(&t, removed, nr, "-");
 	pol_buf_puts(&t, " };");
 	cond_suffix(av, &t, l->cond, 0, false);
-	rule_head(av, &rule, src, l);
+	diff_rule_head(av, &rule, src, l);
 	if (nall == 1) {
 		pol_buf_printf(&rule, "%s;", all[0]);
 	} else {

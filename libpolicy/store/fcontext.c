@@ -102,8 +102,8 @@ static bool holds(struct pol_store *st, const semanage_fcontext_t *fc,
 
 /* The record rec asks for, its context as semanage builds it; from base's
  * context for -m. */
-static int build(struct pol_store *st, const struct pol_store_rec *rec,
-		 const semanage_fcontext_t *base, semanage_fcontext_t **out)
+static int fcontext_build(struct pol_store *st, const struct pol_store_rec *rec,
+			  const semanage_fcontext_t *base, semanage_fcontext_t **out)
 {
 	semanage_fcontext_t *fc;
 	semanage_context_t *c = NULL;
@@ -204,7 +204,7 @@ static int fc_change(struct pol_store *st, enum pol_store_op op, const struct po
 			rc = 0;
 			goto out;
 		}
-		rc = build(st, rec, NULL, &fc);
+		rc = fcontext_build(st, rec, NULL, &fc);
 		break;
 	case POL_STORE_MODIFY:
 		if (!local && !policy) {
@@ -212,7 +212,7 @@ static int fc_change(struct pol_store *st, enum pol_store_op op, const struct po
 					   "file context for '%s' is not defined", rec->name);
 			goto out;
 		}
-		rc = build(st, rec, local ? local : policy, &fc);
+		rc = fcontext_build(st, rec, local ? local : policy, &fc);
 		if (rc == 0 && local && same_record(local, fc)) {
 			rc = 0;
 			goto out;

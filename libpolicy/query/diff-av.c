@@ -407,6 +407,9 @@ static int ent_cmp(const void *a, const void *b)
  * unconditional entry sorts first: conditional 0). */
 static void normalize(struct side *sd)
 {
+	/* a copy: the compaction may overwrite its slot with a later
+	 * conditional entry of the same (target, class) */
+	struct ent uncond = {.tgt = NO_INDEX};
 	size_t m = 0;
 
 	if (!sd->n)
@@ -420,18 +423,17 @@ static void normalize(struct side *sd)
 	}
 	sd->n = m;
 	m = 0;
-	for (size_t i = 0, uncond = SIZE_MAX; i < sd->n; i++) {
-		struct ent *e = &sd->e[i];
+	for (size_t i = 0; i < sd->n; i++) {
+		struct ent e = sd->e[i];
 
-		if (!e->cond) {
-			uncond = i;
-		} else if (uncond != SIZE_MAX && sd->e[uncond].tgt == e->tgt &&
-			   sd->e[uncond].cls == e->cls) {
-			e->perms &= ~sd->e[uncond].perms;
-			if (!e->perms)
+		if (!e.cond) {
+			uncond = e;
+		} else if (uncond.tgt == e.tgt && uncond.cls == e.cls) {
+			e.perms &= ~uncond.perms;
+			if (!e.perms)
 				continue;
 		}
-		sd->e[m++] = *e;
+		sd->e[m++] = e;
 	}
 	sd->n = m;
 }

@@ -56,6 +56,11 @@ extern const struct store_kind store_fcontext_kind, store_equiv_kind, store_port
 /* Begin the transaction unless one is open (pol_store_begin()). */
 int store_tx(struct pol_store *st, struct pol_err *err);
 
+/* After a commit: load the installed policy into the kernel when the store
+ * is the running policy's (reload.c). 0, or < 0: the commit stands, the
+ * kernel keeps the previous policy. */
+int store_reload(struct pol_store *st, struct pol_err *err);
+
 /* Route libsemanage's messages into err until store_unroute(). */
 void store_route(struct pol_store *st, struct pol_err *err);
 void store_unroute(struct pol_store *st);

@@ -201,7 +201,8 @@ int pol_store_open(const char *name, const char *root, unsigned int flags, struc
 		goto out;
 	semanage_msg_set_callback(st->sh, route_message, st);
 	semanage_select_store(st->sh, st->name, SEMANAGE_CON_DIRECT);
-	semanage_set_reload(st->sh, !(flags & POL_STORE_NO_RELOAD));
+	/* the load is store_reload()'s, after a whole commit (reload.c) */
+	semanage_set_reload(st->sh, 0);
 	semanage_set_create_store(st->sh, 0);
 	store_route(st, err);
 	if (semanage_connect(st->sh) < 0) {
@@ -391,7 +392,7 @@ int pol_store_commit(struct pol_store *st, struct pol_err *err)
 		return pol_err_set(err, rc, "commit to store '%s' failed: nothing changed",
 				   st->name);
 	}
-	return 0;
+	return store_reload(st, err);
 }
 
 bool pol_store_dontaudit(const struct pol_store *st)

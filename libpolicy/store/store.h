@@ -84,12 +84,15 @@ bool pol_store_in_transaction(const struct pol_store *st);
 
 /*
  * Commit the open transaction: libsemanage builds and installs the policy
- * and file contexts, swaps the store atomically and (without
- * POL_STORE_NO_RELOAD) reloads the policy when the store is the active one.
- * Returns 0 when there was no transaction (nothing changed) or the commit
- * succeeded; POL_EINVAL when a change failed earlier (nothing committed);
- * < 0 with libsemanage's messages in err when the commit failed (the
- * active store is left as it was).
+ * and file contexts and swaps the store atomically; then (without
+ * POL_STORE_NO_RELOAD) the installed policy is loaded into the kernel when
+ * the store is the running policy's (root "/", named by the SELinux config,
+ * a policy loaded). Returns 0 when there was no transaction (nothing
+ * changed) or the commit succeeded; POL_EINVAL when a change failed earlier
+ * (nothing committed); < 0 with libsemanage's messages in err when the
+ * commit failed (store and installed policy left as they were); < 0 with
+ * "committed ..., but the kernel still runs the previous policy" when only
+ * the load failed (the commit stands).
  */
 int pol_store_commit(struct pol_store *st, struct pol_err *err);
 

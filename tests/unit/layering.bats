@@ -163,7 +163,7 @@ declare -gA AREA_DEPS=(
 	[label]="pdb util"
 	[audit]="pdb label util"
 	[refpolicy]="source graph pdb util"
-	[store]="pdb source refpolicy label util"
+	[store]="pdb source refpolicy label kernel util"
 )
 
 # include_check ROOT: every '#include "AREA/..."' of ROOT/libpolicy/*/*.[ch]

@@ -9,6 +9,8 @@
 
 #include "store/internal.h"
 
+STORE_DB(fcontext);
+
 /* semanage -f's letters, in libsemanage's SEMANAGE_FCONTEXT_* order */
 static const char ftype_letters[] = "afdcbslp";
 
@@ -170,7 +172,7 @@ static int fc_change(struct pol_store *st, enum pol_store_op op, const struct po
 {
 	semanage_fcontext_key_t *key = NULL;
 	semanage_fcontext_t *local = NULL, *policy = NULL, *fc = NULL;
-	int in_local = 0, in_policy = 0, rc;
+	int rc;
 
 	rc = check_spec(rec, err);
 	if (rc < 0)
@@ -187,14 +189,9 @@ static int fc_change(struct pol_store *st, enum pol_store_op op, const struct po
 		return rc;
 	if (semanage_fcontext_key_create(st->sh, rec->name, ftype_of(rec), &key) < 0)
 		return store_fail(st, rec, err, "out of memory");
-	if (semanage_fcontext_exists_local(st->sh, key, &in_local) < 0 ||
-	    (in_local && semanage_fcontext_query_local(st->sh, key, &local) < 0) ||
-	    semanage_fcontext_exists(st->sh, key, &in_policy) < 0 ||
-	    (in_policy && semanage_fcontext_query(st->sh, key, &policy) < 0)) {
-		rc = store_fail(st, rec, err, "cannot read the file contexts of store '%s'",
-				st->name);
+	if ((rc = store_db_lookup(st, &fcontext_db, rec, key, (void **)&local, (void **)&policy,
+				  err)) < 0)
 		goto out;
-	}
 	switch (op) {
 	case POL_STORE_ADD:
 		/* an identical record is no change; another one is replaced,
@@ -220,11 +217,12 @@ static int fc_change(struct pol_store *st, enum pol_store_op op, const struct po
 		break;
 	case POL_STORE_DELETE:
 		if (!local) {
-			rc = store_rec_err(err, rec, POL_EINVAL,
-					   policy ? "file context for '%s' is defined in the "
-						    "policy, not locally: it cannot be deleted"
-						  : "file context for '%s' is not defined",
-					   rec->name);
+			char *desc = NULL;
+
+			rc = asprintf(&desc, "file context for '%s'", rec->name) < 0
+				 ? store_fail(st, rec, err, "out of memory")
+				 : store_not_local(rec, policy, desc, err);
+			free(desc);
 			goto out;
 		}
 		break;
@@ -233,17 +231,7 @@ static int fc_change(struct pol_store *st, enum pol_store_op op, const struct po
 		rc = store_fail(st, rec, err, "out of memory");
 		goto out;
 	}
-	rc = 1;
-	if (st->flags & POL_STORE_CHECK)
-		goto out;
-	if ((rc = store_tx(st, err)) < 0)
-		goto out;
-	if (op == POL_STORE_DELETE ? semanage_fcontext_del_local(st->sh, key) < 0
-				   : semanage_fcontext_modify_local(st->sh, key, fc) < 0) {
-		rc = store_fail(st, rec, err, "cannot change the file context for '%s'", rec->name);
-		goto out;
-	}
-	rc = 1;
+	rc = store_db_write(st, &fcontext_db, rec, key, op == POL_STORE_DELETE ? NULL : fc, err);
 out:
 	semanage_fcontext_free(fc);
 	semanage_fcontext_free(local);
@@ -252,81 +240,41 @@ out:
 	return rc;
 }
 
-static int fc_delete_all(struct pol_store *st, struct pol_err *err)
+static int fc_fill(struct pol_store *st, struct pol_store_list *l, struct pol_store_rec *r,
+		   const void *rec)
 {
-	semanage_fcontext_t **recs = NULL;
-	unsigned int n = 0;
-	int rc = 0;
+	int t = semanage_fcontext_get_type(rec);
 
-	if (semanage_fcontext_list_local(st->sh, &recs, &n) < 0)
-		return store_fail(st, NULL, err, "cannot list the local file contexts");
-	if (n && !(st->flags & POL_STORE_CHECK) && (rc = store_tx(st, err)) < 0)
-		goto out;
-	for (unsigned int i = 0; i < n && !(st->flags & POL_STORE_CHECK); i++) {
-		semanage_fcontext_key_t *key;
-
-		if (semanage_fcontext_key_extract(st->sh, recs[i], &key) < 0 ||
-		    semanage_fcontext_del_local(st->sh, key) < 0) {
-			rc = store_fail(st, NULL, err, "cannot delete the file context for '%s'",
-					semanage_fcontext_get_expr(recs[i]));
-			goto out;
-		}
-		semanage_fcontext_key_free(key);
-	}
-	rc = (int)n;
-out:
-	for (unsigned int i = 0; i < n; i++)
-		semanage_fcontext_free(recs[i]);
-	free(recs);
-	return rc;
+	(void)st;
+	r->name = store_list_str(l, semanage_fcontext_get_expr(rec));
+	r->ftype = t >= 0 && t < 8 ? ftype_letters[t] : 'a';
+	store_list_context(l, r, semanage_fcontext_get_con(rec));
+	return r->name ? 0 : -ENOMEM;
 }
 
-static int add_all(struct pol_store *st, struct pol_store_list *l, semanage_fcontext_t **recs,
-		   unsigned int n, bool local)
-{
-	int rc = 0;
-
-	for (unsigned int i = 0; i < n; i++) {
-		struct pol_store_rec *r = rc ? NULL : store_list_add(l, POL_STORE_FCONTEXT);
-		int t = semanage_fcontext_get_type(recs[i]);
-
-		if (!r) {
-			rc = -ENOMEM;
-		} else {
-			r->name = store_list_str(l, semanage_fcontext_get_expr(recs[i]));
-			r->ftype = t >= 0 && t < 8 ? ftype_letters[t] : 'a';
-			r->local = local;
-			store_list_context(l, r, semanage_fcontext_get_con(recs[i]));
-		}
-		semanage_fcontext_free(recs[i]);
-	}
-	free(recs);
-	return rc;
-}
-
-static int fc_list(struct pol_store *st, unsigned int flags, struct pol_store_list *out,
-		   struct pol_err *err)
+/* the policy's home-directory specs (file_contexts.homedirs) after its own */
+static int fc_homedirs(struct pol_store *st, struct pol_store_list *out, struct pol_err *err)
 {
 	semanage_fcontext_t **recs;
 	unsigned int n;
-	int rc;
+	int rc = 0;
 
-	if (!(flags & POL_STORE_LOCAL_ONLY)) {
-		if (semanage_fcontext_list(st->sh, &recs, &n) < 0)
-			return store_fail(st, NULL, err, "cannot list the file contexts");
-		if ((rc = add_all(st, out, recs, n, false)) < 0)
-			return pol_err_set(err, rc, "out of memory");
-		if (semanage_fcontext_list_homedirs(st->sh, &recs, &n) < 0)
-			return store_fail(st, NULL, err,
-					  "cannot list the home-directory file contexts");
-		if ((rc = add_all(st, out, recs, n, false)) < 0)
-			return pol_err_set(err, rc, "out of memory");
+	if (semanage_fcontext_list_homedirs(st->sh, &recs, &n) < 0)
+		return store_fail(st, NULL, err, "cannot list the home-directory file contexts");
+	for (unsigned int i = 0; i < n; i++) {
+		struct pol_store_rec *r = rc ? NULL : store_list_add(out, POL_STORE_FCONTEXT);
+
+		if (!r || fc_fill(st, out, r, recs[i]) < 0)
+			rc = pol_err_set(err, -ENOMEM, "out of memory");
+		semanage_fcontext_free(recs[i]);
 	}
-	if (semanage_fcontext_list_local(st->sh, &recs, &n) < 0)
-		return store_fail(st, NULL, err, "cannot list the local file contexts");
-	if ((rc = add_all(st, out, recs, n, true)) < 0)
-		return pol_err_set(err, rc, "out of memory");
-	return 0;
+	free(recs);
+	return rc;
 }
 
-const struct store_kind store_fcontext_kind = {"fcontext", fc_change, fc_list, fc_delete_all};
+const struct store_kind store_fcontext_kind = {.name = "fcontext",
+					       .change = fc_change,
+					       .db = &fcontext_db,
+					       .fill = fc_fill,
+					       .checked = true,
+					       .list_more = fc_homedirs};

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* semanage login: Linux logins (and %groups) mapped to SELinux users. */
 #include <errno.h>
+#include <stdio.h>
 #include <grp.h>
 #include <pwd.h>
 #include <stdlib.h>
@@ -9,6 +10,8 @@
 #include "pdb/pdb.h"
 
 #include "store/internal.h"
+
+STORE_DB(seuser);
 
 /* The SELinux user's MLS range, semanage's default for a login's. */
 static char *user_range(struct pol_store *st, const char *sename)
@@ -33,7 +36,7 @@ static int login_change(struct pol_store *st, enum pol_store_op op, const struct
 	semanage_seuser_t *local = NULL, *policy = NULL, *u = NULL;
 	const char *sename = rec->seuser && *rec->seuser ? rec->seuser : NULL;
 	char *range = NULL;
-	int in_local = 0, in_policy = 0, rc;
+	int rc;
 
 	if (!rec->name || !*rec->name)
 		return store_rec_err(err, rec, POL_EINVAL, "no login name");
@@ -57,20 +60,17 @@ static int login_change(struct pol_store *st, enum pol_store_op op, const struct
 				     rec->name + (rec->name[0] == '%'));
 	if (semanage_seuser_key_create(st->sh, rec->name, &key) < 0)
 		return store_fail(st, rec, err, "out of memory");
-	if (semanage_seuser_exists_local(st->sh, key, &in_local) < 0 ||
-	    (in_local && semanage_seuser_query_local(st->sh, key, &local) < 0) ||
-	    semanage_seuser_exists(st->sh, key, &in_policy) < 0 ||
-	    (in_policy && semanage_seuser_query(st->sh, key, &policy) < 0)) {
-		rc = store_fail(st, rec, err, "cannot read the logins of store '%s'", st->name);
+	if ((rc = store_db_lookup(st, &seuser_db, rec, key, (void **)&local, (void **)&policy,
+				  err)) < 0)
 		goto out;
-	}
 	if (op == POL_STORE_DELETE) {
 		if (!local) {
-			rc = store_rec_err(err, rec, POL_EINVAL,
-					   policy ? "login mapping for '%s' is defined in the "
-						    "policy, not locally: it cannot be deleted"
-						  : "login mapping for '%s' is not defined",
-					   rec->name);
+			char *desc = NULL;
+
+			rc = asprintf(&desc, "login mapping for '%s'", rec->name) < 0
+				 ? store_fail(st, rec, err, "out of memory")
+				 : store_not_local(rec, policy, desc, err);
+			free(desc);
 			goto out;
 		}
 	} else {
@@ -117,18 +117,7 @@ static int login_change(struct pol_store *st, enum pol_store_op op, const struct
 			goto out;
 		}
 	}
-	rc = 1;
-	if (st->flags & POL_STORE_CHECK)
-		goto out;
-	if ((rc = store_tx(st, err)) < 0)
-		goto out;
-	if (op == POL_STORE_DELETE ? semanage_seuser_del_local(st->sh, key) < 0
-				   : semanage_seuser_modify_local(st->sh, key, u) < 0) {
-		rc =
-		    store_fail(st, rec, err, "cannot change the login mapping for '%s'", rec->name);
-		goto out;
-	}
-	rc = 1;
+	rc = store_db_write(st, &seuser_db, rec, key, op == POL_STORE_DELETE ? NULL : u, err);
 out:
 	free(range);
 	semanage_seuser_free(u);
@@ -138,74 +127,15 @@ out:
 	return rc;
 }
 
-static int login_delete_all(struct pol_store *st, struct pol_err *err)
+static int login_fill(struct pol_store *st, struct pol_store_list *l, struct pol_store_rec *r,
+		      const void *rec)
 {
-	semanage_seuser_t **recs = NULL;
-	unsigned int n = 0;
-	int rc = 0;
-
-	if (semanage_seuser_list_local(st->sh, &recs, &n) < 0)
-		return store_fail(st, NULL, err, "cannot list the local logins");
-	if (n && !(st->flags & POL_STORE_CHECK) && (rc = store_tx(st, err)) < 0)
-		goto out;
-	for (unsigned int i = 0; i < n && !(st->flags & POL_STORE_CHECK); i++) {
-		semanage_seuser_key_t *key;
-
-		if (semanage_seuser_key_extract(st->sh, recs[i], &key) < 0 ||
-		    semanage_seuser_del_local(st->sh, key) < 0) {
-			rc = store_fail(st, NULL, err, "cannot delete login '%s'",
-					semanage_seuser_get_name(recs[i]));
-			goto out;
-		}
-		semanage_seuser_key_free(key);
-	}
-	rc = (int)n;
-out:
-	for (unsigned int i = 0; i < n; i++)
-		semanage_seuser_free(recs[i]);
-	free(recs);
-	return rc;
+	(void)st;
+	r->name = store_list_str(l, semanage_seuser_get_name(rec));
+	r->seuser = store_list_str(l, semanage_seuser_get_sename(rec));
+	r->range = store_list_str(l, semanage_seuser_get_mlsrange(rec));
+	return r->name ? 0 : -ENOMEM;
 }
 
-static int add_all(struct pol_store_list *l, semanage_seuser_t **recs, unsigned int n, bool local)
-{
-	int rc = 0;
-
-	for (unsigned int i = 0; i < n; i++) {
-		struct pol_store_rec *r = rc ? NULL : store_list_add(l, POL_STORE_LOGIN);
-
-		if (!r) {
-			rc = -ENOMEM;
-		} else {
-			r->name = store_list_str(l, semanage_seuser_get_name(recs[i]));
-			r->seuser = store_list_str(l, semanage_seuser_get_sename(recs[i]));
-			r->range = store_list_str(l, semanage_seuser_get_mlsrange(recs[i]));
-			r->local = local;
-		}
-		semanage_seuser_free(recs[i]);
-	}
-	free(recs);
-	return rc;
-}
-
-static int login_list(struct pol_store *st, unsigned int flags, struct pol_store_list *out,
-		      struct pol_err *err)
-{
-	semanage_seuser_t **recs;
-	unsigned int n;
-	int rc;
-
-	if (!(flags & POL_STORE_LOCAL_ONLY)) {
-		if (semanage_seuser_list(st->sh, &recs, &n) < 0)
-			return store_fail(st, NULL, err, "cannot list the logins");
-		if ((rc = add_all(out, recs, n, false)) < 0)
-			return pol_err_set(err, rc, "out of memory");
-	}
-	if (semanage_seuser_list_local(st->sh, &recs, &n) < 0)
-		return store_fail(st, NULL, err, "cannot list the local logins");
-	if ((rc = add_all(out, recs, n, true)) < 0)
-		return pol_err_set(err, rc, "out of memory");
-	return 0;
-}
-
-const struct store_kind store_login_kind = {"login", login_change, login_list, login_delete_all};
+const struct store_kind store_login_kind = {
+    .name = "login", .change = login_change, .db = &seuser_db, .fill = login_fill, .checked = true};

@@ -20,9 +20,14 @@
 // clang-format off
 static const struct store_kind *const kinds[POL_STORE_NKINDS] = {
 	[POL_STORE_LOGIN] = &store_login_kind,
+	[POL_STORE_USER] = &store_user_kind,
 	[POL_STORE_PORT] = &store_port_kind,
+	[POL_STORE_INTERFACE] = &store_iface_kind,
+	[POL_STORE_NODE] = &store_node_kind,
 	[POL_STORE_FCONTEXT] = &store_fcontext_kind,
+	[POL_STORE_EQUIV] = &store_equiv_kind,
 	[POL_STORE_BOOLEAN] = &store_boolean_kind,
+	[POL_STORE_PERMISSIVE] = &store_permissive_kind,
 };
 
 static const char *const kind_names[POL_STORE_NKINDS] = {
@@ -236,6 +241,7 @@ void pol_store_free(struct pol_store *st)
 			semanage_disconnect(st->sh);
 		semanage_handle_destroy(st->sh);
 	}
+	store_equiv_free(st);
 	pol_pdb_free(st->pdb);
 	free(st->name);
 	free(st->root);
@@ -383,7 +389,11 @@ int pol_store_commit(struct pol_store *st, struct pol_err *err)
 	 * local ones sekit changed were checked as setfiles would */
 	semanage_set_check_contexts(st->sh, st->unchecked);
 	store_route(st, err);
-	rc = semanage_commit(st->sh);
+	rc = store_equiv_prepare(st, err);
+	if (rc == 0)
+		rc = semanage_commit(st->sh) < 0 ? -1 : 0;
+	if (store_equiv_finish(st, rc == 0, err) < 0)
+		rc = -1;
 	store_unroute(st);
 	st->in_tx = false;
 	if (rc < 0) {
@@ -429,8 +439,7 @@ int pol_store_change(struct pol_store *st, enum pol_store_op op, const struct po
 	if (!k)
 		return POL_EINVAL;
 	store_route(st, err);
-	st->in_checked = rec->kind == POL_STORE_FCONTEXT || rec->kind == POL_STORE_PORT ||
-			 rec->kind == POL_STORE_BOOLEAN || rec->kind == POL_STORE_LOGIN;
+	st->in_checked = k->checked;
 	rc = k->change(st, op, rec, err);
 	st->in_checked = false;
 	store_unroute(st);
@@ -450,9 +459,8 @@ int pol_store_delete_all(struct pol_store *st, enum pol_store_kind kind, struct 
 	if (!k)
 		return POL_EINVAL;
 	store_route(st, err);
-	st->in_checked = kind == POL_STORE_FCONTEXT || kind == POL_STORE_PORT ||
-			 kind == POL_STORE_BOOLEAN || kind == POL_STORE_LOGIN;
-	rc = k->delete_all(st, err);
+	st->in_checked = k->checked;
+	rc = k->db ? store_db_delete_all(st, k, err) : k->delete_all(st, err);
 	st->in_checked = false;
 	store_unroute(st);
 	if (rc < 0) {
@@ -474,7 +482,7 @@ int pol_store_list(struct pol_store *st, enum pol_store_kind kind, unsigned int 
 	if (!k)
 		return POL_EINVAL;
 	store_route(st, err);
-	rc = k->list(st, flags, &l, err);
+	rc = k->db ? store_db_list(st, k, kind, flags, &l, err) : k->list(st, flags, &l, err);
 	store_unroute(st);
 	if (rc < 0) {
 		pol_store_list_release(&l);

@@ -16,7 +16,7 @@
 #include "label/label.h"
 #include "util/buf.h"
 #include "util/quote.h"
-#include "policy.h"
+#include "audit/explain-internal.h"
 
 static bool file_class(const char *c)
 {

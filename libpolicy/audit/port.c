@@ -16,7 +16,7 @@
 #include <sepol/policydb/services.h>
 
 #include "audit/audit.h"
-#include "policy.h"
+#include "audit/explain-internal.h"
 
 static int port_cmp_str(const void *a, const void *b)
 {

@@ -11,7 +11,7 @@
 #include "pdb/internal.h"
 #include <sepol/policydb/services.h>
 
-#include "audit/policy.h"
+#include "audit/explain-internal.h"
 #include "audit/set-internal.h"
 #include "util/buf.h"
 

@@ -14,7 +14,7 @@
 
 #include "pdb/internal.h"
 
-#include "audit/policy.h"
+#include "audit/explain-internal.h"
 #include "audit/set-internal.h"
 #include "util/buf.h"
 

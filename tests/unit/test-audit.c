@@ -25,7 +25,7 @@
 #include <sepol/policydb/constraint.h>
 #include <sepol/policydb/services.h>
 
-#include "audit/policy.h"
+#include "audit/explain-internal.h"
 #include "pdb/pdb.h"
 
 #include "compile-policy.h"

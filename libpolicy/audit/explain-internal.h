@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The explaining side of libpolicy/audit, shared by explain.c and set.c.
- * Needs pdb/internal.h (libsepol's policydb) included first. */
-#ifndef POL_AUDIT_POLICY_H
-#define POL_AUDIT_POLICY_H
+/* The explaining side of libpolicy/audit: the policy (policy.c), what the
+ * log names interned (intern.c), the TE part (te.c), the decision
+ * (decide.c) and the explanation (explain.c); set*.c, fix.c and port.c ask
+ * through it. Needs pdb/internal.h (libsepol's policydb) included first. */
+#ifndef POL_AUDIT_EXPLAIN_INTERNAL_H
+#define POL_AUDIT_EXPLAIN_INTERNAL_H
 
 #include <sepol/policydb/flask_types.h>
 #include <sepol/policydb/sidtab.h>
@@ -14,7 +16,7 @@ struct pol_audit_ctx {
 	uint32_t hash, id;
 	size_t len;
 	struct pol_audit_ctx *next; /* what a lookup reads, then str */
-	bool valid; /* libsepol turned it into a SID */
+	bool valid;		    /* libsepol turned it into a SID */
 	uint32_t sid;
 	const context_struct_t *c;	 /* the SID's context in the SID table */
 	uint32_t type_value;		 /* the type's value in the policy */
@@ -74,5 +76,34 @@ int audit_grant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t c
 		uint32_t *saved);
 void audit_ungrant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls,
 		   uint32_t saved);
+
+/* te.c: the TE part of the decision for the types s and t (libsepol 3.4's
+ * context_struct_compute_av(), its conditional part as cond_compute_av()
+ * sums it) in avd; -1 when out of memory. */
+int audit_te_decision(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls,
+		      struct sepol_av_decision *avd);
+
+/* decide.c: whether audit_compute() can answer the question itself. */
+bool audit_own_way(const policydb_t *p, const struct pol_audit_ctx *sc,
+		   const struct pol_audit_ctx *tc, uint32_t cls);
+/* The rest of the decision for av, the TE part given in avd: the reason
+ * bits; -1 where libsepol would take its BUG() way. */
+int audit_rest_decision(const policydb_t *p, const context_struct_t *s, const context_struct_t *t,
+			uint32_t cls, uint32_t av, struct sepol_av_decision *avd,
+			unsigned int *reason);
+/* libsepol's own sepol_compute_av_reason() (with buf: its _buffer form,
+ * which writes the failing constraints' text into *buf). */
+int audit_sepol_compute(sepol_security_id_t ssid, sepol_security_id_t tsid, uint32_t cls,
+			uint32_t av, struct sepol_av_decision *avd, unsigned int *reason,
+			char **buf);
+
+/* explain.c: the conditional allow rules sorted by source type, into
+ * pol->crefs; -ENOMEM. */
+int audit_index_conds(struct pol_audit_policy *pol);
+
+/* Each file frees the tables it fills (pol_audit_policy_free()). */
+void audit_intern_free(struct pol_audit_policy *pol);
+void audit_te_free(struct pol_audit_policy *pol);
+void audit_memo_free(struct pol_audit_policy *pol);
 
 #endif

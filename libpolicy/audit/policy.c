@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * A binary policy made ready for the questions of an audit log: libsepol's
+ * services pointed at it with a SID table of its own, and the tables the
+ * other files fill (intern.c: contexts and names; te.c: the TE part of each
+ * triple; explain.c: each question's explanation).
+ *
+ * libsepol's services keep their policy and SID table in process-wide
+ * variables; one pol_audit_policy at a time.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdb/internal.h"
+#include <sepol/debug.h>
+#include <sepol/handle.h>
+#include <sepol/policydb/services.h>
+#include <sepol/policydb/sidtab.h>
+
+#include "audit/explain-internal.h"
+
+const char *pol_audit_bad_name(enum pol_audit_bad bad)
+{
+	static const char *const names[] = {
+	    [POL_AUDIT_OK] = "ok",
+	    [POL_AUDIT_BAD_SCONTEXT] = "source context not valid in the policy",
+	    [POL_AUDIT_BAD_TCONTEXT] = "target context not valid in the policy",
+	    [POL_AUDIT_BAD_CLASS] = "class not in the policy",
+	    [POL_AUDIT_BAD_PERM] = "permission not in the class",
+	    [POL_AUDIT_BAD_COMPUTE] = "access computation failed",
+	    [POL_AUDIT_BAD_NO_PERM] = "no permission in the denial ({ })",
+	};
+	return bad < POL_AUDIT_BAD_COUNT ? names[bad] : "?";
+}
+
+const char *pol_audit_verdict_name(enum pol_audit_verdict v)
+{
+	static const char *const names[] = {"allowed",	  "dontaudit", "te_rule", "boolean",
+					    "constraint", "rbac",      "bounds"};
+	return (unsigned)v < 7 ? names[v] : "?";
+}
+
+/* Hash tables start small (a fuzzing run makes one per input) and grow
+ * four times once they hold twice as many entries as slots. */
+#define CTX_SLOTS 64
+#define MEMO_SLOTS 256
+#define TE_SLOTS 256
+#define ACCESS_SLOTS 64
+
+int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, struct pol_err *err)
+{
+	struct pol_audit_policy *pol = calloc(1, sizeof(*pol));
+
+	if (!pol)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	pol->pdb = pdb;
+	pol->p = pdb_db(pdb);
+	/* libsepol reports unknown names of audit contexts on stderr; they are
+	 * counted and reported by the caller instead */
+	pdb_sepol_compat_begin(NULL, NULL);
+	if (sepol_sidtab_init(&pol->sidtab) < 0 || audit_index_conds(pol) < 0) {
+		pol_audit_policy_free(pol);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	pdb_sepol_services(pol->p, &pol->sidtab);
+	pol->nctx_slots = CTX_SLOTS;
+	pol->ctx = calloc(pol->nctx_slots, sizeof(*pol->ctx));
+	pol->nmemo_slots = MEMO_SLOTS;
+	pol->memo = calloc(pol->nmemo_slots, sizeof(*pol->memo));
+	pol->nte_slots = TE_SLOTS;
+	pol->te = calloc(pol->nte_slots, sizeof(*pol->te));
+	pol->naccess_slots = ACCESS_SLOTS;
+	pol->access = calloc(pol->naccess_slots, sizeof(*pol->access));
+	if (!pol->ctx || !pol->memo || !pol->te || !pol->access) {
+		pol_audit_policy_free(pol);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	*out = pol;
+	return 0;
+}
+
+void pol_audit_policy_free(struct pol_audit_policy *pol)
+{
+	if (!pol)
+		return;
+	audit_intern_free(pol);
+	audit_memo_free(pol);
+	audit_te_free(pol);
+	free(pol->crefs);
+	for (struct pol_audit_grant *g = pol->grants, *next; g; g = next) {
+		next = g->next;
+		free(g);
+	}
+	sepol_sidtab_destroy(&pol->sidtab);
+	free(pol);
+}
+
+struct pol_pdb *pol_audit_policy_pdb(const struct pol_audit_policy *pol)
+{
+	return pol->pdb;
+}

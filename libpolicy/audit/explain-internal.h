@@ -10,13 +10,14 @@
 #include <sepol/policydb/sidtab.h>
 
 #include "audit/audit.h"
+#include "util/hash.h"
 
 /* A context string of the log, interned. */
 struct pol_audit_ctx {
-	uint32_t hash, id;
+	struct pol_hash_entry entry; /* what a lookup reads, then len and str */
+	uint32_t id;
 	size_t len;
-	struct pol_audit_ctx *next; /* what a lookup reads, then str */
-	bool valid;		    /* libsepol turned it into a SID */
+	bool valid; /* libsepol turned it into a SID */
 	uint32_t sid;
 	const context_struct_t *c;	 /* the SID's context in the SID table */
 	uint32_t type_value;		 /* the type's value in the policy */
@@ -31,23 +32,16 @@ struct pol_audit_grant {
 };
 
 struct cond_ref;
-struct memo;
-struct te_entry;
 struct type_attrs;
-struct access_names;
 
 struct pol_audit_policy {
 	struct pol_pdb *pdb;
 	policydb_t *p;
 	sidtab_t sidtab;
-	struct pol_audit_ctx **ctx;
-	size_t nctx_slots, nctx;
-	struct memo **memo;
-	size_t nmemo_slots, nmemo;
-	struct access_names **access; /* each (class, permissions) of the log */
-	size_t naccess_slots, naccess;
-	struct te_entry **te; /* the TE part of each (type, type, class) asked */
-	size_t nte_slots, nte;
+	struct pol_hash ctx;	       /* struct pol_audit_ctx (intern.c) */
+	struct pol_hash memo;	       /* each question's explanation (explain.c) */
+	struct pol_hash access;	       /* each (class, permissions) of the log (intern.c) */
+	struct pol_hash te;	       /* the TE part of each (type, type, class) asked (te.c) */
 	size_t ngranted;	       /* audit_grant()s not yet undone */
 	struct type_attrs *attrs;      /* per type, made on first use */
 	uint64_t *te_keys, *cond_keys; /* the keys each TE table may hold */

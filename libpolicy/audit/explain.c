@@ -18,6 +18,7 @@
 #include <sepol/policydb/services.h>
 
 #include "audit/explain-internal.h"
+#include "util/hash.h"
 
 #define MAX_CAND_BOOLS 64
 #define MAX_COMB_BOOLS 16
@@ -30,11 +31,11 @@ struct cond_ref {
 };
 
 struct memo {
+	struct pol_hash_entry entry;
 	uint32_t sctx, tctx, cls, av;
 	struct pol_audit_why why;
 	struct pol_audit_bool *bools, *bool_set;
 	char *constraint;
-	struct memo *next;
 };
 
 /* The conditional allow rules, sorted by source type (counted, then
@@ -87,28 +88,9 @@ int audit_index_conds(struct pol_audit_policy *pol)
 
 static uint32_t memo_hash(uint32_t sctx, uint32_t tctx, uint32_t cls, uint32_t av)
 {
-	return (sctx * 2654435761u) ^ (tctx * 40503u) ^ (cls << 20) ^ av;
-}
+	const uint32_t k[] = {sctx, tctx, cls, av};
 
-static void grow_memo(struct pol_audit_policy *pol)
-{
-	size_t n = pol->nmemo_slots * 4;
-	struct memo **slots = calloc(n, sizeof(*slots));
-
-	if (!slots)
-		return;
-	for (size_t i = 0; i < pol->nmemo_slots; i++) {
-		for (struct memo *m = pol->memo[i], *next; m; m = next) {
-			uint32_t h = memo_hash(m->sctx, m->tctx, m->cls, m->av);
-
-			next = m->next;
-			m->next = slots[h % n];
-			slots[h % n] = m;
-		}
-	}
-	free(pol->memo);
-	pol->memo = slots;
-	pol->nmemo_slots = n;
+	return pol_hash_bytes(k, sizeof(k));
 }
 
 /* The booleans of the conditionals holding an allow rule for any of perms
@@ -395,13 +377,15 @@ enum pol_audit_bad audit_explain_ctx(struct pol_audit_policy *pol, const struct 
 				     const struct pol_audit_why **why)
 {
 	uint32_t h = memo_hash(sc->id, tc->id, cls, av);
-	struct memo **slot = &pol->memo[h % pol->nmemo_slots], *m;
+	struct memo *m;
 
-	for (m = *slot; m; m = m->next)
+	for (struct pol_hash_entry *e = pol_hash_chain(&pol->memo, h); e; e = e->next) {
+		m = pol_hash_item(e, struct memo, entry);
 		if (m->sctx == sc->id && m->tctx == tc->id && m->cls == cls && m->av == av) {
 			*why = &m->why;
 			return POL_AUDIT_OK;
 		}
+	}
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		return POL_AUDIT_BAD_COMPUTE;
@@ -415,11 +399,8 @@ enum pol_audit_bad audit_explain_ctx(struct pol_audit_policy *pol, const struct 
 		free(m);
 		return POL_AUDIT_BAD_COMPUTE;
 	}
-	m->next = *slot;
-	*slot = m;
+	pol_hash_add(&pol->memo, &m->entry, h);
 	*why = &m->why;
-	if (++pol->nmemo > pol->nmemo_slots * 2)
-		grow_memo(pol);
 	return POL_AUDIT_OK;
 }
 
@@ -438,16 +419,17 @@ enum pol_audit_bad pol_audit_explain(struct pol_audit_policy *pol, const char *s
 	return audit_explain_ctx(pol, sc, tc, cls, av, why);
 }
 
+static void free_memo(struct pol_hash_entry *e)
+{
+	struct memo *m = pol_hash_item(e, struct memo, entry);
+
+	free(m->bools);
+	free(m->bool_set);
+	free(m->constraint);
+	free(m);
+}
+
 void audit_memo_free(struct pol_audit_policy *pol)
 {
-	for (size_t i = 0; pol->memo && i < pol->nmemo_slots; i++) {
-		for (struct memo *m = pol->memo[i], *next; m; m = next) {
-			next = m->next;
-			free(m->bools);
-			free(m->bool_set);
-			free(m->constraint);
-			free(m);
-		}
-	}
-	free(pol->memo);
+	pol_hash_release(&pol->memo, free_memo);
 }

@@ -14,55 +14,18 @@
 #include <sepol/policydb/sidtab.h>
 
 #include "audit/explain-internal.h"
+#include "util/hash.h"
 
 /* A class and permission names of the log: the names are the key, each
  * with its NUL; libsepol's values for them. */
 #define ACCESS_KEY_MAX 512
 struct access_names {
-	uint32_t hash, cls, av;
+	struct pol_hash_entry entry;
+	uint32_t cls, av;
 	enum pol_audit_bad bad;
-	struct access_names *next;
 	size_t len;
 	char names[];
 };
-
-/* A hash of the n bytes at s, eight at a time (a context string is hashed
- * twice per denial). */
-static uint32_t hash_bytes(const char *s, size_t n)
-{
-	uint64_t h = n * 0x9e3779b97f4a7c15u, w;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&w, s + i, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdu;
-		h ^= h >> 32;
-	}
-	w = 0;
-	if (i < n)
-		memcpy(&w, s + i, n - i);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53u;
-	return (uint32_t)(h ^ (h >> 29) ^ (h >> 47));
-}
-
-static void grow_ctx(struct pol_audit_policy *pol)
-{
-	size_t n = pol->nctx_slots * 4;
-	struct pol_audit_ctx **slots = calloc(n, sizeof(*slots));
-
-	if (!slots)
-		return;
-	for (size_t i = 0; i < pol->nctx_slots; i++) {
-		for (struct pol_audit_ctx *c = pol->ctx[i], *next; c; c = next) {
-			next = c->next;
-			c->next = slots[c->hash % n];
-			slots[c->hash % n] = c;
-		}
-	}
-	free(pol->ctx);
-	pol->ctx = slots;
-	pol->nctx_slots = n;
-}
 
 /* sepol_context_to_sid() without its linear search of the SID table for an
  * equal context (quadratic on logs with thousands of contexts): each
@@ -100,20 +63,21 @@ static void split_context(struct pol_audit_ctx *c)
 const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const char *str)
 {
 	size_t len = strlen(str);
-	uint32_t h = hash_bytes(str, len);
-	struct pol_audit_ctx **slot = &pol->ctx[h % pol->nctx_slots], *c;
+	uint32_t h = pol_hash_bytes(str, len);
+	struct pol_audit_ctx *c;
 	sepol_security_id_t sid;
 
-	for (c = *slot; c; c = c->next)
-		if (c->hash == h && c->len == len && memcmp(c->str, str, len) == 0)
+	for (struct pol_hash_entry *e = pol_hash_chain(&pol->ctx, h); e; e = e->next) {
+		c = pol_hash_item(e, struct pol_audit_ctx, entry);
+		if (e->hash == h && c->len == len && memcmp(c->str, str, len) == 0)
 			return c;
+	}
 	c = calloc(1, sizeof(*c) + len + 1);
 	if (!c)
 		return NULL;
 	memcpy(c->str, str, len + 1);
 	c->len = len;
-	c->hash = h;
-	c->id = ++pol->nctx;
+	c->id = pol->ctx.n + 1;
 	split_context(c);
 	if (context_sid(pol, str, &sid) == 0) {
 		c->valid = true;
@@ -129,10 +93,7 @@ const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const ch
 			c->type_value = pdb_type_value(pol->pdb, tmp);
 		}
 	}
-	c->next = *slot;
-	*slot = c;
-	if (pol->nctx > pol->nctx_slots * 2)
-		grow_ctx(pol);
+	pol_hash_add(&pol->ctx, &c->entry, h);
 	return c;
 }
 
@@ -175,25 +136,6 @@ static size_t access_key(char *key, const char *tclass, const char *const *perms
 	return n;
 }
 
-static void grow_access(struct pol_audit_policy *pol)
-{
-	size_t n = pol->naccess_slots * 4;
-	struct access_names **slots = calloc(n, sizeof(*slots));
-
-	if (!slots)
-		return;
-	for (size_t i = 0; i < pol->naccess_slots; i++) {
-		for (struct access_names *a = pol->access[i], *next; a; a = next) {
-			next = a->next;
-			a->next = slots[a->hash % n];
-			slots[a->hash % n] = a;
-		}
-	}
-	free(pol->access);
-	pol->access = slots;
-	pol->naccess_slots = n;
-}
-
 /* access_values(), kept per list of names: a log names the same few
  * hundred (class, permissions) again and again, and libsepol's lookups hash
  * and compare each name. */
@@ -203,26 +145,28 @@ static enum pol_audit_bad class_perms(struct pol_audit_policy *pol, const char *
 {
 	char key[ACCESS_KEY_MAX];
 	size_t n = access_key(key, tclass, perms, nperms);
-	struct access_names **slot, *a;
+	struct access_names *a = NULL;
 	uint32_t h;
 
 	if (!n)
 		return access_values(tclass, perms, nperms, cls, av);
-	h = hash_bytes(key, n);
-	slot = &pol->access[h % pol->naccess_slots];
-	for (a = *slot; a; a = a->next)
-		if (a->hash == h && a->len == n && memcmp(a->names, key, n) == 0)
+	h = pol_hash_bytes(key, n);
+	for (struct pol_hash_entry *e = pol_hash_chain(&pol->access, h); e; e = e->next) {
+		struct access_names *x = pol_hash_item(e, struct access_names, entry);
+
+		if (e->hash == h && x->len == n && memcmp(x->names, key, n) == 0) {
+			a = x;
 			break;
+		}
+	}
 	if (!a) {
 		a = malloc(sizeof(*a) + n);
 		if (!a)
 			return access_values(tclass, perms, nperms, cls, av);
-		*a = (struct access_names){.hash = h, .len = n, .next = *slot};
+		*a = (struct access_names){.len = n};
 		a->bad = access_values(tclass, perms, nperms, &a->cls, &a->av);
 		memcpy(a->names, key, n);
-		*slot = a;
-		if (++pol->naccess > pol->naccess_slots * 2)
-			grow_access(pol);
+		pol_hash_add(&pol->access, &a->entry, h);
 	}
 	if (a->bad != POL_AUDIT_BAD_CLASS) {
 		*cls = a->cls;
@@ -249,20 +193,18 @@ enum pol_audit_bad audit_question(struct pol_audit_policy *pol, const char *scon
 	return class_perms(pol, tclass, perms, nperms, cls, av);
 }
 
+static void free_ctx(struct pol_hash_entry *e)
+{
+	free(pol_hash_item(e, struct pol_audit_ctx, entry));
+}
+
+static void free_access(struct pol_hash_entry *e)
+{
+	free(pol_hash_item(e, struct access_names, entry));
+}
+
 void audit_intern_free(struct pol_audit_policy *pol)
 {
-	for (size_t i = 0; pol->ctx && i < pol->nctx_slots; i++) {
-		for (struct pol_audit_ctx *c = pol->ctx[i], *next; c; c = next) {
-			next = c->next;
-			free(c);
-		}
-	}
-	for (size_t i = 0; pol->access && i < pol->naccess_slots; i++) {
-		for (struct access_names *a = pol->access[i], *next; a; a = next) {
-			next = a->next;
-			free(a);
-		}
-	}
-	free(pol->access);
-	free(pol->ctx);
+	pol_hash_release(&pol->ctx, free_ctx);
+	pol_hash_release(&pol->access, free_access);
 }

@@ -42,8 +42,8 @@ const char *pol_audit_verdict_name(enum pol_audit_verdict v)
 	return (unsigned)v < 7 ? names[v] : "?";
 }
 
-/* Hash tables start small (a fuzzing run makes one per input) and grow
- * four times once they hold twice as many entries as slots. */
+/* The tables' first sizes: small, as a fuzzing run makes one per input
+ * (pol_hash_add() grows them). */
 #define CTX_SLOTS 64
 #define MEMO_SLOTS 256
 #define TE_SLOTS 256
@@ -65,15 +65,9 @@ int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, str
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
 	pdb_sepol_services(pol->p, &pol->sidtab);
-	pol->nctx_slots = CTX_SLOTS;
-	pol->ctx = calloc(pol->nctx_slots, sizeof(*pol->ctx));
-	pol->nmemo_slots = MEMO_SLOTS;
-	pol->memo = calloc(pol->nmemo_slots, sizeof(*pol->memo));
-	pol->nte_slots = TE_SLOTS;
-	pol->te = calloc(pol->nte_slots, sizeof(*pol->te));
-	pol->naccess_slots = ACCESS_SLOTS;
-	pol->access = calloc(pol->naccess_slots, sizeof(*pol->access));
-	if (!pol->ctx || !pol->memo || !pol->te || !pol->access) {
+	if (pol_hash_init(&pol->ctx, CTX_SLOTS) < 0 || pol_hash_init(&pol->memo, MEMO_SLOTS) < 0 ||
+	    pol_hash_init(&pol->te, TE_SLOTS) < 0 ||
+	    pol_hash_init(&pol->access, ACCESS_SLOTS) < 0) {
 		pol_audit_policy_free(pol);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}

@@ -9,6 +9,7 @@
 
 #include "audit/audit.h"
 #include "util/buf.h"
+#include "util/hash.h"
 
 struct range {
 	unsigned long lo, hi;
@@ -41,6 +42,7 @@ struct grant {
 };
 
 struct audit_group {
+	struct pol_hash_entry entry;
 	char *src, *tgt, *cls;
 	size_t src_len, tgt_len;
 	uint32_t cls_value, stype, ttype;
@@ -61,14 +63,12 @@ struct audit_group {
 	struct range *xp;
 	size_t nxp;
 	struct msg *msgs, **msgs_tail;
-	uint32_t hash;
-	struct audit_group *next;
 };
 
 struct pol_audit_set {
 	struct pol_audit_policy *pol;
-	struct audit_group **slots;
-	size_t nslots, ngroups, seq, denials;
+	struct pol_hash groups; /* struct audit_group */
+	size_t seq, denials;
 	size_t skipped[POL_AUDIT_BAD_COUNT];
 	char **roles; /* "role\ttype", sorted at output */
 	size_t nroles;

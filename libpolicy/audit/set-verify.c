@@ -29,8 +29,8 @@ static bool replay_grant(const struct pol_audit_set *set, struct audit_group *co
 {
 	const struct audit_group *g;
 
-	if (k >= set->ngroups) {
-		*gr = set->grants[k - set->ngroups];
+	if (k >= set->groups.n) {
+		*gr = set->grants[k - set->groups.n];
 		return true;
 	}
 	g = v[k];
@@ -122,14 +122,14 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 	*fixed = *still = 0;
 	if (!v)
 		return -ENOMEM;
-	saved = calloc(set->ngroups + set->ngrants + 1, sizeof(*saved));
+	saved = calloc(set->groups.n + set->ngrants + 1, sizeof(*saved));
 	if (!saved) {
 		free(v);
 		return -ENOMEM;
 	}
 	/* dontaudit rules allow nothing */
 	if (!(flags & POL_AUDIT_GEN_DONTAUDIT)) {
-		for (; granted < set->ngroups + set->ngrants; granted++) {
+		for (; granted < set->groups.n + set->ngrants; granted++) {
 			struct grant gr;
 
 			if (!replay_grant(set, v, granted, &gr))
@@ -139,7 +139,7 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 				break;
 		}
 	}
-	for (size_t i = 0; i < set->ngroups && rc == 0; i++) {
+	for (size_t i = 0; i < set->groups.n && rc == 0; i++) {
 		struct audit_group *g = v[i];
 		struct sepol_av_decision avd;
 		unsigned int reason = 0;
@@ -262,7 +262,7 @@ void pol_audit_set_xperm_notes(const struct pol_audit_set *set, struct pol_err *
 
 	if (!v)
 		return;
-	for (size_t i = 0; i < set->ngroups; i++) {
+	for (size_t i = 0; i < set->groups.n; i++) {
 		struct audit_group *g = v[i];
 		struct pol_buf now = POL_BUF_INIT;
 

@@ -418,7 +418,7 @@ int pol_audit_set_write_calls(const struct pol_audit_set *set, const char *modul
 	bool cil = flags & POL_AUDIT_GEN_CIL;
 	const char *prev = NULL;
 	struct call *calls = NULL;
-	size_t n = set->ngroups, ncalls = 0, c = 0;
+	size_t n = set->groups.n, ncalls = 0, c = 0;
 	int rc = 0;
 
 	if (!v)

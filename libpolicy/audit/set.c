@@ -17,6 +17,7 @@
 #include "audit/explain-internal.h"
 #include "audit/set-internal.h"
 #include "util/buf.h"
+#include "util/hash.h"
 
 /* the groups' strings are cut from chunks of this size (struct chunk) */
 #define CHUNK_SIZE 65536
@@ -28,9 +29,7 @@ int pol_audit_set_new(struct pol_audit_policy *pol, struct pol_audit_set **out, 
 	if (!set)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	set->pol = pol;
-	set->nslots = 64; /* grow() makes room */
-	set->slots = calloc(set->nslots, sizeof(*set->slots));
-	if (!set->slots) {
+	if (pol_hash_init(&set->groups, 64) < 0) {
 		free(set);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
@@ -93,8 +92,10 @@ static char *set_dup_or_empty(struct pol_audit_set *set, const char *s)
 	return set_strdup(set, s ? s : "");
 }
 
-static void free_group(struct audit_group *g)
+static void free_group(struct pol_hash_entry *e)
 {
+	struct audit_group *g = pol_hash_item(e, struct audit_group, entry);
+
 	for (struct msg *m = g->msgs, *next; m; m = next) {
 		next = m->next;
 		free(m);
@@ -106,13 +107,7 @@ static void free_group(struct audit_group *g)
 
 void pol_audit_set_reset(struct pol_audit_set *set)
 {
-	for (size_t i = 0; i < set->nslots; i++) {
-		for (struct audit_group *g = set->slots[i], *next; g; g = next) {
-			next = g->next;
-			free_group(g);
-		}
-		set->slots[i] = NULL;
-	}
+	pol_hash_clear(&set->groups, free_group);
 	for (struct chunk *c = set->chunks, *next; c; c = next) {
 		next = c->next;
 		free(c);
@@ -123,7 +118,6 @@ void pol_audit_set_reset(struct pol_audit_set *set)
 	free(set->roles);
 	set->roles = NULL;
 	set->nroles = 0;
-	set->ngroups = 0;
 	set->denials = 0;
 }
 
@@ -133,7 +127,7 @@ void pol_audit_set_free(struct pol_audit_set *set)
 		return;
 	pol_audit_set_reset(set);
 	free(set->grants);
-	free(set->slots);
+	pol_hash_release(&set->groups, NULL);
 	pol_buf_release(&set->scratch);
 	free(set);
 }
@@ -145,7 +139,7 @@ size_t pol_audit_set_skipped(const struct pol_audit_set *set, enum pol_audit_bad
 
 size_t pol_audit_set_groups(const struct pol_audit_set *set)
 {
-	return set->ngroups;
+	return set->groups.n;
 }
 
 size_t pol_audit_set_denials(const struct pol_audit_set *set)
@@ -155,38 +149,12 @@ size_t pol_audit_set_denials(const struct pol_audit_set *set)
 
 /* A group's hash, from its types' values rather than their names: an alias
  * has its type's value, and the names compared on a hash match still keep
- * the alias's group apart. */
-static uint32_t hash_key(uint32_t stype, uint32_t ttype, uint32_t cls, int v)
+ * the alias's group apart. node: its node name's hash, or 0. */
+static uint32_t hash_key(uint32_t stype, uint32_t ttype, uint32_t cls, int v, uint32_t node)
 {
-	const uint32_t k[] = {stype, ttype, cls, (uint32_t)v};
-	uint32_t h = 2166136261u;
+	const uint32_t k[] = {stype, ttype, cls, (uint32_t)v, node};
 
-	for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++)
-		h = (h ^ k[i]) * 16777619u;
-	/* whole words in: mix the high bits down, slots are h % a power of 2 */
-	h ^= h >> 16;
-	h *= 0x85ebca6bu;
-	h ^= h >> 13;
-	return h;
-}
-
-static void grow(struct pol_audit_set *set)
-{
-	size_t n = set->nslots * 4;
-	struct audit_group **slots = calloc(n, sizeof(*slots));
-
-	if (!slots)
-		return;
-	for (size_t i = 0; i < set->nslots; i++) {
-		for (struct audit_group *g = set->slots[i], *next; g; g = next) {
-			next = g->next;
-			g->next = slots[g->hash % n];
-			slots[g->hash % n] = g;
-		}
-	}
-	free(set->slots);
-	set->slots = slots;
-	set->nslots = n;
+	return pol_hash_bytes(k, sizeof(k));
 }
 
 static void add_xperm(struct audit_group *g, unsigned long v)
@@ -295,18 +263,6 @@ static const char *file_of(struct pol_audit_set *set, const struct pol_audit_avc
 	return NULL;
 }
 
-/* FNV-1a of s; *len its length. */
-static uint32_t str_hash(const char *s, size_t *len)
-{
-	uint32_t h = 2166136261u;
-	const char *p = s;
-
-	for (; *p; p++)
-		h = (h ^ (unsigned char)*p) * 16777619u;
-	*len = (size_t)(p - s);
-	return h;
-}
-
 /* s into a list of distinct strings, copied only when it is new; a string
  * left out of a full list is counted. */
 static void add_distinct(struct pol_audit_set *set, struct distinct *d, const char *s)
@@ -317,7 +273,8 @@ static void add_distinct(struct pol_audit_set *set, struct distinct *d, const ch
 
 	if (!s || !*s)
 		return;
-	h = str_hash(s, &len);
+	len = strlen(s);
+	h = pol_hash_bytes(s, len);
 	for (size_t i = 0; i < d->n; i++)
 		if (d->hash[i] == h && strcmp(d->str[i], s) == 0)
 			return;
@@ -390,16 +347,19 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 		return bad;
 	}
 	set->denials++;
-	h = hash_key(sc->type_value, tc->type_value, cls, why->verdict);
-	if (set->by_node && a->node)
-		for (const char *p = a->node; *p; p++)
-			h = (h ^ (unsigned char)*p) * 16777619u;
-	for (g = set->slots[h % set->nslots]; g; g = g->next)
-		if (g->hash == h && g->cls_value == cls && g->verdict == why->verdict &&
-		    (!set->by_node || same_node(g->node, a->node)) && g->src_len == sc->type_len &&
-		    memcmp(g->src, sc->type, sc->type_len) == 0 && g->tgt_len == tc->type_len &&
-		    memcmp(g->tgt, tc->type, tc->type_len) == 0)
-			break;
+	h = hash_key(sc->type_value, tc->type_value, cls, why->verdict,
+		     set->by_node && a->node && *a->node ? pol_hash_bytes(a->node, strlen(a->node))
+							 : 0);
+	g = NULL;
+	for (struct pol_hash_entry *e = pol_hash_chain(&set->groups, h); e && !g; e = e->next) {
+		struct audit_group *x = pol_hash_item(e, struct audit_group, entry);
+
+		if (e->hash == h && x->cls_value == cls && x->verdict == why->verdict &&
+		    (!set->by_node || same_node(x->node, a->node)) && x->src_len == sc->type_len &&
+		    memcmp(x->src, sc->type, sc->type_len) == 0 && x->tgt_len == tc->type_len &&
+		    memcmp(x->tgt, tc->type, tc->type_len) == 0)
+			g = x;
+	}
 	if (!g) {
 		g = calloc(1, sizeof(*g));
 		if (!g)
@@ -417,17 +377,13 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 		g->sctx = sc;
 		g->tctx = tc;
 		g->seq = set->seq++;
-		g->hash = h;
 		g->msgs_tail = &g->msgs;
 		g->comm = set_dup_or_empty(set, a->comm);
 		g->exe = set_dup_or_empty(set, a->exe);
 		g->path = set_dup_or_empty(set, a->avc_path);
 		if (set->by_node && a->node && *a->node)
 			g->node = set_strdup(set, a->node);
-		g->next = set->slots[h % set->nslots];
-		set->slots[h % set->nslots] = g;
-		if (++set->ngroups > set->nslots * 2)
-			grow(set);
+		pol_hash_add(&set->groups, &g->entry, h);
 	}
 	/* file may be in the scratch buffer, which add_command() reuses */
 	file = file_of(set, a);
@@ -508,14 +464,14 @@ static int cmp_group(const void *a, const void *b)
 
 struct audit_group **audit_set_sorted(const struct pol_audit_set *set)
 {
-	struct audit_group **v = malloc((set->ngroups ? set->ngroups : 1) * sizeof(*v));
+	struct audit_group **v = malloc((set->groups.n ? set->groups.n : 1) * sizeof(*v));
 	size_t n = 0;
 
 	if (!v)
 		return NULL;
-	for (size_t i = 0; i < set->nslots; i++)
-		for (struct audit_group *g = set->slots[i]; g; g = g->next)
-			v[n++] = g;
+	for (size_t i = 0; i < set->groups.nslots; i++)
+		for (struct pol_hash_entry *e = set->groups.slots[i]; e; e = e->next)
+			v[n++] = pol_hash_item(e, struct audit_group, entry);
 	if (n > 1)
 		qsort(v, n, sizeof(*v), cmp_group);
 	for (size_t i = 0; i < n; i++)
@@ -574,7 +530,7 @@ int pol_audit_set_choose(struct pol_audit_set *set, size_t idx, enum pol_audit_c
 {
 	struct audit_group **v;
 
-	if (idx >= set->ngroups)
+	if (idx >= set->groups.n)
 		return -EINVAL;
 	v = audit_set_sorted(set);
 	if (!v)
@@ -592,7 +548,7 @@ int pol_audit_set_each(const struct pol_audit_set *set,
 
 	if (!v)
 		return -ENOMEM;
-	for (size_t i = 0; i < set->ngroups && rc == 0; i++) {
+	for (size_t i = 0; i < set->groups.n && rc == 0; i++) {
 		struct audit_group *g = v[i];
 		const char *names[32];
 		struct pol_audit_group_info info;

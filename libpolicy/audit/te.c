@@ -13,6 +13,7 @@
 
 #include "audit/explain-internal.h"
 #include "util/array.h"
+#include "util/hash.h"
 
 /*
  * The TE part of a (source type, target type, class) triple costs an avtab
@@ -29,10 +30,10 @@ struct te_uncond {
 };
 
 struct te_entry {
+	struct pol_hash_entry entry;
 	uint32_t s, t, cls;
 	bool have_uncond; /* false when made while a rule was granted */
 	struct te_uncond u;
-	struct te_entry *next;
 	size_t ncond;
 	avtab_ptr_t cond[]; /* the conditional rules of the pairs, enabled or not */
 };
@@ -44,7 +45,9 @@ struct type_attrs {
 
 static uint32_t te_hash(uint32_t s, uint32_t t, uint32_t cls)
 {
-	return (s * 2654435761u) ^ (t * 40503u) ^ (cls << 20);
+	const uint32_t k[] = {s, t, cls};
+
+	return pol_hash_bytes(k, sizeof(k));
 }
 
 /* The attributes of type (itself among them) as type_attr_map has them, in
@@ -212,43 +215,21 @@ static struct te_entry *te_make(struct pol_audit_policy *pol, uint32_t s, uint32
 	return e;
 }
 
-static void grow_te(struct pol_audit_policy *pol)
-{
-	size_t n = pol->nte_slots * 4;
-	struct te_entry **slots = calloc(n, sizeof(*slots));
-
-	if (!slots)
-		return;
-	for (size_t i = 0; i < pol->nte_slots; i++) {
-		for (struct te_entry *e = pol->te[i], *next; e; e = next) {
-			uint32_t h = te_hash(e->s, e->t, e->cls);
-
-			next = e->next;
-			e->next = slots[h % n];
-			slots[h % n] = e;
-		}
-	}
-	free(pol->te);
-	pol->te = slots;
-	pol->nte_slots = n;
-}
-
 /* The triple's entry, made on first use; NULL when out of memory. */
 static struct te_entry *te_entry(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls)
 {
 	uint32_t h = te_hash(s, t, cls);
-	struct te_entry **slot = &pol->te[h % pol->nte_slots], *e;
+	struct te_entry *e;
 
-	for (e = *slot; e; e = e->next)
+	for (struct pol_hash_entry *x = pol_hash_chain(&pol->te, h); x; x = x->next) {
+		e = pol_hash_item(x, struct te_entry, entry);
 		if (e->s == s && e->t == t && e->cls == cls)
 			return e;
+	}
 	e = te_make(pol, s, t, cls);
 	if (!e)
 		return NULL;
-	e->next = *slot;
-	*slot = e;
-	if (++pol->nte > pol->nte_slots * 2)
-		grow_te(pol);
+	pol_hash_add(&pol->te, &e->entry, h);
 	return e;
 }
 
@@ -393,15 +374,14 @@ void audit_ungrant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_
 		pol->ngranted--;
 }
 
+static void free_te(struct pol_hash_entry *e)
+{
+	free(pol_hash_item(e, struct te_entry, entry));
+}
+
 void audit_te_free(struct pol_audit_policy *pol)
 {
-	for (size_t i = 0; pol->te && i < pol->nte_slots; i++) {
-		for (struct te_entry *e = pol->te[i], *next; e; e = next) {
-			next = e->next;
-			free(e);
-		}
-	}
-	free(pol->te);
+	pol_hash_release(&pol->te, free_te);
 	for (uint32_t i = 0; pol->attrs && i < pol->p->p_types.nprim; i++)
 		free(pol->attrs[i].v);
 	free(pol->attrs);

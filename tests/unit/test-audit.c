@@ -263,9 +263,9 @@ static void interned(struct pol_audit_policy *pol, const char *name,
 		abort();
 	for (size_t i = 0; i < nctx; i++)
 		same += audit_context(pol, ctx[i]->str) == ctx[i];
-	ok(nctx && same == nctx && pol->nctx <= 2 * pol->nctx_slots,
+	ok(nctx && same == nctx && pol->ctx.n <= 2 * pol->ctx.nslots,
 	   "%s: %zu of %zu contexts found again among %zu (%zu slots)", name, same, nctx,
-	   (size_t)pol->nctx, pol->nctx_slots);
+	   pol->ctx.n, pol->ctx.nslots);
 	same = 0;
 	for (int pass = 0; pass < 2 && nctx; pass++) {
 		for (size_t i = 0; i < N; i++) {
@@ -289,9 +289,9 @@ static void interned(struct pol_audit_policy *pol, const char *name,
 			}
 		}
 	}
-	ok(asked > N / 2 && same == asked && pol->nmemo <= 2 * pol->nmemo_slots,
+	ok(asked > N / 2 && same == asked && pol->memo.n <= 2 * pol->memo.nslots,
 	   "%s: %zu of %zu explanations found again among %zu (%zu slots)", name, same, asked,
-	   pol->nmemo, pol->nmemo_slots);
+	   pol->memo.n, pol->memo.nslots);
 	free(q);
 }
 
@@ -363,9 +363,9 @@ static void te_parts(struct pol_audit_policy *pol, const char *name,
 			printf("#   types %u -> %u class %u: allowed %#x, looked up %#x\n", s, t, c,
 			       mine, theirs);
 	}
-	ok(asked > 1000 && differ == 0 && allowed > 0 && pol->nte <= 2 * pol->nte_slots,
+	ok(asked > 1000 && differ == 0 && allowed > 0 && pol->te.n <= 2 * pol->te.nslots,
 	   "%s: %zu TE parts asked again (%zu allowed something, %zu kept), %zu differ", name,
-	   asked, allowed, pol->nte, differ);
+	   asked, allowed, pol->te.n, differ);
 }
 
 static void compare(const char *name, struct pol_pdb *pdb, size_t nquestions, bool want_cons)

@@ -12,6 +12,7 @@
 #include "util/atomic.h"
 #include "util/buf.h"
 #include "util/err.h"
+#include "util/hash.h"
 #include "util/json.h"
 #include "util/linemark.h"
 #include "util/progress.h"
@@ -95,6 +96,69 @@ static void test_array(void)
 
 /* A huge unknown name costs each candidate its own length, not the
  * name's: 2,000 candidates against 10 MB took 35 s (issue 22 item 7). */
+struct item {
+	int key;
+	struct pol_hash_entry entry;
+};
+
+static int freed;
+
+static void free_item(struct pol_hash_entry *e)
+{
+	free(pol_hash_item(e, struct item, entry));
+	freed++;
+}
+
+static const struct item *find_item(const struct pol_hash *h, int key)
+{
+	uint32_t hash = pol_hash_bytes(&key, sizeof(key));
+
+	for (const struct pol_hash_entry *e = pol_hash_chain(h, hash); e; e = e->next) {
+		const struct item *it = pol_hash_item(e, struct item, entry);
+
+		if (e->hash == hash && it->key == key)
+			return it;
+	}
+	return NULL;
+}
+
+/* entries found again after the table grew, absent keys absent, every
+ * entry freed once; the hash's low bits spread consecutive keys */
+static void test_hash(void)
+{
+	struct pol_hash h;
+	size_t found = 0, absent = 0, used = 0;
+
+	ok(pol_hash_init(&h, 4) == 0 && h.nslots == 4 && h.n == 0, "hash: an empty table");
+	for (int k = 0; k < 1000; k++) {
+		struct item *it = malloc(sizeof(*it));
+
+		if (!it)
+			break;
+		it->key = k;
+		pol_hash_add(&h, &it->entry, pol_hash_bytes(&k, sizeof(k)));
+	}
+	for (int k = 0; k < 2000; k++) {
+		const struct item *it = find_item(&h, k);
+
+		found += it && it->key == k;
+		absent += k >= 1000 && !it;
+	}
+	ok(h.n == 1000 && h.n <= 2 * h.nslots && found == 1000 && absent == 1000,
+	   "hash: 1000 entries found again in %zu slots, 1000 others not found", h.nslots);
+	for (size_t i = 0; i < h.nslots; i++)
+		used += h.slots[i] != NULL;
+	ok(used > h.nslots / 2, "hash: consecutive keys fill %zu of %zu slots", used, h.nslots);
+	pol_hash_clear(&h, free_item);
+	ok(freed == 1000 && h.n == 0 && h.nslots > 4 && !find_item(&h, 5),
+	   "hash: clear frees each entry once and keeps the slots");
+	pol_hash_release(&h, free_item);
+	ok(!h.slots && !h.nslots && freed == 1000, "hash: release frees the slots");
+	ok(pol_hash_bytes("abc", 3) != pol_hash_bytes("abd", 3) &&
+	       pol_hash_bytes("", 0) == pol_hash_bytes("", 0),
+	   "hash: the bytes decide the hash");
+}
+
 static void test_suggest_bounded(void)
 {
 	size_t len = 10 << 20;
@@ -516,6 +580,7 @@ int main(void)
 	test_line_marker();
 	test_buf();
 	test_array();
+	test_hash();
 	test_suggest();
 	test_suggest_bounded();
 	test_suggest_phrase();

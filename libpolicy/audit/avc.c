@@ -280,3 +280,27 @@ bool audit_compute_sid_parse(char *text, struct pol_audit_mark *m)
 	}
 	return false;
 }
+
+void audit_avc_from_fields(struct pol_audit_avc *a, const struct avc_fields *f)
+{
+	a->granted = f->granted;
+	a->permissive = f->permissive;
+	a->scontext = f->scontext;
+	a->tcontext = f->tcontext;
+	a->tclass = f->tclass;
+	a->perms = f->perms;
+	a->nperms = f->nperms;
+	a->has_ioctlcmd = f->has_ioctlcmd;
+	a->ioctlcmd = f->ioctlcmd;
+	a->has_nlmsgtype = f->has_nlmsgtype;
+	a->nlmsgtype = f->nlmsgtype;
+	a->comm = f->comm;
+	a->exe = f->exe;
+	a->name = f->name;
+	a->path = f->path;
+	a->dev = f->dev;
+	a->ino = f->ino;
+	a->pid = f->pid;
+	a->sport = f->sport;
+	a->dport = f->dport;
+}

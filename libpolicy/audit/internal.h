@@ -25,6 +25,11 @@ struct avc_fields {
  * when audit2allow would call it "AVC message in invalid format". */
 bool audit_avc_parse(char *text, struct avc_fields *f);
 
+/* The fields of f into a's (pointers into f's text), the event's own
+ * (record, time, node, SYSCALL, PATH...) left as they are: the reader's
+ * copy, and its oracle's (tests/unit/audit-oracle.h). */
+void audit_avc_from_fields(struct pol_audit_avc *a, const struct avc_fields *f);
+
 /* "security_compute_sid:  invalid context X for scontext=S tcontext=T
  * tclass=C" (a SELINUX_ERR text, or a kernel line): audit2allow takes tokens
  * 5, 7, 8 and 9 of the line. Fills m's invalid_context, scontext, tcontext

@@ -421,26 +421,7 @@ static void oracle_deliver_avc(struct oracle *o, const struct pol_audit_avc *ctx
 		return;
 	a.record = orig ? orig : text;
 	a.user = user;
-	a.granted = f.granted;
-	a.permissive = f.permissive;
-	a.scontext = f.scontext;
-	a.tcontext = f.tcontext;
-	a.tclass = f.tclass;
-	a.perms = f.perms;
-	a.nperms = f.nperms;
-	a.has_ioctlcmd = f.has_ioctlcmd;
-	a.ioctlcmd = f.ioctlcmd;
-	a.has_nlmsgtype = f.has_nlmsgtype;
-	a.nlmsgtype = f.nlmsgtype;
-	a.comm = f.comm;
-	a.exe = f.exe;
-	a.name = f.name;
-	a.path = f.path;
-	a.dev = f.dev;
-	a.ino = f.ino;
-	a.pid = f.pid;
-	a.sport = f.sport;
-	a.dport = f.dport;
+	audit_avc_from_fields(&a, &f);
 	oracle_avc(&o->theirs, &a);
 	if (orig) {
 		free(o->ring[used].text);

@@ -156,6 +156,23 @@ static struct json_object *rec_json(const struct pol_store_rec *r)
 		json_object_object_add(o, "low", json_object_new_int((int)r->low));
 		json_object_object_add(o, "high", json_object_new_int((int)r->high));
 		break;
+	case POL_STORE_EQUIV:
+		pol_json_add_str(o, "path", r->name);
+		pol_json_add_str(o, "equal", r->target);
+		break;
+	case POL_STORE_NODE:
+		pol_json_add_str(o, "address", r->name);
+		pol_json_add_str(o, "mask", r->mask);
+		pol_json_add_str(o, "proto", r->proto);
+		break;
+	case POL_STORE_USER:
+		pol_json_add_str(o, "name", r->name);
+		pol_json_add_str(o, "roles", r->roles);
+		if (r->level)
+			pol_json_add_str(o, "level", r->level);
+		if (r->prefix)
+			pol_json_add_str(o, "prefix", r->prefix);
+		break;
 	case POL_STORE_FCONTEXT:
 		pol_json_add_str(o, "path", r->name);
 		pol_json_add_str(o, "file_type",
@@ -184,32 +201,39 @@ const char *sestore_ftype_name(char f)
 	return ftype_names[(unsigned char)(f ? f : 'a')];
 }
 
+/* The listing of kind; fcontext's with its equivalences after it, as
+ * semanage fcontext -l prints them. */
 static int list(struct sestore *sc, struct pol_store *st, enum pol_store_kind kind,
 		const struct sestore_req *r, sestore_print_fn print)
 {
-	struct pol_store_list l;
+	enum pol_store_kind kinds[2] = {kind, POL_STORE_EQUIV};
+	int nk = kind == POL_STORE_FCONTEXT ? 2 : 1, rc = 0;
+	struct pol_store_list l[2] = {0};
 	struct pol_err err;
-	int rc;
 
 	sestore_err_init(sc, &err);
-	rc = pol_store_list(st, kind, r->locallist ? POL_STORE_LOCAL_ONLY : 0, &l, &err);
-	if (rc < 0)
-		return sestore_report(sc, &err, rc);
-	if (sc->json) {
+	for (int i = 0; i < nk && rc == 0; i++)
+		rc = pol_store_list(st, kinds[i], r->locallist ? POL_STORE_LOCAL_ONLY : 0, &l[i],
+				    &err);
+	if (rc == 0 && sc->json) {
 		struct json_object *doc = pol_json_document("sestore"),
 				   *a = json_object_new_array();
 
 		pol_json_add_str(doc, "command", pol_store_kind_name(kind));
-		for (size_t i = 0; i < l.n; i++)
-			json_object_array_add(a, rec_json(&l.recs[i]));
+		for (int i = 0; i < nk; i++)
+			for (size_t j = 0; j < l[i].n; j++)
+				json_object_array_add(a, rec_json(&l[i].recs[j]));
 		json_object_object_add(doc, "records", a);
 		pol_json_print(stdout, doc, 1);
 		json_object_put(doc);
-	} else if (!sc->quiet) {
-		print(sc, &l);
+	} else if (rc == 0 && !sc->quiet) {
+		for (int i = 0; i < nk; i++)
+			if (i == 0 || l[i].n)
+				print(sc, &l[i]);
 	}
-	pol_store_list_release(&l);
-	return sestore_report(sc, &err, 0);
+	for (int i = 0; i < nk; i++)
+		pol_store_list_release(&l[i]);
+	return sestore_report(sc, &err, rc);
 }
 
 int sestore_run(struct sestore *sc, enum pol_store_kind kind, const struct sestore_req *r,
@@ -235,10 +259,17 @@ int sestore_run(struct sestore *sc, enum pol_store_kind kind, const struct sesto
 		return status;
 	}
 	sestore_err_init(sc, &err);
-	if (r->action == 'D')
+	if (r->action == 'D') {
+		/* semanage fcontext -D purges the equivalences too */
 		rc = pol_store_delete_all(st, kind, &err);
-	else
+		if (rc >= 0 && kind == POL_STORE_FCONTEXT) {
+			int rc2 = pol_store_delete_all(st, POL_STORE_EQUIV, &err);
+
+			rc = rc2 < 0 ? rc2 : rc || rc2;
+		}
+	} else {
 		rc = pol_store_change(st, ops[(unsigned char)r->action], &r->rec, &err);
+	}
 	if (rc >= 0) {
 		bool changed = pol_store_in_transaction(st);
 
@@ -249,4 +280,122 @@ int sestore_run(struct sestore *sc, enum pol_store_kind kind, const struct sesto
 	}
 	pol_store_free(st);
 	return sestore_report(sc, &err, rc);
+}
+
+/* semanage's -f words and letters, and file_contexts' */
+// clang-format off
+static const struct { const char *word; char letter; } ftypes[] = {
+	{ "a", 'a' }, { "all files", 'a' },
+	{ "f", 'f' }, { "regular file", 'f' }, { "--", 'f' },
+	{ "d", 'd' }, { "directory", 'd' }, { "-d", 'd' },
+	{ "c", 'c' }, { "character device", 'c' }, { "-c", 'c' },
+	{ "b", 'b' }, { "block device", 'b' }, { "-b", 'b' },
+	{ "s", 's' }, { "socket", 's' }, { "-s", 's' },
+	{ "l", 'l' }, { "symbolic link", 'l' }, { "-l", 'l' },
+	{ "p", 'p' }, { "named pipe", 'p' }, { "-p", 'p' },
+};
+// clang-format on
+
+static int parse_ftype(const char *s, char *out)
+{
+	for (size_t i = 0; i < sizeof(ftypes) / sizeof(ftypes[0]); i++)
+		if (strcmp(s, ftypes[i].word) == 0) {
+			*out = ftypes[i].letter;
+			return 0;
+		}
+	return -1;
+}
+
+/* One option of a record command into r: 0, an exit status, or -1 when c
+ * is no record option. */
+static int record_option(struct sestore_req *r, int c, const char *arg)
+{
+	size_t n;
+
+	switch (c) {
+	case 'a':
+	case 'd':
+	case 'm':
+	case 'l':
+	case 'C':
+	case 'D':
+		return sestore_action(r, c);
+	case 't':
+		r->rec.type = arg;
+		return 0;
+	case 's':
+		r->rec.seuser = arg;
+		return 0;
+	case 'r':
+		r->rec.range = arg;
+		return 0;
+	case 'L':
+		r->rec.level = arg;
+		return 0;
+	case 'P':
+		r->rec.prefix = arg;
+		return 0;
+	case 'M':
+		r->rec.mask = arg;
+		return 0;
+	case 'p':
+		r->rec.proto = arg;
+		return 0;
+	case 'e':
+		r->rec.target = arg;
+		return 0;
+	case 'R':
+		/* semanage takes -R again and again, and 'ROLE ROLE' */
+		n = strlen(r->roles);
+		if (n + strlen(arg) + 2 > sizeof(r->roles))
+			return cli_usage_error("too many roles");
+		snprintf(r->roles + n, sizeof(r->roles) - n, "%s%s", n ? " " : "", arg);
+		r->rec.roles = r->roles;
+		return 0;
+	case 'f':
+		if (parse_ftype(arg, &r->rec.ftype) < 0)
+			return cli_usage_error(
+			    "invalid file type '%s': use a, f, d, c, b, s, l or p", arg);
+		return 0;
+	case '1':
+	case '0':
+		if (r->value >= 0 && r->value != (c == '1'))
+			return cli_usage_error("--on and --off cannot be combined");
+		r->value = c == '1';
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+int sestore_record(struct sestore *sc, const struct sestore_kind *k, int argc, char **argv)
+{
+	struct cli_getopt g = CLI_GETOPT_INIT(k->options, "");
+	struct sestore_req r = {.value = -1, .rec = {.kind = k->kind}};
+	const char *arg = NULL;
+	int c, st;
+
+	while ((c = sestore_getopt(sc, &g, argc, argv)) != -1) {
+		if (c == 'h') {
+			fputs(k->usage, stdout);
+			cli_print_options(k->options);
+			fputs("\nSee sestore(1).\n", stdout);
+			return EXIT_OK;
+		}
+		st = record_option(&r, c, optarg);
+		if (st)
+			return st < 0 ? EXIT_USAGE : st;
+	}
+	if (r.action == 'l' || r.action == 'D') {
+		if (optind < argc)
+			return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	} else if (optind + 1 != argc) {
+		return cli_usage_error(optind < argc ? "one %s expected" : "no %s given", k->what);
+	} else {
+		arg = argv[optind];
+		r.rec.name = arg;
+	}
+	if (k->finish && (st = k->finish(&r, arg)))
+		return st;
+	return sestore_run(sc, r.rec.kind, &r, k->print);
 }

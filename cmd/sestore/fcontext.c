@@ -13,53 +13,43 @@ static const struct cli_option options[] = {
 	CLI_VALUE('f', "ftype", "FTYPE", "only files of this kind: a (all), f d c b s l p"),
 	CLI_VALUE('s', "seuser", "USER", "the SELinux user of the context (default system_u)"),
 	CLI_VALUE('r', "range", "RANGE", "the MLS range of the context (default s0)"),
+	CLI_VALUE('e', "equal", "PATH", "SPEC is labelled as PATH is (an equivalence)"),
 	CLI_GROUP(sestore_common_options),
 	CLI_END,
 };
 // clang-format on
 
-static int usage(void)
-{
-	fputs("Usage:\n"
-	      " sestore fcontext -a|-m -t TYPE [-f FTYPE] [-s USER] [-r RANGE] SPEC\n"
-	      " sestore fcontext -d [-f FTYPE] SPEC\n"
-	      " sestore fcontext -l|-C|-D\n"
-	      "\n"
-	      "Add, modify or delete the local file-context specification SPEC (a regular\n"
-	      "expression, as in file_contexts), as semanage fcontext does.\n"
-	      "\n",
-	      stdout);
-	cli_print_options(options);
-	fputs("\nSee sestore(1).\n", stdout);
-	return EXIT_OK;
-}
+static const char usage[] =
+    "Usage:\n"
+    " sestore fcontext -a|-m -t TYPE [-f FTYPE] [-s USER] [-r RANGE] SPEC\n"
+    " sestore fcontext -d [-f FTYPE] SPEC\n"
+    " sestore fcontext -a|-m -e PATH SPEC\n"
+    " sestore fcontext -l|-C|-D\n"
+    "\n"
+    "Add, modify or delete the local file-context specification SPEC (a regular\n"
+    "expression, as in file_contexts), or the equivalence of SPEC (a path) to\n"
+    "PATH, as semanage fcontext does.\n"
+    "\n";
 
-/* semanage's -f words and letters, and file_contexts' */
-// clang-format off
-static const struct { const char *word; char letter; } ftypes[] = {
-	{ "a", 'a' }, { "all files", 'a' },
-	{ "f", 'f' }, { "regular file", 'f' }, { "--", 'f' },
-	{ "d", 'd' }, { "directory", 'd' }, { "-d", 'd' },
-	{ "c", 'c' }, { "character device", 'c' }, { "-c", 'c' },
-	{ "b", 'b' }, { "block device", 'b' }, { "-b", 'b' },
-	{ "s", 's' }, { "socket", 's' }, { "-s", 's' },
-	{ "l", 'l' }, { "symbolic link", 'l' }, { "-l", 'l' },
-	{ "p", 'p' }, { "named pipe", 'p' }, { "-p", 'p' },
-};
-// clang-format on
-
-static int parse_ftype(const char *s, char *out)
+/* the equivalences as semanage prints them: the policy's, then the local ones */
+static void print_equiv(const struct sestore *sc, const struct pol_store_list *l)
 {
-	for (size_t i = 0; i < sizeof(ftypes) / sizeof(ftypes[0]); i++)
-		if (strcmp(s, ftypes[i].word) == 0) {
-			*out = ftypes[i].letter;
-			return 0;
-		}
-	return -1;
+	for (size_t i = 0; i < l->n; i++) {
+		const struct pol_store_rec *r = &l->recs[i];
+
+		if (!sc->noheading && (i == 0 || r->local != l->recs[i - 1].local))
+			printf("\nSELinux %s fcontext Equivalence \n\n",
+			       r->local ? "Local" : "Distribution");
+		printf("%s = %s\n", r->name, r->target);
+	}
 }
 
 static void print(const struct sestore *sc, const struct pol_store_list *l)
 {
+	if (l->n && l->recs[0].kind == POL_STORE_EQUIV) {
+		print_equiv(sc, l);
+		return;
+	}
 	if (!sc->noheading)
 		printf("%-50s %-18s %s\n\n", "SELinux fcontext", "type", "Context");
 	for (size_t i = 0; i < l->n; i++) {
@@ -74,52 +64,19 @@ static void print(const struct sestore *sc, const struct pol_store_list *l)
 	}
 }
 
+/* fcontext -e PATH SPEC: an equivalence; -D purges them too, as semanage's */
+static int finish(struct sestore_req *r, const char *arg)
+{
+	(void)arg;
+	if (r->rec.target && r->action != 'l' && r->action != 'D')
+		r->rec.kind = POL_STORE_EQUIV;
+	return EXIT_OK;
+}
+
+static const struct sestore_kind kind = {POL_STORE_FCONTEXT,   options, usage,
+					 "file specification", finish,	print};
+
 int sestore_fcontext(void *ctx, int argc, char **argv)
 {
-	struct sestore *sc = ctx;
-	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
-	struct sestore_req r = {.rec = {.kind = POL_STORE_FCONTEXT}};
-	int c, st;
-
-	while ((c = sestore_getopt(sc, &g, argc, argv)) != -1) {
-		switch (c) {
-		case 'a':
-		case 'd':
-		case 'm':
-		case 'l':
-		case 'C':
-		case 'D':
-			if ((st = sestore_action(&r, c)))
-				return st;
-			break;
-		case 't':
-			r.rec.type = optarg;
-			break;
-		case 'f':
-			if (parse_ftype(optarg, &r.rec.ftype) < 0)
-				return cli_usage_error(
-				    "invalid file type '%s': use a, f, d, c, b, s, l or p", optarg);
-			break;
-		case 's':
-			r.rec.seuser = optarg;
-			break;
-		case 'r':
-			r.rec.range = optarg;
-			break;
-		case 'h':
-			return usage();
-		default:
-			return EXIT_USAGE;
-		}
-	}
-	if (r.action == 'l' || r.action == 'D') {
-		if (optind < argc)
-			return cli_usage_error("unexpected argument '%s'", argv[optind]);
-	} else if (optind + 1 != argc) {
-		return cli_usage_error(optind < argc ? "one file specification expected"
-						     : "no file specification given");
-	}
-	if (optind < argc)
-		r.rec.name = argv[optind];
-	return sestore_run(sc, POL_STORE_FCONTEXT, &r, print);
+	return sestore_record(ctx, &kind, argc, argv);
 }

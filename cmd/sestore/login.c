@@ -15,20 +15,14 @@ static const struct cli_option options[] = {
 };
 // clang-format on
 
-static int usage(void)
-{
-	fputs("Usage:\n"
-	      " sestore login -a|-m [-s USER] [-r RANGE] LOGIN|%GROUP\n"
-	      " sestore login -d LOGIN|%GROUP\n"
-	      " sestore login -l|-C|-D\n"
-	      "\n"
-	      "Map a Linux login (or %group) to an SELinux user, as semanage login does.\n"
-	      "\n",
-	      stdout);
-	cli_print_options(options);
-	fputs("\nSee sestore(1).\n", stdout);
-	return EXIT_OK;
-}
+static const char usage[] =
+    "Usage:\n"
+    " sestore login -a|-m [-s USER] [-r RANGE] LOGIN|%GROUP\n"
+    " sestore login -d LOGIN|%GROUP\n"
+    " sestore login -l|-C|-D\n"
+    "\n"
+    "Map a Linux login (or %group) to an SELinux user, as semanage login does.\n"
+    "\n";
 
 static void print(const struct sestore *sc, const struct pol_store_list *l)
 {
@@ -39,43 +33,9 @@ static void print(const struct sestore *sc, const struct pol_store_list *l)
 		       l->recs[i].range ? l->recs[i].range : "");
 }
 
+static const struct sestore_kind kind = {POL_STORE_LOGIN, options, usage, "login", NULL, print};
+
 int sestore_login(void *ctx, int argc, char **argv)
 {
-	struct sestore *sc = ctx;
-	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
-	struct sestore_req r = {.rec = {.kind = POL_STORE_LOGIN}};
-	int c, st;
-
-	while ((c = sestore_getopt(sc, &g, argc, argv)) != -1) {
-		switch (c) {
-		case 'a':
-		case 'd':
-		case 'm':
-		case 'l':
-		case 'C':
-		case 'D':
-			if ((st = sestore_action(&r, c)))
-				return st;
-			break;
-		case 's':
-			r.rec.seuser = optarg;
-			break;
-		case 'r':
-			r.rec.range = optarg;
-			break;
-		case 'h':
-			return usage();
-		default:
-			return EXIT_USAGE;
-		}
-	}
-	if (r.action == 'l' || r.action == 'D') {
-		if (optind < argc)
-			return cli_usage_error("unexpected argument '%s'", argv[optind]);
-	} else if (optind + 1 != argc) {
-		return cli_usage_error(optind < argc ? "one login expected" : "no login given");
-	}
-	if (optind < argc)
-		r.rec.name = argv[optind];
-	return sestore_run(sc, POL_STORE_LOGIN, &r, print);
+	return sestore_record(ctx, &kind, argc, argv);
 }

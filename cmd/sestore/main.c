@@ -11,6 +11,10 @@ const struct cli_command sestore_commands[] = {
 	{ "port", sestore_port, "port and port-range labels", NULL },
 	{ "boolean", sestore_boolean, "persistent boolean values", NULL },
 	{ "login", sestore_login, "Linux logins mapped to SELinux users", NULL },
+	{ "user", sestore_user, "SELinux users: roles, MLS range and level, prefix", NULL },
+	{ "node", sestore_node, "network node (address and mask) labels", NULL },
+	{ "interface", sestore_interface, "network interface labels", NULL },
+	{ "permissive", sestore_permissive, "permissive domains", NULL },
 	{ "dontaudit", sestore_dontaudit, "turn the policy's dontaudit rules on or off", NULL },
 	{ "apply", sestore_apply, "make the changes of a file (semanage export's lines) in one transaction", NULL },
 	{ "export", sestore_export, "print the local customisations as semanage export does", NULL },
@@ -45,8 +49,9 @@ static int parse_option(void *ctx, struct cli_getopt *g, int argc, char **argv)
 
 // clang-format off
 static const struct cli_tool tool = {
-	.about = "Customise the installed policy: file contexts, ports, booleans, logins and\n"
-		 "dontaudit rules, changed in one libsemanage transaction, as semanage does.\n",
+	.about = "Customise the installed policy: file contexts, ports, booleans, logins, users,\n"
+		 "nodes, interfaces, permissive domains, modules and dontaudit rules, changed in\n"
+		 "one libsemanage transaction, as semanage does.\n",
 	.synopsis = (const char *const[]){ "[options] <command> [arguments]", NULL },
 	.man = "sestore", .options = options, .commands = sestore_commands,
 	.getopt = parse_option, .run = run_command,

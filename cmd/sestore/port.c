@@ -18,21 +18,15 @@ static const struct cli_option options[] = {
 };
 // clang-format on
 
-static int usage(void)
-{
-	fputs("Usage:\n"
-	      " sestore port -a|-m -t TYPE -p PROTO [-r RANGE] PORT|LOW-HIGH\n"
-	      " sestore port -d -p PROTO PORT|LOW-HIGH\n"
-	      " sestore port -l|-C|-D\n"
-	      "\n"
-	      "Label a port or a range of ports, as semanage port does. A range may not\n"
-	      "overlap another local one.\n"
-	      "\n",
-	      stdout);
-	cli_print_options(options);
-	fputs("\nSee sestore(1).\n", stdout);
-	return EXIT_OK;
-}
+static const char usage[] =
+    "Usage:\n"
+    " sestore port -a|-m -t TYPE -p PROTO [-r RANGE] PORT|LOW-HIGH\n"
+    " sestore port -d -p PROTO PORT|LOW-HIGH\n"
+    " sestore port -l|-C|-D\n"
+    "\n"
+    "Label a port or a range of ports, as semanage port does. A range may not\n"
+    "overlap another local one.\n"
+    "\n";
 
 static int parse_port(const char *s, unsigned int *out, char **end)
 {
@@ -92,51 +86,23 @@ static void print(const struct sestore *sc, const struct pol_store_list *l)
 	free(done);
 }
 
+/* PORT or LOW-HIGH, and -p for a change */
+static int finish(struct sestore_req *r, const char *arg)
+{
+	if (!arg)
+		return EXIT_OK;
+	r->rec.name = NULL;
+	if (parse_range(arg, &r->rec.low, &r->rec.high) < 0)
+		return cli_usage_error("invalid port '%s': give PORT or LOW-HIGH, 0 to 65535", arg);
+	if (r->action && !r->rec.proto)
+		return cli_usage_error("no protocol: give -p tcp, udp, dccp or sctp");
+	return EXIT_OK;
+}
+
+static const struct sestore_kind kind = {POL_STORE_PORT,  options, usage,
+					 "port or range", finish,  print};
+
 int sestore_port(void *ctx, int argc, char **argv)
 {
-	struct sestore *sc = ctx;
-	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
-	struct sestore_req r = {.rec = {.kind = POL_STORE_PORT}};
-	int c, st;
-
-	while ((c = sestore_getopt(sc, &g, argc, argv)) != -1) {
-		switch (c) {
-		case 'a':
-		case 'd':
-		case 'm':
-		case 'l':
-		case 'C':
-		case 'D':
-			if ((st = sestore_action(&r, c)))
-				return st;
-			break;
-		case 't':
-			r.rec.type = optarg;
-			break;
-		case 'p':
-			r.rec.proto = optarg;
-			break;
-		case 'r':
-			r.rec.range = optarg;
-			break;
-		case 'h':
-			return usage();
-		default:
-			return EXIT_USAGE;
-		}
-	}
-	if (r.action == 'l' || r.action == 'D') {
-		if (optind < argc)
-			return cli_usage_error("unexpected argument '%s'", argv[optind]);
-		return sestore_run(sc, POL_STORE_PORT, &r, print);
-	}
-	if (optind + 1 != argc)
-		return cli_usage_error(optind < argc ? "one port or range expected"
-						     : "no port given");
-	if (parse_range(argv[optind], &r.rec.low, &r.rec.high) < 0)
-		return cli_usage_error("invalid port '%s': give PORT or LOW-HIGH, 0 to 65535",
-				       argv[optind]);
-	if (r.action && !r.rec.proto)
-		return cli_usage_error("no protocol: give -p tcp, udp, dccp or sctp");
-	return sestore_run(sc, POL_STORE_PORT, &r, print);
+	return sestore_record(ctx, &kind, argc, argv);
 }

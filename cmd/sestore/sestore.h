@@ -27,6 +27,10 @@ int sestore_fcontext(void *ctx, int argc, char **argv);
 int sestore_port(void *ctx, int argc, char **argv);
 int sestore_boolean(void *ctx, int argc, char **argv);
 int sestore_login(void *ctx, int argc, char **argv);
+int sestore_user(void *ctx, int argc, char **argv);
+int sestore_node(void *ctx, int argc, char **argv);
+int sestore_interface(void *ctx, int argc, char **argv);
+int sestore_permissive(void *ctx, int argc, char **argv);
 int sestore_dontaudit(void *ctx, int argc, char **argv);
 int sestore_apply(void *ctx, int argc, char **argv);
 int sestore_export(void *ctx, int argc, char **argv);
@@ -46,7 +50,9 @@ int sestore_getopt(struct sestore *sc, struct cli_getopt *g, int argc, char **ar
 struct sestore_req {
 	char action; /* 'a' 'd' 'm' 'l' 'D', 0: none given */
 	bool locallist;
+	int value; /* --on 1, --off 0, -1: neither */
 	struct pol_store_rec rec;
+	char roles[1024]; /* every -R, joined by spaces */
 };
 
 /* Record an action letter (-a -d -m -l -D); a second, different one is a
@@ -70,6 +76,27 @@ void sestore_err_init(const struct sestore *sc, struct pol_err *err);
 /* Report err/rc (nothing more when the diagnostics were printed as they
  * came); returns the exit status. */
 int sestore_report(const struct sestore *sc, struct pol_err *err, int rc);
+
+/*
+ * One record command (fcontext, port, boolean, login, user, node,
+ * interface, permissive): its options (a subset of the letters
+ * sestore_record() knows: the actions, -t -s -r -R -L -P -M -p -e -f --on
+ * --off), its usage text, the word for its positional argument, and
+ * finish(), which takes the positional argument (NULL for -l and -D) and
+ * checks what the kind needs (NULL: the argument is the record's name).
+ */
+struct sestore_kind {
+	enum pol_store_kind kind;
+	const struct cli_option *options;
+	const char *usage;
+	const char *what; /* "port or range": "no port or range given" */
+	int (*finish)(struct sestore_req *r, const char *arg);
+	sestore_print_fn print;
+};
+
+/* Parse the command line of a record command and run it (sestore_run()).
+ * Returns the exit status. */
+int sestore_record(struct sestore *sc, const struct sestore_kind *k, int argc, char **argv);
 
 /* semanage's name of a file type letter ("all files", "directory"...). */
 const char *sestore_ftype_name(char f);

@@ -66,7 +66,6 @@ static int iface_fill(struct pol_store *st, struct pol_store_list *l, struct pol
 	(void)st;
 	r->name = store_list_str(l, semanage_iface_get_name(rec));
 	store_list_context(l, r, semanage_iface_get_ifcon(rec));
-	r->seuser = NULL;
 	return r->name ? 0 : -ENOMEM;
 }
 

@@ -136,7 +136,6 @@ static int node_fill(struct pol_store *st, struct pol_store_list *l, struct pol_
 	free(mask);
 	r->proto = proto == SEMANAGE_PROTO_IP6 ? protos[1] : protos[0];
 	store_list_context(l, r, semanage_node_get_con(rec));
-	r->seuser = NULL;
 	return r->name && r->mask ? 0 : -ENOMEM;
 }
 

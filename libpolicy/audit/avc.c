@@ -75,9 +75,36 @@ static bool split_tokens(char *text, struct tok *toks, size_t *ntoks)
 	return true;
 }
 
-/* comm="x" -> x, as Python's fields[1][1:-1] does (whatever the quotes). */
+/* The kernel writes a comm=, name= or path= holding a space, a quote or a
+ * byte outside 0x21-0x7e as unquoted hex (audit_log_untrustedstring());
+ * auditd and ausearch -i decode it, audit2allow cuts its first and last
+ * digits. Decoded in place (half as long), up to a NUL byte; true when v
+ * was hex. */
+static bool unhex(char *v, size_t n)
+{
+	size_t i;
+
+	if (n < 2 || n % 2)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!((v[i] >= '0' && v[i] <= '9') || (v[i] >= 'A' && v[i] <= 'F')))
+			return false;
+	for (i = 0; i < n / 2; i++) {
+		char hi = v[2 * i], lo = v[2 * i + 1];
+
+		v[i] = (char)(((hi <= '9' ? hi - '0' : hi - 'A' + 10) << 4) |
+			      (lo <= '9' ? lo - '0' : lo - 'A' + 10));
+	}
+	v[n / 2] = '\0';
+	return true;
+}
+
+/* comm="x" -> x, as Python's fields[1][1:-1] does (whatever the quotes);
+ * a hex value decoded. */
 static char *strip_ends(char *v, size_t n)
 {
+	if (unhex(v, n))
+		return v;
 	if (n < 2)
 		return v + n;
 	v[n - 1] = '\0';
@@ -86,6 +113,8 @@ static char *strip_ends(char *v, size_t n)
 
 static char *unquote(char *v, size_t n)
 {
+	if (unhex(v, n))
+		return v;
 	if (n >= 2 && v[0] == '"' && v[n - 1] == '"') {
 		v[n - 1] = '\0';
 		return v + 1;

@@ -91,3 +91,15 @@ shape() { /usr/bin/python3 "$SEKIT_SRCDIR/tests/oracle/seallow-shapes.py" "$@"; 
 	[ -z "$stderr" ]
 	[[ "$output" == *"allow a_t b_t:file read;"* ]]
 }
+
+@test "seallow: hex comm=, name= and path= (spaces, odd bytes) are decoded as auditd does" {
+	# "my cmd", "a b", "/srv/a b": the kernel's untrusted-string hex
+	cat > hex.log <<-'EOF'
+	type=AVC msg=audit(1721985104.123:45): avc:  denied  { read } for  pid=1 comm=6D7920636D64 name=612062 dev="sda1" ino=5 scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0
+	type=AVC msg=audit(1721985104.123:46): avc:  denied  { write } for  pid=1 comm="ok" path=2F7372762F612062 dev="sda1" ino=5 scontext=usera:r:a_t tcontext=usera:r:c_t tclass=file permissive=0
+	EOF
+	run -0 --separate-stderr seallow explain -p "$TBIN" -i hex.log
+	[ -z "$stderr" ]
+	[[ "$output" == *'a_t b_t:file { read }: 1 denial, comm "my cmd"'* ]]
+	[[ "$output" == *'a_t c_t:file { write }: 1 denial, comm "ok", path "/srv/a b"'* ]]
+}

@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "seallow.h"
+#include "workdir.h"
 #include "source/source.h"
 #include "util/atomic.h"
 
@@ -30,7 +31,6 @@ unsigned int generate_flags(const struct seallow_opts *o)
  * once its file exists and withdrawn, signals blocked, before it is freed.
  */
 static const char *volatile pair_temps[2];
-static const int pair_signals[] = {SIGINT, SIGTERM, SIGHUP};
 
 static void remove_pair(int sig)
 {
@@ -39,35 +39,6 @@ static void remove_pair(int sig)
 			unlink(pair_temps[i]);
 	signal(sig, SIG_DFL);
 	raise(sig);
-}
-
-static void pair_handlers(bool on)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on ? remove_pair : SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < 3; i++)
-		sigaddset(&sa.sa_mask, pair_signals[i]);
-	for (size_t i = 0; i < 3; i++) {
-		struct sigaction old;
-
-		/* an ignored signal stays ignored (nohup's SIGHUP) */
-		if (sigaction(pair_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(pair_signals[i], &sa, NULL);
-	}
-}
-
-static void pair_block(sigset_t *saved)
-{
-	sigset_t block;
-
-	sigemptyset(&block);
-	for (size_t i = 0; i < 3; i++)
-		sigaddset(&block, pair_signals[i]);
-	sigprocmask(SIG_BLOCK, &block, saved);
 }
 
 /* One of the pair written to its temporary file (published) and synced. */
@@ -142,12 +113,12 @@ int generate_package(struct seallow_run *run, const char *name, const char *te, 
 					    mem, &err);
 	if (fclose(mem) != 0 && rc == 0)
 		rc = -errno;
-	pair_handlers(true);
+	cli_signals_handle(remove_pair);
 	if (rc == 0)
 		rc = write_temp(0, pp_path, pp, pp_len, &pp_out, &err);
 	if (rc == 0)
 		rc = write_temp(1, te_path, te, len, &te_out, &err);
-	pair_block(&saved);
+	cli_signals_block(&saved);
 	if (rc == 0) {
 		pair_temps[0] = NULL;
 		rc = pol_atomic_commit(pp_out, &err);
@@ -164,7 +135,7 @@ int generate_package(struct seallow_run *run, const char *name, const char *te, 
 	pair_temps[0] = pair_temps[1] = NULL;
 	pol_atomic_abort(pp_out);
 	pol_atomic_abort(te_out);
-	pair_handlers(false);
+	cli_signals_handle(NULL);
 	sigprocmask(SIG_SETMASK, &saved, NULL);
 	if (rc < 0) {
 		pol_err_set(&err, rc, "cannot build '%s'", pp_path);

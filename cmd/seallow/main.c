@@ -32,6 +32,8 @@ enum {
 	OPT_PER_NODE,
 	OPT_SINCE,
 	OPT_UNTIL,
+	OPT_JOURNAL,
+	OPT_FOLLOW,
 };
 
 /* What the options give; the tables below write most of it themselves. */
@@ -44,6 +46,7 @@ static const struct cli_option input_options[] = {
 	CLI_BOOL('a', "all", &opts.all, "read the whole audit log (/var/log/audit/audit.log*)"),
 	CLI_BOOL('b', "boot", &opts.boot, "the audit log since the last boot"),
 	CLI_BOOL('d', "dmesg", &opts.dmesg, "read the kernel log (dmesg)"),
+	CLI_BOOL(OPT_JOURNAL, "journal", &opts.journal, "read the systemd journal (with -i: that journal file\nor directory)"),
 	CLI_BOOL('l', "lastreload", &opts.lastreload, "only denials after the last policy load"),
 	CLI_STRING(OPT_SINCE, "since", "WHEN", &opts.since, "only records from WHEN on (ausearch's time words:\nrecent, today, yesterday, this-week, boot, a date)"),
 	CLI_STRING(OPT_UNTIL, "until", "WHEN", &opts.until, "only records up to WHEN (the same words)"),
@@ -76,6 +79,7 @@ static const struct cli_option refpolicy_options[] = {
 /* audit2allow's and audit2why's command line */
 static const struct cli_option plain_options[] = {
 	CLI_GROUP(input_options),
+	CLI_BOOL(OPT_FOLLOW, "follow", &opts.follow, "go on reading as the log grows and print the rules (-w:\nthe text) of new denials as they come, until interrupted"),
 	CLI_STRING('m', "module", "NAME", &opts.module, "write a module NAME (module line and require block)"),
 	OPT_MODULE_PACKAGE,
 	CLI_STRING('o', "output", "FILE", &opts.output, "append the output to FILE"),
@@ -283,143 +287,6 @@ static int on_mark(const struct pol_audit_mark *m, void *data)
 	return 0;
 }
 
-static int numeric_suffix_cmp(const void *a, const void *b)
-{
-	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-	const char *dx = strrchr(x, '.'), *dy = strrchr(y, '.');
-	long nx = dx && strcmp(dx, ".log") ? strtol(dx + 1, NULL, 10) : 0;
-	long ny = dy && strcmp(dy, ".log") ? strtol(dy + 1, NULL, 10) : 0;
-
-	/* oldest first: audit.log.9 ... audit.log.1, audit.log */
-	return (ny > nx) - (ny < nx);
-}
-
-/* -a/-b: the audit log files themselves, oldest first, instead of spawning
- * ausearch (which needs root and reads the same files). */
-static int read_audit_logs(struct seallow_run *run, struct pol_audit_reader *r)
-{
-	const char *dir = getenv("SEKIT_AUDIT_LOG_DIR");
-	char **names = NULL;
-	size_t n = 0, alloc = 0;
-	struct dirent *de;
-	DIR *d;
-	int status = EXIT_OK;
-
-	if (!dir || !*dir)
-		dir = "/var/log/audit";
-	d = opendir(dir);
-	if (!d) {
-		fprintf(stderr, "%s: cannot read '%s': %s\n", cli_name(), dir, strerror(errno));
-		return EXIT_ENV;
-	}
-	while ((de = readdir(d)) != NULL) {
-		if (strncmp(de->d_name, "audit.log", 9) != 0 ||
-		    (de->d_name[9] && de->d_name[9] != '.'))
-			continue;
-		if (POL_ARRAY_GROW(names, n + 1, alloc) < 0 || !(names[n] = strdup(de->d_name))) {
-			fprintf(stderr, "%s: out of memory\n", cli_name());
-			status = EXIT_ENV;
-			break;
-		}
-		n++;
-	}
-	closedir(d);
-	if (n > 1)
-		qsort(names, n, sizeof(*names), numeric_suffix_cmp);
-	for (size_t i = 0; i < n && status == EXIT_OK; i++) {
-		char path[4096];
-		int fd, rc;
-
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (pol_audit_reader_input(r, path) < 0) {
-			fprintf(stderr, "%s: out of memory\n", cli_name());
-			status = EXIT_ENV;
-			break;
-		}
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0) {
-			fprintf(stderr, "%s: cannot open '%s': %s\n", cli_name(), path,
-				strerror(errno));
-			status = EXIT_ENV;
-			break;
-		}
-		rc = pol_audit_reader_read_fd(r, fd);
-		close(fd);
-		if (rc < 0) {
-			fprintf(stderr, "%s: cannot read '%s': %s\n", cli_name(), path,
-				strerror(-rc));
-			status = EXIT_ENV;
-		}
-	}
-	if (!n && status == EXIT_OK)
-		fprintf(stderr, "%s: no audit.log in '%s'\n", cli_name(), dir);
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	(void)run;
-	return status;
-}
-
-static time_t boot_time(void)
-{
-	FILE *f =
-	    fopen(getenv("SEKIT_PROC_UPTIME") ? getenv("SEKIT_PROC_UPTIME") : "/proc/uptime", "re");
-	double up = 0;
-
-	if (!f)
-		return 0;
-	if (fscanf(f, "%lf", &up) != 1)
-		up = 0;
-	fclose(f);
-	return up > 0 ? time(NULL) - (time_t)up : 0;
-}
-
-static int read_input(struct seallow_run *run, struct pol_audit_reader *r)
-{
-	const struct seallow_opts *o = run->o;
-	int rc;
-
-	if (o->input) {
-		int fd = open(o->input, O_RDONLY | O_CLOEXEC);
-
-		if (fd < 0) {
-			fprintf(stderr, "%s: cannot open '%s': %s\n", cli_name(), o->input,
-				strerror(errno));
-			return errno == EACCES ? EXIT_ENV : EXIT_USAGE;
-		}
-		run->why_newline = true;
-		rc = pol_audit_reader_input(r, o->input);
-		if (rc == 0)
-			rc = pol_audit_reader_read_fd(r, fd);
-		close(fd);
-	} else if (o->dmesg) {
-		const char *cmd = getenv("SEKIT_DMESG");
-		FILE *p = popen(cmd && *cmd ? cmd : "dmesg", "r");
-		int st;
-
-		if (!p) {
-			fprintf(stderr, "%s: cannot run dmesg: %s\n", cli_name(), strerror(errno));
-			return EXIT_ENV;
-		}
-		rc = pol_audit_reader_read_fd(r, fileno(p));
-		st = pclose(p);
-		if (rc == 0 && st != 0) {
-			fprintf(stderr, "%s: dmesg failed\n", cli_name());
-			return EXIT_ENV;
-		}
-	} else if (o->all || o->boot) {
-		return read_audit_logs(run, r);
-	} else {
-		run->why_newline = true;
-		rc = pol_audit_reader_read_fd(r, STDIN_FILENO);
-	}
-	if (rc < 0) {
-		fprintf(stderr, "%s: cannot read the log: %s\n", cli_name(), strerror(-rc));
-		return rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
-	}
-	return EXIT_OK;
-}
-
 /* Every line and denial not used, by reason, on stderr: the lines not
  * read by number (the first few; all with -v), then the denials among
  * them and the other lines. */
@@ -529,44 +396,6 @@ static void leave_to_exit(struct seallow_run *run, struct pol_audit_reader *r)
 	left_to_exit.reader = r;
 }
 
-/* --since and --until as times (the later of --since and -b's boot). */
-static int time_window(struct seallow_run *run)
-{
-	const char *words[2] = {run->o->since, run->o->until};
-	const char *names[2] = {"--since", "--until"};
-	time_t *dest[2] = {&run->since, &run->until}, now = time(NULL), t;
-
-	for (int i = 0; i < 2; i++) {
-		int rc;
-
-		if (!words[i])
-			continue;
-		rc = pol_audit_time_words(words[i], now, boot_time(), &t);
-		if (rc == -ENOENT) {
-			fprintf(stderr, "%s: %s boot: the boot time is unknown (no /proc/uptime)\n",
-				cli_name(), names[i]);
-			return EXIT_ENV;
-		}
-		if (rc < 0) {
-			fprintf(
-			    stderr,
-			    "%s: %s: '%s' is no time: give now, recent, boot, today, yesterday, "
-			    "this-week, week-ago, this-month, this-year, a date (10/23/2024, "
-			    "2024-10-23) with an optional time, or a time (02:51:35)\n",
-			    cli_name(), names[i], words[i]);
-			return EXIT_USAGE;
-		}
-		/* --until a date without a time: to the end of that day (a word
-		 * is a moment, as for ausearch -te) */
-		if (i == 1 && isdigit((unsigned char)*words[i]) && !strchr(words[i], ':'))
-			t += 86399;
-		if (i == 0 && *dest[0] > t)
-			continue;
-		*dest[i] = t;
-	}
-	return EXIT_OK;
-}
-
 /* Returns 0 to go on, or an exit status + 1 (help, version, errors). */
 static int parse_args(int argc, char **argv, struct seallow_opts *o)
 {
@@ -610,8 +439,13 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 		// clang-format on
 		}
 	}
-	if ((o->all || o->boot) + !!o->input + o->dmesg > 1)
-		return 1 + cli_usage_error("-i, -d and -a/-b each name the input: give one");
+	if ((o->all || o->boot) + (o->input && !o->journal) + o->dmesg + o->journal > 1)
+		return 1 +
+		       cli_usage_error("-i, -d, -a/-b and --journal each name the input: give one");
+	if (o->follow && (o->dmesg || o->module || o->package || o->output || o->refpolicy ||
+			  o->verify || o->lastreload))
+		return 1 + cli_usage_error("--follow prints rules (or -w's text) as denials come: "
+					   "not with -d, -m, -M, -o, -R, -l or --verify");
 	if (o->package && o->output)
 		return 1 + cli_usage_error("--module-package conflicts with --output");
 	if (o->package && o->module)
@@ -692,8 +526,8 @@ int main(int argc, char **argv)
 	if (opts.per_node)
 		pol_audit_set_by_node(run.set);
 	if (opts.boot)
-		run.since = boot_time();
-	status = time_window(&run);
+		run.since = seallow_boot_time();
+	status = seallow_time_window(&run);
 	if (status != EXIT_OK)
 		goto out;
 	run.why_out = stdout;
@@ -706,7 +540,7 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
-	status = read_input(&run, r);
+	status = seallow_read_input(&run, r);
 	rc = pol_audit_reader_finish(r);
 	if (status == EXIT_OK && rc < 0)
 		status = EXIT_ENV;
@@ -731,6 +565,10 @@ int main(int argc, char **argv)
 					fwrite(buf, 1, n, stdout);
 		}
 		status = run.avcs ? EXIT_OK : EXIT_NOMATCH;
+	} else if (opts.follow) {
+		/* what came since the last quiet moment */
+		seallow_follow_print(&run);
+		status = pol_audit_set_groups(run.set) ? EXIT_OK : EXIT_NOMATCH;
 	} else if (opts.mode == MODE_EXPLAIN) {
 		status = explain_output(&run);
 	} else if (opts.mode == MODE_REVIEW) {

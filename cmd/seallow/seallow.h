@@ -18,7 +18,7 @@ struct seallow_opts {
 	const char *input, *policy, *type_re, *module, *package, *output;
 	const char *since, *until; /* --since, --until: ausearch's time words */
 	bool all, boot, dmesg, lastreload, requires, dontaudit, xperms, cil, verbose, explain_long,
-	    json, verify, quiet, refpolicy;
+	    json, verify, quiet, refpolicy, journal, follow;
 	/* -R */
 	const char *headers, *interface_info, *perm_map;
 	int max_distance;
@@ -39,6 +39,17 @@ struct seallow_run {
 	size_t avcs, filtered;
 	int status;
 };
+
+/* input.c: read the input the options name into r (--follow: until a
+ * signal or the end of standard input); an exit status. */
+int seallow_read_input(struct seallow_run *run, struct pol_audit_reader *r);
+/* --since and --until into run->since and run->until; an exit status. */
+int seallow_time_window(struct seallow_run *run);
+/* The boot's time from /proc/uptime (SEKIT_PROC_UPTIME), 0 unknown. */
+time_t seallow_boot_time(void);
+/* generate.c: --follow's rules of the groups that are new or grew since
+ * the last call, each once. */
+void seallow_follow_print(struct seallow_run *run);
 
 /* why.c: audit2why's text for one AVC. */
 void why_print(struct seallow_run *run, const struct pol_audit_avc *a);

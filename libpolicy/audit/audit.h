@@ -100,6 +100,10 @@ int pol_audit_reader_new(const struct pol_audit_handlers *h, struct pol_audit_re
 int pol_audit_reader_feed(struct pol_audit_reader *r, const char *buf, size_t len);
 /* End of input: deliver every pending event. */
 int pol_audit_reader_finish(struct pol_audit_reader *r);
+/* Deliver every pending event, as if its last record had come (a follower
+ * whose input went quiet); a line not ended yet stays. Returns 0 or a
+ * handler's negative status. */
+int pol_audit_reader_flush(struct pol_audit_reader *r);
 /* Feed everything from fd until end of file; -errno on a read error. */
 int pol_audit_reader_read_fd(struct pol_audit_reader *r, int fd);
 void pol_audit_reader_free(struct pol_audit_reader *r);
@@ -144,6 +148,24 @@ struct pol_audit_entry {
 /* Read one entry as journalctl -o json's line would be read. Returns 0 or
  * a handler's negative status (-ENOMEM when memory runs out). */
 int pol_audit_reader_entry(struct pol_audit_reader *r, const struct pol_audit_entry *e);
+
+/* The systemd journal (journal.c): its audit records and the kernel's
+ * copies of them, entry by entry into a reader. */
+struct pol_audit_journal;
+/* path: a journal file or a directory of them; NULL: the local system's
+ * journal. Returns 0 and *out (pol_audit_journal_free()), or < 0 with why
+ * in err. */
+int pol_audit_journal_open(const char *path, struct pol_audit_journal **out, struct pol_err *err);
+void pol_audit_journal_free(struct pol_audit_journal *jr);
+/* Only entries from since to until (seconds; 0: no bound); before the
+ * first read. since is a seek: earlier entries are never read. */
+void pol_audit_journal_window(struct pol_audit_journal *jr, time_t since, time_t until);
+/* Feed r every entry not read yet. Returns 0 at the journal's end, 1 past
+ * until (nothing more will come), a handler's status or < 0 with err. */
+int pol_audit_journal_read(struct pol_audit_journal *jr, struct pol_audit_reader *r,
+			   struct pol_err *err);
+/* Wait up to msec for the journal to change: 1 changed, 0 not, < 0 error. */
+int pol_audit_journal_wait(struct pol_audit_journal *jr, unsigned int msec);
 
 /* ausearch's time words and dates (recent, today, yesterday, this-week,
  * week-ago, this-month, this-year, boot, now, "10/23/2024 02:51:35",

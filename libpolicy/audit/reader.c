@@ -1429,6 +1429,13 @@ int pol_audit_reader_finish(struct pol_audit_reader *r)
 	return r->nomem && r->status == 0 ? -ENOMEM : r->status;
 }
 
+int pol_audit_reader_flush(struct pol_audit_reader *r)
+{
+	while (r->count && r->status == 0)
+		ev_force_head(r);
+	return r->nomem && r->status == 0 ? -ENOMEM : r->status;
+}
+
 int pol_audit_reader_read_fd(struct pol_audit_reader *r, int fd)
 {
 	size_t size = 256 * 1024;

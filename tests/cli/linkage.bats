@@ -33,7 +33,7 @@ users() {
 	local lib
 	# configure.ac's SEKIT_DEP and readline checks (libsepol is linked
 	# statically: no DT_NEEDED)
-	for lib in libselinux.so libaudit.so libjson-c.so libpcre2-8.so libreadline.so; do
+	for lib in libselinux.so libaudit.so libjson-c.so libpcre2-8.so libreadline.so libsystemd.so; do
 		echo "# $lib: $(users "$lib")"
 		[ -n "$(users "$lib")" ]
 	done
@@ -44,15 +44,17 @@ users() {
 }
 
 # readline serves the interactive shells (sequery shell, seallow review),
-# the audit libraries seallow's log reader: no other tool loads them.
+# the audit libraries and libsystemd (--journal) seallow's log reader: no
+# other tool loads them.
 @test "linkage: a tool without a shell or an audit reader links neither readline nor libaudit" {
 	local tool
 	for tool in sectl serelabel sepolc sereach; do
 		echo "# $tool: $(needed "$tool" | tr '\n' ' ')"
-		! needed "$tool" | grep -E '^lib(readline|audit|auparse)\.so'
+		! needed "$tool" | grep -E '^lib(readline|audit|auparse|systemd)\.so'
 	done
 	[[ "$(users libreadline.so)" == *sequery* ]]
 	[[ "$(users libaudit.so)" == *seallow* ]]
+	[[ "$(users libsystemd.so)" == *seallow* ]]
 }
 
 # seallow groups audit records itself (libpolicy/audit/reader.c says why):

@@ -12,6 +12,7 @@
 #include <sepol/policydb/hierarchy.h>
 #include <sepol/policydb/link.h>
 
+#include "neverallow/neverallow.h"
 #include "source/backend.h"
 
 static uint32_t sepol_unknown(enum pol_source_unknown u)
@@ -26,6 +27,58 @@ static uint32_t sepol_unknown(enum pol_source_unknown u)
 		break;
 	}
 	return SEPOL_DENY_UNKNOWN;
+}
+
+/*
+ * The neverallow rules expand left in kp, checked by the index
+ * (pol_neverallow_find()); only the violated ones go to libsepol's
+ * check_assertions(), which checks them again and reports each violation
+ * in its words, with its count, as checkpolicy does. Returns 0 or < 0.
+ */
+static int check_neverallows(struct pdb_sepol *sh, struct pol_pdb *kp, struct pol_err *err)
+{
+	avrule_t *rules =
+	    kp->p.global && kp->p.global->branch_list ? kp->p.global->branch_list->avrules : NULL;
+	avrule_t *head = NULL, **tail = &head, **next_of = NULL;
+	size_t count = 0, i = 0, nviolated = 0;
+	bool *violated = NULL;
+	int rc;
+
+	if (pol_neverallow_find(kp, &violated, &count, err) < 0)
+		return -ENOMEM;
+	for (size_t j = 0; j < count; j++)
+		nviolated += violated[j];
+	if (nviolated == 0) {
+		free(violated);
+		return 0;
+	}
+	/* chain the violated rules alone, then restore the list */
+	next_of = calloc(count, sizeof(*next_of));
+	if (!next_of) {
+		free(violated);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	for (avrule_t *r = rules, *nx; r; r = nx) {
+		nx = r->next;
+		if (!(r->specified & (AVRULE_NEVERALLOW | AVRULE_XPERMS_NEVERALLOW)))
+			continue;
+		next_of[i] = nx;
+		if (violated[i++]) {
+			*tail = r;
+			tail = &r->next;
+		}
+	}
+	*tail = NULL;
+	rc = check_assertions(pdb_sepol_handle(sh), &kp->p, head);
+	i = 0;
+	for (avrule_t *r = rules; r; r = r->next) {
+		if (!(r->specified & (AVRULE_NEVERALLOW | AVRULE_XPERMS_NEVERALLOW)))
+			continue;
+		r->next = next_of[i++];
+	}
+	free(next_of);
+	free(violated);
+	return rc;
 }
 
 int pol_source_module_expand(struct pol_source_module *base, const struct pol_source_options *opts,
@@ -63,16 +116,22 @@ int pol_source_module_expand(struct pol_source_module *base, const struct pol_so
 			pol_err_set(err, POL_EINVAL, "cannot resolve the policy's optional blocks");
 		goto out;
 	}
-	/* check=1 checks bounds and neverallow rules; with -N only bounds. */
-	if (expand_module(pdb_sepol_handle(sh), &base->p, &kp->p, 0, !opts->no_neverallow) != 0) {
+	/* Bounds, then neverallow rules, in check=1's order; libsepol's own
+	 * neverallow scan is replaced by the indexed one (check_neverallows). */
+	if (expand_module(pdb_sepol_handle(sh), &base->p, &kp->p, 0, 0) != 0) {
 		if (!msgs.errors)
 			pol_err_set(err, POL_EINVAL, "cannot expand the policy");
 		goto out;
 	}
-	if (opts->no_neverallow && hierarchy_check_constraints(pdb_sepol_handle(sh), &kp->p) != 0) {
+	if (hierarchy_check_constraints(pdb_sepol_handle(sh), &kp->p) != 0) {
 		if (!msgs.errors)
 			pol_err_set(err, POL_EINVAL,
 				    "the policy violates its type, role or user bounds");
+		goto out;
+	}
+	if (!opts->no_neverallow && check_neverallows(sh, kp, err) != 0) {
+		if (!msgs.errors)
+			pol_err_set(err, POL_EINVAL, "the policy violates its neverallow rules");
 		goto out;
 	}
 	kp->p.policy_type = POLICY_KERN;

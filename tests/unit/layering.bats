@@ -36,14 +36,14 @@ callers() {
 # none can be mistaken for (or collide with) one of libsepol's mls_, cond_,
 # cil_, ... symbols linked beside it: source has src_, ps_ (the parser)
 # and lower_, kernel kernel_ and kfs_ (selinuxfs), the others their name
-# (refpolicy_, store_).
+# (refpolicy_, store_, neverallow_).
 @test "layering: libpolicy exports no unprefixed symbol" {
 	local lib="${SEKIT_BUILDDIR:-$SEKIT_SRCDIR}/libpolicy/.libs/libpolicy.a"
 	[ -r "$lib" ] || skip "no $lib (build first)"
 	require_command nm binutils
 	# (__odr_asan.NAME: ASan's, made for our globals in the CI build)
 	run sh -c "nm -g --defined-only '$lib' | awk 'NF == 3 && \$3 !~ /^__(odr_asan|asan|ubsan|tsan)/ { print \$3 }' |
-		grep -vE '^(pol|src|ps|lower|pdb|query|label|kernel|kfs|audit|graph|refpolicy|store)_'"
+		grep -vE '^(pol|src|ps|lower|pdb|query|label|kernel|kfs|audit|graph|refpolicy|store|neverallow)_'"
 	[ "$output" = "" ]
 }
 
@@ -156,7 +156,8 @@ source_prefix_check() {
 declare -gA AREA_DEPS=(
 	[util]=""
 	[pdb]="util"
-	[source]="pdb util"
+	[neverallow]="pdb util"
+	[source]="neverallow pdb util"
 	[query]="pdb util"
 	[graph]="pdb util"
 	[kernel]="pdb util"
@@ -333,6 +334,7 @@ declare -gA HEADER_PREFIXES=(
 	[util]="pol POL"
 	[pdb]="pol_pdb POL_PDB pol_sym POL_SYM"
 	[source]="pol_source POL_SOURCE"
+	[neverallow]="pol_neverallow POL_NEVERALLOW"
 	[query]="pol_query POL_QUERY pol_rule POL_RULE POL_RULES pol_access POL_ACCESS pol_info POL_INFO pol_diff POL_DIFF"
 	[graph]="pol_graph POL_GRAPH pol_permmap POL_PERMMAP"
 	[kernel]="pol_kernel POL_KERNEL"

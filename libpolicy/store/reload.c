@@ -78,9 +78,10 @@ int store_reload(struct pol_store *st, struct pol_err *err)
 		 * libsemanage had just installed: the environment's failure */
 		if (rc != -EACCES && rc != -EPERM && rc != -ENOMEM)
 			rc = -EIO;
-		pol_err_set(err, rc,
-			    "committed to store '%s', but the kernel still runs the previous policy",
-			    st->name);
+		pol_err_set(
+		    err, rc,
+		    "committed to store '%s', but the kernel still runs the previous policy",
+		    st->name);
 	}
 out:
 	pol_kernel_image_free(img);

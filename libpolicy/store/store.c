@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -346,6 +347,20 @@ static int wait_for_lock(struct pol_store *st, struct pol_err *err)
 	return rc;
 }
 
+/* libsemanage's helpers (cp, sefcontext_compile) fail on a full disk
+ * without an errno to pass on: after a failure, say so when the store's
+ * file system has less than 1 MiB left. */
+static void note_full_disk(const struct pol_store *st, struct pol_err *err)
+{
+	struct statvfs vfs;
+
+	if (statvfs(st->store_dir, &vfs) == 0 &&
+	    (unsigned long long)vfs.f_bavail * vfs.f_frsize < 1024 * 1024)
+		pol_err_add(err, POL_SEV_NOTE, 0, NULL, 0, 0,
+			    "the file system of %s is full (No space left on device)",
+			    st->store_dir);
+}
+
 int pol_store_begin(struct pol_store *st, struct pol_err *err)
 {
 	int rc;
@@ -360,7 +375,9 @@ int pol_store_begin(struct pol_store *st, struct pol_err *err)
 	store_route(st, err);
 	if (semanage_begin_transaction(st->sh) < 0) {
 		rc = semanage_status();
-		pol_err_set(err, rc, "cannot begin a transaction on store '%s'", st->name);
+		pol_err_set(err, rc, "cannot begin a transaction on store '%s'%s%s", st->name,
+			    rc != POL_EINVAL ? ": " : "", rc != POL_EINVAL ? strerror(-rc) : "");
+		note_full_disk(st, err);
 		store_unroute(st);
 		return rc;
 	}
@@ -397,10 +414,17 @@ int pol_store_commit(struct pol_store *st, struct pol_err *err)
 	store_unroute(st);
 	st->in_tx = false;
 	if (rc < 0) {
-		rc = semanage_status();
+		int sys = semanage_status();
+
 		st->failed = true;
-		return pol_err_set(err, rc, "commit to store '%s' failed: nothing changed",
-				   st->name);
+		/* after changes sekit checked in full, a failure without an
+		 * errno (a helper program such as sefcontext_compile failed on
+		 * a full disk) is the system's, not the input's */
+		rc = sys != POL_EINVAL ? sys : st->unchecked ? POL_EINVAL : -EIO;
+		pol_err_set(err, rc, "commit to store '%s' failed%s%s: nothing changed", st->name,
+			    sys != POL_EINVAL ? ": " : "", sys != POL_EINVAL ? strerror(-sys) : "");
+		note_full_disk(st, err);
+		return rc;
 	}
 	return store_reload(st, err);
 }

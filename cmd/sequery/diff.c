@@ -56,13 +56,13 @@ const struct ap_option sequery_diff_options[] = {
 	{ LATER(5), { "--neverallowxperm" }, AP_FLAG, NULL, "neverallowxperm rules (a binary policy has none)" },
 	{ LATER(6), { "--auditallowxperm" }, AP_FLAG, NULL, "auditallowxperm rules (not compared yet)" },
 	{ LATER(7), { "--dontauditxperm" }, AP_FLAG, NULL, "dontauditxperm rules (not compared yet)" },
-	{ LATER(8), { "-T", "--type_trans" }, AP_FLAG, NULL, "type_transition rules (not compared yet)" },
-	{ LATER(9), { "--type_change" }, AP_FLAG, NULL, "type_change rules (not compared yet)" },
-	{ LATER(10), { "--type_member" }, AP_FLAG, NULL, "type_member rules (not compared yet)" },
+	{ SEL(POL_DIFF_TYPE_TRANS), { "-T", "--type_trans" }, AP_FLAG, NULL, "type_transition rules" },
+	{ SEL(POL_DIFF_TYPE_CHANGE), { "--type_change" }, AP_FLAG, NULL, "type_change rules" },
+	{ SEL(POL_DIFF_TYPE_MEMBER), { "--type_member" }, AP_FLAG, NULL, "type_member rules" },
 	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "RBAC, MLS rule and constraint differences:" },
-	{ LATER(11), { "--role_allow" }, AP_FLAG, NULL, "role allow rules (not compared yet)" },
-	{ LATER(12), { "--role_trans" }, AP_FLAG, NULL, "role_transition rules (not compared yet)" },
-	{ LATER(13), { "--range_trans" }, AP_FLAG, NULL, "range_transition rules (not compared yet)" },
+	{ SEL(POL_DIFF_ROLE_ALLOW), { "--role_allow" }, AP_FLAG, NULL, "role allow rules" },
+	{ SEL(POL_DIFF_ROLE_TRANS), { "--role_trans" }, AP_FLAG, NULL, "role_transition rules" },
+	{ SEL(POL_DIFF_RANGE_TRANS), { "--range_trans" }, AP_FLAG, NULL, "range_transition rules" },
 	{ LATER(14), { "--constrain" }, AP_FLAG, NULL, "constraints (not compared yet)" },
 	{ LATER(15), { "--mlsconstrain" }, AP_FLAG, NULL, "MLS constraints (not compared yet)" },
 	{ LATER(16), { "--validatetrans" }, AP_FLAG, NULL, "validatetrans (not compared yet)" },
@@ -70,12 +70,12 @@ const struct ap_option sequery_diff_options[] = {
 	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Labeling statement differences:" },
 	{ LATER(18), { "--ibendportcon" }, AP_FLAG, NULL, "ibendportcon (not compared yet)" },
 	{ LATER(19), { "--ibpkeycon" }, AP_FLAG, NULL, "ibpkeycon (not compared yet)" },
-	{ LATER(20), { "--initialsid" }, AP_FLAG, NULL, "initial SIDs (not compared yet)" },
-	{ LATER(21), { "--fs_use" }, AP_FLAG, NULL, "fs_use_* (not compared yet)" },
-	{ LATER(22), { "--genfscon" }, AP_FLAG, NULL, "genfscon (not compared yet)" },
-	{ LATER(23), { "--netifcon" }, AP_FLAG, NULL, "netifcon (not compared yet)" },
+	{ SEL(POL_DIFF_INITIALSIDS), { "--initialsid" }, AP_FLAG, NULL, "initial SIDs" },
+	{ SEL(POL_DIFF_FS_USE), { "--fs_use" }, AP_FLAG, NULL, "fs_use_* statements" },
+	{ SEL(POL_DIFF_GENFSCON), { "--genfscon" }, AP_FLAG, NULL, "genfscon statements" },
+	{ SEL(POL_DIFF_NETIFCON), { "--netifcon" }, AP_FLAG, NULL, "netifcon statements" },
 	{ LATER(24), { "--nodecon" }, AP_FLAG, NULL, "nodecon (not compared yet)" },
-	{ LATER(25), { "--portcon" }, AP_FLAG, NULL, "portcon (not compared yet)" },
+	{ SEL(POL_DIFF_PORTCON), { "--portcon" }, AP_FLAG, NULL, "portcon statements" },
 	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Other differences:" },
 	{ LATER(26), { "--default" }, AP_FLAG, NULL, "default_* (not compared yet)" },
 	{ LATER(27), { "--property" }, AP_FLAG, NULL, "policy properties (not compared yet)" },
@@ -141,9 +141,11 @@ static void print_text(const struct pol_diff_list *l, const struct diff_opts *o)
 	putchar('\n');
 }
 
-static bool is_av(enum pol_diff_section s)
+/* The sections setools' MCP server groups under "te_rules". */
+static bool is_te(enum pol_diff_section s)
 {
-	return s == POL_DIFF_ALLOW || s == POL_DIFF_AUDITALLOW || s == POL_DIFF_DONTAUDIT;
+	return s == POL_DIFF_ALLOW || s == POL_DIFF_AUDITALLOW || s == POL_DIFF_DONTAUDIT ||
+	       s == POL_DIFF_TYPE_TRANS || s == POL_DIFF_TYPE_CHANGE || s == POL_DIFF_TYPE_MEMBER;
 }
 
 /* {"rules": [...], "truncated": false}, as setools' MCP server groups them. */
@@ -173,7 +175,15 @@ static void add_json(struct json_object *diffs, const struct pol_diff_list *l)
 			continue;
 		}
 		o = json_object_new_object();
-		if (it->rule) {
+		if (it->value_name) {
+			char name[64];
+
+			pol_json_add_str(o, "rule", it->rule);
+			snprintf(name, sizeof(name), "added_%s", it->value_name);
+			pol_json_add_str(o, name, it->added_value);
+			snprintf(name, sizeof(name), "removed_%s", it->value_name);
+			pol_json_add_str(o, name, it->removed_value);
+		} else if (it->rule) {
 			pol_json_add_str(o, "rule", it->rule);
 			json_object_object_add(o, "added_perms", pol_json_strv(it->added));
 			json_object_object_add(o, "removed_perms", pol_json_strv(it->removed));
@@ -184,7 +194,7 @@ static void add_json(struct json_object *diffs, const struct pol_diff_list *l)
 		}
 		json_object_array_add(g[2], o);
 	}
-	if (is_av(l->section)) {
+	if (is_te(l->section)) {
 		struct json_object *te;
 		char name[64];
 

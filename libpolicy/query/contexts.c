@@ -29,7 +29,7 @@ static const char *const xen_sids[] = {
 	"device", "domU", "domDM",
 };
 
-static const char *sid_name(const policydb_t *p, const ocontext_t *c, char buf[16])
+const char *query_info_sid_name(const policydb_t *p, const ocontext_t *c, char buf[16])
 {
 	uint32_t n = c->sid[0];
 
@@ -44,7 +44,7 @@ static const char *sid_name(const policydb_t *p, const ocontext_t *c, char buf[1
 	return buf;
 }
 
-static const char *fs_use_rule(uint32_t behavior)
+const char *query_info_fs_use_rule(uint32_t behavior)
 {
 	switch (behavior) {
 	case SECURITY_FS_USE_XATTR:
@@ -58,7 +58,7 @@ static const char *fs_use_rule(uint32_t behavior)
 	}
 }
 
-static const char *protocol_name(uint8_t proto)
+const char *query_info_protocol_name(uint8_t proto)
 {
 	switch (proto) {
 	case IPPROTO_TCP:
@@ -75,7 +75,7 @@ static const char *protocol_name(uint8_t proto)
 }
 
 /* genfscon's file type, from the object class: "" when there is none. */
-static const char *genfs_filetype(const policydb_t *p, uint32_t sclass)
+const char *query_info_genfs_filetype(const policydb_t *p, uint32_t sclass)
 {
 	const struct pol_fc_type *t;
 
@@ -174,14 +174,14 @@ static bool render(const struct pol_pdb *pdb, enum pol_info_kind kind, const oco
 	case POL_INFO_FS_USE:
 		if (!name_ok(f, c->u.name))
 			return false;
-		pol_buf_printf(b, "%s %s ", fs_use_rule(c->v.behavior), c->u.name);
+		pol_buf_printf(b, "%s %s ", query_info_fs_use_rule(c->v.behavior), c->u.name);
 		query_info_context(pdb, &c->context[0], b);
 		pol_buf_putc(b, ';');
 		return true;
 	case POL_INFO_PORTCON:
 		if (f->ports && !(c->u.port.low_port <= f->lo && f->hi <= c->u.port.high_port))
 			return false;
-		pol_buf_printf(b, "portcon %s %u", protocol_name(c->u.port.protocol),
+		pol_buf_printf(b, "portcon %s %u", query_info_protocol_name(c->u.port.protocol),
 			       c->u.port.low_port);
 		if (c->u.port.high_port != c->u.port.low_port)
 			pol_buf_printf(b, "-%u", c->u.port.high_port);
@@ -252,7 +252,7 @@ static int list_genfscon(const struct pol_pdb *pdb, const char *filter,
 		for (const ocontext_t *c = g->head; c && !rc; c = c->next) {
 			pol_buf_reset(&b);
 			pol_buf_printf(&b, "genfscon %s %s %s ", g->fstype, c->u.name,
-				       genfs_filetype(p, c->v.sclass));
+				       query_info_genfs_filetype(p, c->v.sclass));
 			query_info_context(pdb, &c->context[0], &b);
 			rc = query_info_add_statement(list, &b);
 		}
@@ -271,7 +271,7 @@ static int list_initialsids(const struct pol_pdb *pdb, const char *filter,
 	for (const ocontext_t *c = p->ocontexts[OCON_ISID]; c && !rc; c = c->next) {
 		struct pol_info_item *it;
 		char buf[16];
-		const char *name = sid_name(p, c, buf);
+		const char *name = query_info_sid_name(p, c, buf);
 
 		if (filter && strcmp(filter, name) != 0)
 			continue;

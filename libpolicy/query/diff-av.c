@@ -219,10 +219,8 @@ static int bool_name_cmp(const void *a, const void *b)
 	return strcmp(((const struct bool_name *)a)->name, ((const struct bool_name *)b)->name);
 }
 
-/* The key of expr's branch: the names of the booleans it depends on,
- * sorted, and its truth table over them (negated for the false branch).
- * More than 6 booleans: the expression's text, as sediff keys it. */
-static char *cond_key(const policydb_t *p, const cond_expr_t *expr, const char *text, bool branch)
+char *query_diff_cond_key(const policydb_t *p, const cond_expr_t *expr, const char *text,
+			  bool branch)
 {
 	struct bool_name b[7];
 	uint32_t vals[6];
@@ -280,7 +278,7 @@ static uint32_t cond_intern(struct av *av, int side, const cond_node_t *cn, bool
 {
 	const policydb_t *p = av->s[side].p;
 	char *text = pdb_cond_expr_text(av->s[side].pdb, cn->expr);
-	char *key = text ? cond_key(p, cn->expr, text, branch) : NULL;
+	char *key = text ? query_diff_cond_key(p, cn->expr, text, branch) : NULL;
 	size_t i;
 
 	if (!key) {

@@ -25,8 +25,21 @@ const char *const *query_diff_strv(struct query_diff_build *b, const char *const
 int query_diff_finish(struct query_diff_build *b, enum pol_diff_section section,
 		      struct pol_diff_list **out, struct pol_err *err);
 
+/* The key of a conditional's branch (heap string): the names of the
+ * booleans expr depends on, sorted, and its truth table over them
+ * (negated for the false branch), so that equivalent expressions share
+ * it. More than 6 booleans: text (the expression as setools prints it)
+ * and the branch. */
+char *query_diff_cond_key(const policydb_t *p, const cond_expr_t *expr, const char *text,
+			  bool branch);
+
 /* The AV sections: allow, auditallow, dontaudit. */
 int query_diff_av(const struct pol_pdb *left, const struct pol_pdb *right,
 		  enum pol_diff_section section, struct query_diff_build *b);
+
+/* The sections of keyed items: type_*, role allow, role_transition,
+ * range_transition rules and the labeling statements. */
+void query_diff_keyed(const struct pol_pdb *left, const struct pol_pdb *right,
+		      enum pol_diff_section section, struct query_diff_build *b);
 
 #endif

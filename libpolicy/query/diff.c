@@ -32,6 +32,17 @@ static const struct {
 	[POL_DIFF_ALLOW] = { "Allow Rules", "Allow Rules", "allows", true },
 	[POL_DIFF_AUDITALLOW] = { "Auditallow Rules", "Auditallow Rules", "auditallows", true },
 	[POL_DIFF_DONTAUDIT] = { "Dontaudit Rules", "Dontaudit Rules", "dontaudits", true },
+	[POL_DIFF_TYPE_TRANS] = { "Type_transition Rules", "Type_transition Rules", "type_transitions", true },
+	[POL_DIFF_TYPE_CHANGE] = { "Type_change Rules", "Type_change Rules", "type_changes", true },
+	[POL_DIFF_TYPE_MEMBER] = { "Type_member Rules", "Type_member Rules", "type_members", true },
+	[POL_DIFF_ROLE_ALLOW] = { "Role allow Rules", "Role Allow Rules", "role_allows", false },
+	[POL_DIFF_ROLE_TRANS] = { "Role_transition Rules", "Role_transition Rules", "role_transitions", true },
+	[POL_DIFF_RANGE_TRANS] = { "Range_transition Rules", "Range_transition Rules", "range_transitions", true },
+	[POL_DIFF_INITIALSIDS] = { "Initial SIDs", "Initial SIDs", "initialsids", true },
+	[POL_DIFF_FS_USE] = { "Fs_use", "Fs_use", "fs_uses", true },
+	[POL_DIFF_GENFSCON] = { "Genfscons", "Genfscons", "genfscons", true },
+	[POL_DIFF_NETIFCON] = { "Netifcons", "Netifcons", "netifcons", true },
+	[POL_DIFF_PORTCON] = { "Portcons", "Portcons", "portcons", true },
 	[POL_DIFF_POLCAPS] = { "Policy Capabilities", "Policy Capabilities", "polcaps", false },
 };
 // clang-format on
@@ -600,6 +611,19 @@ int pol_diff_section(const struct pol_pdb *left, const struct pol_pdb *right,
 		break;
 	case POL_DIFF_POLCAPS:
 		diff_polcaps(left, right, &b);
+		break;
+	case POL_DIFF_TYPE_TRANS:
+	case POL_DIFF_TYPE_CHANGE:
+	case POL_DIFF_TYPE_MEMBER:
+	case POL_DIFF_ROLE_ALLOW:
+	case POL_DIFF_ROLE_TRANS:
+	case POL_DIFF_RANGE_TRANS:
+	case POL_DIFF_INITIALSIDS:
+	case POL_DIFF_FS_USE:
+	case POL_DIFF_GENFSCON:
+	case POL_DIFF_NETIFCON:
+	case POL_DIFF_PORTCON:
+		query_diff_keyed(left, right, section, &b);
 		break;
 	case POL_DIFF_SECTION_COUNT:
 		return pol_err_set(err, -EINVAL, "no such difference section");

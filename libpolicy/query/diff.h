@@ -26,6 +26,17 @@ enum pol_diff_section {
 	POL_DIFF_ALLOW,
 	POL_DIFF_AUDITALLOW,
 	POL_DIFF_DONTAUDIT,
+	POL_DIFF_TYPE_TRANS,
+	POL_DIFF_TYPE_CHANGE,
+	POL_DIFF_TYPE_MEMBER,
+	POL_DIFF_ROLE_ALLOW,
+	POL_DIFF_ROLE_TRANS,
+	POL_DIFF_RANGE_TRANS,
+	POL_DIFF_INITIALSIDS,
+	POL_DIFF_FS_USE,
+	POL_DIFF_GENFSCON,
+	POL_DIFF_NETIFCON,
+	POL_DIFF_PORTCON,
 	POL_DIFF_POLCAPS,
 	POL_DIFF_SECTION_COUNT
 };
@@ -41,6 +52,10 @@ struct pol_diff_item {
 	 * permissions by fate (NULL-terminated, sorted); NULL otherwise */
 	const char *rule;
 	const char *const *added, *const *removed, *const *matched;
+	/* a modified type_*, role_transition or range_transition rule or
+	 * labeling statement: what changed ("default", "range", "context")
+	 * and its value in each policy; NULL otherwise */
+	const char *value_name, *added_value, *removed_value;
 };
 
 /* A section's differences: the added items, then the removed, then the

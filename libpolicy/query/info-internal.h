@@ -22,6 +22,14 @@ int query_info_add_statement(struct pol_info_list *list, const struct pol_buf *s
 /* "user:role:type[:range]" as setools prints a context. */
 void query_info_context(const struct pol_pdb *pdb, const context_struct_t *c, struct pol_buf *b);
 
+/* An initial SID's name (setools 4.4's table for the number a kernel
+ * policy keeps; buf holds a number without a name), fs_use's keyword,
+ * portcon's protocol, genfscon's file type flag ("" for none). */
+const char *query_info_sid_name(const policydb_t *p, const ocontext_t *c, char buf[16]);
+const char *query_info_fs_use_rule(uint32_t behavior);
+const char *query_info_protocol_name(uint8_t proto);
+const char *query_info_genfs_filetype(const policydb_t *p, uint32_t sclass);
+
 /* An IPv6 address as Python's ipaddress module writes it (hexadecimal
  * groups, the first longest run of two or more zero groups as "::"). */
 void query_info_ipv6(const unsigned char addr[16], struct pol_buf *b);

@@ -5,9 +5,11 @@
 Usage: sequery-diff-mutate.py SEED IN OUT [DROPS]
 
 With SEED, drops DROPS (default 40) single-line allow/auditallow/dontaudit
-rules, flips the default of 3 booleans, declares 2 new types (each with an
-allow rule to itself) and 5 new ports, so that each part of sequery diff's
-comparison sees a change. What it did goes to stderr, with the seed.
+rules and 10 type_*/role_transition/range_transition rules, changes one
+type_transition's default, flips the default of 3 booleans, declares 2 new
+types (each with an allow rule to itself), labels a genfscon, an fs_use and
+a portcon with one of them and adds 5 new ports, so that each part of
+sequery diff's comparison sees a change. What it did goes to stderr, with the seed.
 """
 import random
 import re
@@ -36,6 +38,30 @@ for i, l in enumerate(lines):
         first_portcon = len(out)
     out.append(l)
 
+# Type rules and labeling statements, from a stream of their own so that the
+# changes above stay what they were for a seed: 10 type_*, role_transition
+# or range_transition rules dropped, one type_transition's default changed
+# to another's, one genfscon, fs_use and portcon labeled with a new type.
+rng2 = random.Random(seed * 7919 + 1)
+trule = re.compile(r"^\s*(type_transition|type_change|type_member|role_transition|range_transition) "
+                   r"[^{}\"]*;\s*$")
+tt = re.compile(r"^(\s*type_transition \S+ \S+ )(\S+);\s*$")
+trules = [i for i, l in enumerate(out) if trule.match(l)]
+tdrop = set(rng2.sample(trules, min(10, len(trules))))
+tts = [i for i, l in enumerate(out) if i not in tdrop and tt.match(l)]
+relabel = {}
+for kind in ("genfscon ", "fs_use_", "portcon "):
+    cand = [i for i, l in enumerate(out) if l.startswith(kind) and ":object_r:" in l]
+    if cand:
+        relabel[rng2.choice(cand)] = kind
+if len(tts) >= 2:
+    a, b = rng2.sample(tts, 2)
+    out[a] = tt.sub(lambda m: m.group(1) + tt.match(out[b]).group(2) + ";", out[a])
+for i in tdrop:
+    out[i] = "# dropped: " + out[i]
+for i in relabel:
+    out[i] = re.sub(r":object_r:[^:;\s]+", ":object_r:sekit_mutant%d_1_t" % seed, out[i], count=1)
+
 mls = ":s0" if re.search(r"^sensitivity ", "\n".join(lines[:200000]), re.M) else ""
 decl = []
 for k in range(2):
@@ -49,5 +75,6 @@ ports = ["portcon tcp %d system_u:object_r:sekit_mutant%d_0_t%s" % (60000 + rng.
 if first_portcon is not None:
     out[first_portcon + len(decl):first_portcon + len(decl)] = sorted(set(ports))
 open(dst, "w", encoding="utf-8").write("\n".join(out))
-sys.stderr.write("seed %d: dropped %d rules, flipped %d booleans, added 2 types and %d ports\n"
-                 % (seed, len(dropped), len(flipped), len(set(ports))))
+sys.stderr.write("seed %d: dropped %d rules and %d type rules, flipped %d booleans, changed a default, "
+                 "relabeled %d statements, added 2 types and %d ports\n"
+                 % (seed, len(dropped), len(tdrop), len(flipped), len(relabel), len(set(ports))))

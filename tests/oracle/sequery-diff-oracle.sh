@@ -44,7 +44,8 @@ ts_workdir sequery-diff
 w=$TS_WORKDIR
 
 # The selectors of the sections sequery diff compares.
-SEL=(--common -c -b -r -t -a -u --allow --auditallow --dontaudit --polcap)
+SEL=(--common -c -b -r -t -a -u --allow --auditallow --dontaudit -T --type_change --type_member
+	--role_allow --role_trans --range_trans --initialsid --fs_use --genfscon --netifcon --portcon --polcap)
 
 norm() {
 	python3 -c '

@@ -90,10 +90,13 @@ Policy Capabilities (0 Added, 0 Removed)" ]
 
 @test "sequery diff: sediff's selectors are accepted; those not compared yet exit 2" {
 	run -0 --separate-stderr sequery diff -c --common -r -u -b -a -t -A --auditallow --dontaudit --polcap -v --debug "$L" "$R"
-	run -2 --separate-stderr sequery diff --portcon "$L" "$R"
-	[[ "$stderr" == *"--portcon is not compared by sequery diff yet"* ]]
+	run -0 --separate-stderr sequery diff -T --type_change --type_member --role_allow --role_trans \
+		--range_trans --initialsid --fs_use --genfscon --netifcon --portcon "$L" "$R"
+	run -2 --separate-stderr sequery diff --nodecon "$L" "$R"
+	[[ "$stderr" == *"--nodecon is not compared by sequery diff yet"* ]]
 	run -0 --separate-stderr sequery diff "$L" "$R"
-	[[ "$stderr" == *"note: not compared yet: "*"--portcon"* ]]
+	[[ "$stderr" == *"note: not compared yet: "*"--nodecon"* ]]
+	[[ "$stderr" != *"--portcon"* ]]
 }
 
 @test "sequery diff: a truncated policy, a missing one, one policy: exit 2 with the reason" {
@@ -158,6 +161,78 @@ Policy Capabilities (0 Added, 0 Removed)" ]
 		run -0 sediff --allow "$BATS_TEST_TMPDIR/l.pol" "$BATS_TEST_TMPDIR/r.pol"
 		[[ "$output" == *"Allow Rules (0 Added, 0 Removed, 0 Modified)"* ]]
 	fi
+}
+
+@test "sequery diff: type_* rules, role rules and labeling statements: added, removed, modified as sediff prints them" {
+	command -v checkpolicy >/dev/null || skip "no checkpolicy"
+	cat >"$BATS_TEST_TMPDIR/l.conf" <<-'EOF'
+		class file
+		class process
+		sid kernel
+		sid port
+		class file { read }
+		class process { transition }
+		type sys_t;
+		type a_t;
+		type b_t;
+		type c_t;
+		bool b true;
+		type_transition a_t b_t:process c_t;
+		type_transition a_t b_t:file c_t "name";
+		type_change a_t b_t:file c_t;
+		if (b) {
+			type_member a_t b_t:file c_t;
+		}
+		role object_r;
+		role system_r;
+		role other_r;
+		role system_r types { sys_t a_t b_t c_t };
+		role other_r types { sys_t a_t b_t c_t };
+		allow system_r other_r;
+		role_transition system_r b_t:process other_r;
+		user system_u roles { system_r other_r };
+		sid kernel system_u:system_r:sys_t
+		sid port system_u:object_r:sys_t
+		fs_use_xattr ext4 system_u:object_r:sys_t;
+		genfscon proc / system_u:object_r:sys_t
+		portcon tcp 80 system_u:object_r:a_t
+		portcon tcp 8000-8010 system_u:object_r:a_t
+		netifcon lo system_u:object_r:sys_t system_u:object_r:sys_t
+	EOF
+	sed -e 's/^\(type_transition a_t b_t:process\) c_t;/\1 sys_t;/' -e '/"name"/d' -e '/^allow system_r/d' \
+		-e 's/^if (b) {/if (!b) {\n} else {/' -e 's/^\(portcon tcp 80\) system_u:object_r:a_t/\1 system_u:object_r:b_t/' \
+		-e 's/^\(netifcon lo\) \(.*\) system_u:object_r:sys_t$/\1 \2 system_u:object_r:c_t/' \
+		-e 's/^fs_use_xattr ext4/fs_use_xattr xfs/' "$BATS_TEST_TMPDIR/l.conf" >"$BATS_TEST_TMPDIR/r.conf"
+	for s in l r; do
+		checkpolicy -o "$BATS_TEST_TMPDIR/$s.pol" "$BATS_TEST_TMPDIR/$s.conf" >/dev/null
+	done
+	L="$BATS_TEST_TMPDIR/l.pol" R="$BATS_TEST_TMPDIR/r.pol"
+	# type_member moved from "if (b)" to the else branch of "if (!b)": no
+	# change (sediff prints one removed and one added: left out below)
+	run -1 --separate-stderr sequery diff -T --type_change --type_member --role_allow --role_trans \
+		--fs_use --genfscon --netifcon --portcon "$L" "$R"
+	[[ "$output" == *"Type_member Rules (0 Added, 0 Removed, 0 Modified)"* ]]
+	run -1 --separate-stderr sequery diff -T --type_change --role_allow --role_trans \
+		--fs_use --genfscon --netifcon --portcon "$L" "$R"
+	[[ "$output" == *"Type_transition Rules (0 Added, 1 Removed, 1 Modified)"* ]]
+	[[ "$output" == *"      - type_transition a_t b_t:file c_t name;"* ]]
+	[[ "$output" == *"      * type_transition a_t b_t:process +sys_t -c_t;"* ]]
+	[[ "$output" == *"Type_change Rules (0 Added, 0 Removed, 0 Modified)"* ]]
+	[[ "$output" == *"Role allow Rules (0 Added, 1 Removed)"*"      - allow system_r other_r;"* ]]
+	[[ "$output" == *"Fs_use (1 Added, 1 Removed, 0 Modified)"* ]]
+	[[ "$output" == *"      + fs_use_xattr xfs system_u:object_r:sys_t;"* ]]
+	[[ "$output" == *"      * portcon tcp 80 +[system_u:object_r:b_t] -[system_u:object_r:a_t];"* ]]
+	[[ "$output" == *"      * lo (Modified Packet Context)"$'\n'"          Packet Context:"$'\n'"             + system_u:object_r:c_t"* ]]
+	[[ "$output" != *"8000-8010"* ]]
+	if command -v sediff >/dev/null; then
+		local want
+		want=$(sediff -T --type_change --role_allow --role_trans --fs_use --genfscon \
+			--netifcon --portcon "$L" "$R")
+		[ "$output" = "$want" ]
+	fi
+	run -1 --separate-stderr sequery --json diff -T --portcon "$L" "$R"
+	jq -e '.differences.te_rules.modified_type_transitions.rules[0] == {"rule": "type_transition a_t b_t:process c_t;", "added_default": "sys_t", "removed_default": "c_t"}' <<<"$output"
+	jq -e '.differences.portcons.modified[0].added_context == "system_u:object_r:b_t"' <<<"$output"
 }
 
 # make check compares one fixed change of refpolicy (seed 62968), so that it

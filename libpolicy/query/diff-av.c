@@ -480,22 +480,31 @@ static void cond_suffix(const struct av *av, struct pol_buf *t, uint32_t cond, i
 		pol_buf_puts(t, c->branch[side] ? ":True" : ":False");
 }
 
-/* An added or removed rule: "allow S T:C { a b }; [ cond ]:True". */
-static void emit(const struct av *av, const char *src, const struct ent *e, int side)
+/* The rule e of the given side as sesearch prints it:
+ * "allow S T:C { a b }; [ cond ]:True" ("allow S T:C a;" for one). */
+static void rule_text(const struct av *av, struct pol_buf *t, const char *src, const struct ent *e,
+		      int side)
 {
 	const char *v[64];
 	size_t n = perm_list(av, e->cls, e->perms, v);
+
+	diff_rule_head(av, t, src, e);
+	if (n == 1) {
+		pol_buf_printf(t, "%s;", v[0]);
+	} else {
+		pol_buf_putc(t, '{');
+		perm_set(t, v, n, "");
+		pol_buf_puts(t, " };");
+	}
+	cond_suffix(av, t, e->cond, side, true);
+}
+
+/* An added or removed rule. */
+static void emit(const struct av *av, const char *src, const struct ent *e, int side)
+{
 	struct pol_buf t = POL_BUF_INIT;
 
-	diff_rule_head(av, &t, src, e);
-	if (n == 1) {
-		pol_buf_printf(&t, "%s;", v[0]);
-	} else {
-		pol_buf_putc(&t, '{');
-		perm_set(&t, v, n, "");
-		pol_buf_puts(&t, " };");
-	}
-	cond_suffix(av, &t, e->cond, side, true);
+	rule_text(av, &t, src, e, side);
 	if (t.failed)
 		av->b->failed = true;
 	else
@@ -508,11 +517,10 @@ static void emit(const struct av *av, const char *src, const struct ent *e, int 
 static void emit_modified(const struct av *av, const char *src, const struct ent *l,
 			  const struct ent *r)
 {
-	const char *kept[64], *added[64], *removed[64], *all[64];
+	const char *kept[64], *added[64], *removed[64];
 	size_t nk = perm_list(av, l->cls, l->perms & r->perms, kept);
 	size_t na = perm_list(av, l->cls, r->perms & ~l->perms, added);
 	size_t nr = perm_list(av, l->cls, l->perms & ~r->perms, removed);
-	size_t nall = perm_list(av, l->cls, l->perms, all);
 	struct pol_buf t = POL_BUF_INIT, rule = POL_BUF_INIT;
 	struct pol_diff_item *it;
 
@@ -523,15 +531,7 @@ static void emit_modified(const struct av *av, const char *src, const struct ent
 	perm_set(&t, removed, nr, "-");
 	pol_buf_puts(&t, " };");
 	cond_suffix(av, &t, l->cond, 0, false);
-	diff_rule_head(av, &rule, src, l);
-	if (nall == 1) {
-		pol_buf_printf(&rule, "%s;", all[0]);
-	} else {
-		pol_buf_putc(&rule, '{');
-		perm_set(&rule, all, nall, "");
-		pol_buf_puts(&rule, " };");
-	}
-	cond_suffix(av, &rule, l->cond, 0, true);
+	rule_text(av, &rule, src, l, 0);
 	if (t.failed || rule.failed) {
 		av->b->failed = true;
 	} else if ((it = query_diff_add(av->b, '*', pol_buf_str(&t)))) {

@@ -98,7 +98,7 @@ static void load(void)
 	free(all);
 }
 
-const char *bool_desc(const char *name)
+const char *seallow_bool_desc(const char *name)
 {
 	struct pol_buf b = POL_BUF_INIT;
 	const char *us;
@@ -118,7 +118,7 @@ const char *bool_desc(const char *name)
 	return fallback ? fallback : "";
 }
 
-void bool_desc_free(void)
+void seallow_bool_desc_free(void)
 {
 	for (size_t i = 0; i < ndescs; i++) {
 		free(descs[i].name);

@@ -122,8 +122,8 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	x->groups++;
 	rule_text(&rule, g);
 	/* -R: the interface audit2allow -R would call instead of the rule */
-	if (x->db && ifdb_choose(x->db, g, &ifc) > 0)
-		if_extra = ifdb_choice_extra_text(&ifc);
+	if (x->db && seallow_ifdb_choose(x->db, g, &ifc) > 0)
+		if_extra = seallow_ifdb_choice_extra_text(&ifc);
 	/* the fix: the least privilege that helps */
 	if (w->causes & (1u << POL_AUDIT_ALLOW)) {
 		fix_kind = "none";
@@ -334,7 +334,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	}
 	free(relabel);
 	pol_audit_fix_ports_free(ports, nports);
-	ifdb_choice_release(&ifc);
+	seallow_ifdb_choice_release(&ifc);
 	free(if_extra);
 	pol_buf_release(&fix);
 	pol_buf_release(&rule);
@@ -342,14 +342,14 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	return oom || fix.failed || rule.failed ? -ENOMEM : 0;
 }
 
-int explain_output(struct seallow_run *run)
+int seallow_explain_output(struct seallow_run *run)
 {
 	struct explain_ctx x = {.run = run};
 	struct json_object *doc = NULL;
 	int rc = 0;
 
 	if (run->o->refpolicy && pol_audit_set_groups(run->set)) {
-		int status = ifdb_open(run->o, &x.db);
+		int status = seallow_ifdb_open(run->o, &x.db);
 
 		if (status != EXIT_OK)
 			return status;
@@ -381,7 +381,7 @@ int explain_output(struct seallow_run *run)
 		json_object_put(tail);
 	}
 	pol_label_specs_free(x.specs);
-	ifdb_free(x.db);
+	seallow_ifdb_free(x.db);
 	if (rc < 0 || oom) {
 		struct pol_err err;
 

@@ -48,7 +48,7 @@ static bool is_header(const char *line)
 
 void seallow_follow_print(struct seallow_run *run)
 {
-	unsigned int flags = generate_flags(run->o) & ~POL_AUDIT_GEN_REQUIRES;
+	unsigned int flags = seallow_generate_flags(run->o) & ~POL_AUDIT_GEN_REQUIRES;
 	char *text = NULL, *header = NULL;
 	size_t len = 0, hlen = 0;
 	FILE *m = open_memstream(&text, &len);

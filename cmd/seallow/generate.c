@@ -17,7 +17,7 @@
 #include "source/source.h"
 #include "util/atomic.h"
 
-unsigned int generate_flags(const struct seallow_opts *o)
+unsigned int seallow_generate_flags(const struct seallow_opts *o)
 {
 	return (o->dontaudit ? POL_AUDIT_GEN_DONTAUDIT : 0) |
 	       (o->xperms ? POL_AUDIT_GEN_XPERMS : 0) | (o->requires ? POL_AUDIT_GEN_REQUIRES : 0) |
@@ -79,8 +79,8 @@ static int refuse_inputs(const struct seallow_opts *o, const char *path, struct 
  * installs, and a .te newer than its .pp would claim rules the package
  * lacks.
  */
-int generate_package(struct seallow_run *run, const char *name, const char *te, size_t len,
-		     const char *expanded, size_t explen, bool announce)
+int seallow_generate_package(struct seallow_run *run, const char *name, const char *te, size_t len,
+			     const char *expanded, size_t explen, bool announce)
 {
 	char *te_path = NULL, *pp_path = NULL, *pp = NULL;
 	struct pol_atomic *te_out = NULL, *pp_out = NULL;
@@ -154,13 +154,13 @@ out:
 	return status;
 }
 
-int generate_expand(struct seallow_run *run, const char *name, const char *te, size_t len,
-		    char **expanded, size_t *explen)
+int seallow_generate_expand(struct seallow_run *run, const char *name, const char *te, size_t len,
+			    char **expanded, size_t *explen)
 {
-	int status = refpolicy_expand(run->o, name, te, len, expanded, explen);
+	int status = seallow_refpolicy_expand(run->o, name, te, len, expanded, explen);
 
 	if (status == EXIT_OK) {
-		status = refpolicy_grant(run->set, name, *expanded, *explen);
+		status = seallow_refpolicy_grant(run->set, name, *expanded, *explen);
 		if (status != EXIT_OK) {
 			free(*expanded);
 			*expanded = NULL;
@@ -201,7 +201,7 @@ static char *pick(const struct pol_audit_group_info *g, const char **section, vo
 		const char *sec = NULL;
 
 		p->asked[i] = true;
-		p->calls[i] = ifdb_pick(p->db, g, &sec);
+		p->calls[i] = seallow_ifdb_pick(p->db, g, &sec);
 		if (p->calls[i]) {
 			p->sections[i] = strdup(sec);
 			if (!p->sections[i]) {
@@ -226,7 +226,7 @@ static void picks_release(struct picks *p)
 	free(p->calls);
 	free(p->sections);
 	free(p->asked);
-	ifdb_free(p->db);
+	seallow_ifdb_free(p->db);
 }
 
 static int write_text(struct seallow_run *run, const char *module, unsigned int flags,
@@ -278,13 +278,13 @@ static int write_cil(struct seallow_run *run, const char *name, const char *expa
 	return rc == 0 ? EXIT_OK : rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
 }
 
-int generate_output(struct seallow_run *run)
+int seallow_generate_output(struct seallow_run *run)
 {
 	const struct seallow_opts *o = run->o;
 	/* -M must compile, and so must -R's module for -C and --verify: every
 	 * line of a constraint's text a comment */
 	bool compiled = o->package || (o->refpolicy && (o->cil || o->verify));
-	unsigned int flags = generate_flags(o) | (compiled ? POL_AUDIT_GEN_COMMENT_ALL : 0);
+	unsigned int flags = seallow_generate_flags(o) | (compiled ? POL_AUDIT_GEN_COMMENT_ALL : 0);
 	const char *module = o->package ? o->package : o->module;
 	char *text = NULL, *expanded = NULL;
 	size_t len = 0, explen = 0, ngroups = pol_audit_set_groups(run->set);
@@ -299,7 +299,7 @@ int generate_output(struct seallow_run *run)
 		return EXIT_NOMATCH;
 	}
 	if (o->refpolicy && ngroups) {
-		status = ifdb_open(o, &p.db);
+		status = seallow_ifdb_open(o, &p.db);
 		if (status != EXIT_OK)
 			return status;
 		p.n = ngroups;
@@ -329,9 +329,9 @@ int generate_output(struct seallow_run *run)
 				    : write_text(run, name, flags & ~POL_AUDIT_GEN_CIL, &p,
 						 &mod_text, &mod_len);
 			if (rc == 0)
-				status =
-				    generate_expand(run, name, module ? text : mod_text,
-						    module ? len : mod_len, &expanded, &explen);
+				status = seallow_generate_expand(
+				    run, name, module ? text : mod_text, module ? len : mod_len,
+				    &expanded, &explen);
 			free(mod_text);
 		}
 		if (rc == 0 && status == EXIT_OK && o->cil) {
@@ -365,7 +365,8 @@ int generate_output(struct seallow_run *run)
 		pol_err_release(&err);
 	}
 	if (o->package) {
-		status = generate_package(run, o->package, text, len, expanded, explen, true);
+		status =
+		    seallow_generate_package(run, o->package, text, len, expanded, explen, true);
 	} else if (o->output) {
 		FILE *f = fopen(o->output, "ae");
 

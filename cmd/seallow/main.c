@@ -245,7 +245,7 @@ static int on_avc(const struct pol_audit_avc *a, void *data)
 		return 0;
 	run->avcs++;
 	if (run->o->mode == MODE_WHY) {
-		why_print(run, a);
+		seallow_why_print(run, a);
 		return 0;
 	}
 	if (run->type_re && !type_matches(run, a->scontext) && !type_matches(run, a->tcontext)) {
@@ -570,11 +570,11 @@ int main(int argc, char **argv)
 		seallow_follow_print(&run);
 		status = pol_audit_set_groups(run.set) ? EXIT_OK : EXIT_NOMATCH;
 	} else if (opts.mode == MODE_EXPLAIN) {
-		status = explain_output(&run);
+		status = seallow_explain_output(&run);
 	} else if (opts.mode == MODE_REVIEW) {
-		status = review_output(&run);
+		status = seallow_review_output(&run);
 	} else {
-		status = generate_output(&run);
+		status = seallow_generate_output(&run);
 	}
 	if (status == EXIT_OK || status == EXIT_NOMATCH)
 		if (skipped)
@@ -586,7 +586,7 @@ out:
 		fclose(run.why_out);
 	leave_to_exit(&run, r);
 	pol_regex_free(run.type_re);
-	bool_desc_free();
+	seallow_bool_desc_free();
 	pol_err_release(&err);
 	return status;
 }

@@ -35,7 +35,7 @@ static void on_ifdb(const char *headers, const char *cache, bool build, void *da
 			cli_name(), headers, cache ? cache : "nowhere");
 }
 
-int ifdb_open(const struct seallow_opts *o, struct ifdb **out)
+int seallow_ifdb_open(const struct seallow_opts *o, struct ifdb **out)
 {
 	struct ifdb *db = calloc(1, sizeof(*db));
 	struct pol_refpolicy_opts ro = {
@@ -71,7 +71,7 @@ int ifdb_open(const struct seallow_opts *o, struct ifdb **out)
 	if (rc < 0) {
 		cli_report(&err, rc);
 		pol_err_release(&err);
-		ifdb_free(db);
+		seallow_ifdb_free(db);
 		return env ? EXIT_ENV : EXIT_USAGE;
 	}
 	pol_err_release(&err);
@@ -79,7 +79,7 @@ int ifdb_open(const struct seallow_opts *o, struct ifdb **out)
 	return EXIT_OK;
 }
 
-void ifdb_free(struct ifdb *db)
+void seallow_ifdb_free(struct ifdb *db)
 {
 	if (!db)
 		return;
@@ -88,7 +88,7 @@ void ifdb_free(struct ifdb *db)
 	free(db);
 }
 
-size_t ifdb_interfaces(const struct ifdb *db)
+size_t seallow_ifdb_interfaces(const struct ifdb *db)
 {
 	return pol_refpolicy_ifdb_count(db->db);
 }
@@ -118,7 +118,8 @@ static void to_lib(struct pol_refpolicy_choice *lc, const struct ifdb_choice *c)
 	lc->refused = c->refused;
 }
 
-int ifdb_choose(struct ifdb *db, const struct pol_audit_group_info *g, struct ifdb_choice *c)
+int seallow_ifdb_choose(struct ifdb *db, const struct pol_audit_group_info *g,
+			struct ifdb_choice *c)
 {
 	struct pol_refpolicy_request r = {g->source, g->target, g->tclass, g->perms, g->nperms};
 	struct pol_refpolicy_choice lc;
@@ -130,7 +131,7 @@ int ifdb_choose(struct ifdb *db, const struct pol_audit_group_info *g, struct if
 	return rc;
 }
 
-void ifdb_choice_release(struct ifdb_choice *c)
+void seallow_ifdb_choice_release(struct ifdb_choice *c)
 {
 	struct pol_refpolicy_choice lc;
 
@@ -139,7 +140,7 @@ void ifdb_choice_release(struct ifdb_choice *c)
 	memset(c, 0, sizeof(*c));
 }
 
-char *ifdb_choice_extra_text(const struct ifdb_choice *c)
+char *seallow_ifdb_choice_extra_text(const struct ifdb_choice *c)
 {
 	struct pol_refpolicy_choice lc;
 
@@ -147,15 +148,15 @@ char *ifdb_choice_extra_text(const struct ifdb_choice *c)
 	return pol_refpolicy_choice_extra_text(&lc);
 }
 
-char *ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, const char **section)
+char *seallow_ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, const char **section)
 {
 	const struct seallow_opts *o = db->o;
 	struct ifdb_choice c;
 	char *extra, *call = NULL;
 
-	if (ifdb_choose(db, g, &c) <= 0)
+	if (seallow_ifdb_choose(db, g, &c) <= 0)
 		return NULL;
-	extra = ifdb_choice_extra_text(&c);
+	extra = seallow_ifdb_choice_extra_text(&c);
 	if (c.refused) {
 		if (!o->quiet)
 			fprintf(stderr,
@@ -178,12 +179,12 @@ char *ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, const cha
 		c.call = NULL;
 	}
 	free(extra);
-	ifdb_choice_release(&c);
+	seallow_ifdb_choice_release(&c);
 	return call;
 }
 
-int refpolicy_expand(const struct seallow_opts *o, const char *name, const char *te, size_t len,
-		     char **out, size_t *outlen)
+int seallow_refpolicy_expand(const struct seallow_opts *o, const char *name, const char *te,
+			     size_t len, char **out, size_t *outlen)
 {
 	struct pol_refpolicy_opts ro = {.headers = o->headers};
 	struct pol_err err;
@@ -225,7 +226,8 @@ static int on_grant_rule(const struct pol_source_rule *r, void *data)
 	return 0;
 }
 
-int refpolicy_grant(struct pol_audit_set *set, const char *name, const char *text, size_t len)
+int seallow_refpolicy_grant(struct pol_audit_set *set, const char *name, const char *text,
+			    size_t len)
 {
 	struct grant_ctx g = {.set = set};
 	struct pol_err err;

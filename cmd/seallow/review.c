@@ -170,7 +170,7 @@ static void print_group(struct review *rv, const struct pol_audit_group_info *g,
 		free(e);
 	}
 	if (ifc && ifc->call) {
-		char *extra = ifdb_choice_extra_text(ifc);
+		char *extra = seallow_ifdb_choice_extra_text(ifc);
 
 		if (ifc->refused)
 			printf("  interface: %s refused: distance %d > %d; it would also grant "
@@ -213,7 +213,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 
 	if (can_bool)
 		pol_audit_fix_bool_command(&bc, g->why);
-	if (rv->db && ifdb_choose(rv->db, g, &ifc) < 0) {
+	if (rv->db && seallow_ifdb_choose(rv->db, g, &ifc) < 0) {
 		free(relabel);
 		pol_buf_release(&bc);
 		return -ENOMEM;
@@ -341,7 +341,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 out:
 	rv->idx++;
 	free(relabel);
-	ifdb_choice_release(&ifc);
+	seallow_ifdb_choice_release(&ifc);
 	pol_buf_release(&bc);
 	return rc;
 }
@@ -424,7 +424,7 @@ static int write_module(struct review *rv, char **pp_path)
 	}
 	/* with calls, a refpolicy module: policy_module() */
 	rc = pol_audit_set_write_calls(run->set, name,
-				       generate_flags(run->o) | POL_AUDIT_GEN_COMMENT_ALL |
+				       seallow_generate_flags(run->o) | POL_AUDIT_GEN_COMMENT_ALL |
 					   POL_AUDIT_GEN_REQUIRES,
 				       rv->ncalls ? chosen_call : NULL, rv, mem);
 	if (fclose(mem) != 0 && rc == 0)
@@ -435,17 +435,18 @@ static int write_module(struct review *rv, char **pp_path)
 		return EXIT_ENV;
 	}
 	printf("\n----- %s.te -----%s", name, text);
-	status = rv->ncalls ? generate_expand(run, name, text, len, &expanded, &explen) : EXIT_OK;
+	status = rv->ncalls ? seallow_generate_expand(run, name, text, len, &expanded, &explen)
+			    : EXIT_OK;
 	if (status == EXIT_OK)
-		status = generate_package(run, name, text, len, expanded, explen, false);
+		status = seallow_generate_package(run, name, text, len, expanded, explen, false);
 	free(expanded);
 	if (status == EXIT_OK)
 		printf("Wrote %s.te and %s.pp.\n", name, name);
 	free(text);
 	if (status == EXIT_OK) {
 		printf("Replay of the module's rules against the policy in memory:\n");
-		rc = pol_audit_set_verify(run->set, generate_flags(run->o), print_replay, NULL,
-					  &fixed, &still);
+		rc = pol_audit_set_verify(run->set, seallow_generate_flags(run->o), print_replay,
+					  NULL, &fixed, &still);
 		if (rc < 0)
 			status = EXIT_ENV;
 		else
@@ -458,7 +459,7 @@ static int write_module(struct review *rv, char **pp_path)
 	return status;
 }
 
-int review_output(struct seallow_run *run)
+int seallow_review_output(struct seallow_run *run)
 {
 	struct review rv = {.run = run};
 	char *pp = NULL;
@@ -477,7 +478,7 @@ int review_output(struct seallow_run *run)
 		goto out;
 	}
 	if (run->o->refpolicy) {
-		status = ifdb_open(run->o, &rv.db);
+		status = seallow_ifdb_open(run->o, &rv.db);
 		if (status != EXIT_OK)
 			goto out;
 	}
@@ -549,7 +550,7 @@ out:
 	}
 	free(rv.calls);
 	free(rv.sections);
-	ifdb_free(rv.db);
+	seallow_ifdb_free(rv.db);
 	free(pp);
 	pol_label_specs_free(rv.specs);
 	return status;

@@ -52,19 +52,20 @@ time_t seallow_boot_time(void);
 void seallow_follow_print(struct seallow_run *run);
 
 /* why.c: audit2why's text for one AVC. */
-void why_print(struct seallow_run *run, const struct pol_audit_avc *a);
+void seallow_why_print(struct seallow_run *run, const struct pol_audit_avc *a);
 /* booldesc.c: sepolicy.boolean_desc() from the devel headers' policy.xml. */
-const char *bool_desc(const char *name);
-void bool_desc_free(void);
+const char *seallow_bool_desc(const char *name);
+void seallow_bool_desc_free(void);
 /* generate.c: audit2allow's output, -M, --verify. */
-int generate_output(struct seallow_run *run);
+int seallow_generate_output(struct seallow_run *run);
 /* refpolicy.c: -R's interface database and sepolgen's matching. */
 struct ifdb;
-int ifdb_open(const struct seallow_opts *o, struct ifdb **out);
-void ifdb_free(struct ifdb *db);
+int seallow_ifdb_open(const struct seallow_opts *o, struct ifdb **out);
+void seallow_ifdb_free(struct ifdb *db);
 /* The call for a group ("name(arg)", caller frees) or NULL: no interface
  * covers it, or the closest is refused as too broad (noted on stderr). */
-char *ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, const char **section);
+char *seallow_ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g,
+			const char **section);
 /* The closest interface for a group, refused or not. */
 struct ifdb_choice {
 	char *call, *name, *arg; /* "name(arg)", name, arg */
@@ -73,30 +74,32 @@ struct ifdb_choice {
 	int distance;
 	bool refused; /* beyond --max-distance (and no --broad-interfaces) */
 };
-/* 1 and *c filled (ifdb_choice_release()), 0: no interface covers the
+/* 1 and *c filled (seallow_ifdb_choice_release()), 0: no interface covers the
  * group, -ENOMEM. */
-int ifdb_choose(struct ifdb *db, const struct pol_audit_group_info *g, struct ifdb_choice *c);
-void ifdb_choice_release(struct ifdb_choice *c);
+int seallow_ifdb_choose(struct ifdb *db, const struct pol_audit_group_info *g,
+			struct ifdb_choice *c);
+void seallow_ifdb_choice_release(struct ifdb_choice *c);
 /* c's extra items joined with ", ", or "nothing more" (heap; NULL: no memory). */
-char *ifdb_choice_extra_text(const struct ifdb_choice *c);
-size_t ifdb_interfaces(const struct ifdb *db);
+char *seallow_ifdb_choice_extra_text(const struct ifdb_choice *c);
+size_t seallow_ifdb_interfaces(const struct ifdb *db);
 /* A module's text with interface calls as m4 expands it with the headers
  * (sepolc --preprocess), in *out (heap, caller frees); an exit status. */
-int refpolicy_expand(const struct seallow_opts *o, const char *name, const char *te, size_t len,
-		     char **out, size_t *outlen);
+int seallow_refpolicy_expand(const struct seallow_opts *o, const char *name, const char *te,
+			     size_t len, char **out, size_t *outlen);
 /* Every unconditional allow rule of an expansion, for the replay. */
-int refpolicy_grant(struct pol_audit_set *set, const char *name, const char *text, size_t len);
+int seallow_refpolicy_grant(struct pol_audit_set *set, const char *name, const char *text,
+			    size_t len);
 /* explain.c: the explain subcommand and --json. */
-int explain_output(struct seallow_run *run);
+int seallow_explain_output(struct seallow_run *run);
 /* generate.c: NAME.te and NAME.pp from a module's text, both or neither. */
-int generate_package(struct seallow_run *run, const char *name, const char *te, size_t len,
-		     const char *expanded, size_t explen, bool announce);
-/* A module text with interface calls expanded (refpolicy_expand()), its
+int seallow_generate_package(struct seallow_run *run, const char *name, const char *te, size_t len,
+			     const char *expanded, size_t explen, bool announce);
+/* A module text with interface calls expanded (seallow_refpolicy_expand()), its
  * allow rules granted to the replay; an exit status. */
-int generate_expand(struct seallow_run *run, const char *name, const char *te, size_t len,
-		    char **expanded, size_t *explen);
-unsigned int generate_flags(const struct seallow_opts *o);
+int seallow_generate_expand(struct seallow_run *run, const char *name, const char *te, size_t len,
+			    char **expanded, size_t *explen);
+unsigned int seallow_generate_flags(const struct seallow_opts *o);
 /* review.c: seallow review. */
-int review_output(struct seallow_run *run);
+int seallow_review_output(struct seallow_run *run);
 
 #endif

@@ -9,7 +9,7 @@
 
 #include "seallow.h"
 
-void why_print(struct seallow_run *run, const struct pol_audit_avc *a)
+void seallow_why_print(struct seallow_run *run, const struct pol_audit_avc *a)
 {
 	const struct pol_audit_why *w;
 	enum pol_audit_bad bad = pol_audit_explain(run->pol, a->scontext, a->tcontext, a->tclass,
@@ -42,14 +42,15 @@ void why_print(struct seallow_run *run, const struct pol_audit_avc *a)
 			fputs("\tOne of the following booleans was set incorrectly.\n", out);
 			for (size_t i = 0; i < w->nbools; i++) {
 				fprintf(out, "\tDescription:\n\t%s\n\n",
-					bool_desc(w->bools[i].name));
+					seallow_bool_desc(w->bools[i].name));
 				fprintf(out,
 					"\tAllow access by executing:\n\t# setsebool -P %s %d\n",
 					w->bools[i].name, w->bools[i].value);
 			}
 		} else {
 			fprintf(out, "\tThe boolean %s was set incorrectly. \n", w->bools[0].name);
-			fprintf(out, "\tDescription:\n\t%s\n\n", bool_desc(w->bools[0].name));
+			fprintf(out, "\tDescription:\n\t%s\n\n",
+				seallow_bool_desc(w->bools[0].name));
 			fprintf(out, "\tAllow access by executing:\n\t# setsebool -P %s %d\n",
 				w->bools[0].name, w->bools[0].value);
 		}

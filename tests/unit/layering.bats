@@ -437,10 +437,10 @@ declare -gA TOOL_PREFIXES=(
 	[seallow]="seallow"
 	[sestore]="sestore"
 )
-# Tools whose externs are being renamed to their row (seallow: issue 25's
-# third item). Checked only for clashes; once the rename has landed the
-# entry is stale, and that fails too: delete it then.
-TOOL_PREFIX_PENDING="seallow"
+# Tools whose externs are being renamed to their row (none now: seallow's
+# took seallow_ for issue 25's third item). Checked only for clashes; once
+# the rename has landed the entry is stale, and that fails too: delete it then.
+TOOL_PREFIX_PENDING=""
 
 # tool_extern_check DIR: nm on DIR/cmd/*/*.o.
 tool_extern_check() {

@@ -12,7 +12,9 @@
 #
 # Environment: SEPOLC, CHECKPOLICY (the tools), RUNS (timed runs of each,
 # default 3), SEKIT_REFPOLICY_TYPE, SEKIT_ORACLE_CACHE (where the
-# policy.conf is cached), QUICK=1 (one run each).
+# policy.conf is cached), QUICK=1 (one run each). BENCH_CONF and
+# BENCH_OPTS time another policy.conf with its options instead
+# (sepolc-android-bench.sh: Android's platform policy).
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
@@ -26,8 +28,13 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 command -v "$SEPOLC" >/dev/null 2>&1 || ts_skip "'$SEPOLC' not found (set SEPOLC)"
 command -v "$CHECKPOLICY" >/dev/null 2>&1 ||
 	ts_skip "'$CHECKPOLICY' not found (set CHECKPOLICY, or apt-get install checkpolicy)"
-ts_refpolicy_conf ts_skip || ts_skip "refpolicy's policy.conf could not be built: $TS_CONF_OUT"
-opts=("${mls[@]}" -U deny -E)
+if [ -n "${BENCH_CONF:-}" ]; then
+	conf=$BENCH_CONF
+	read -r -a opts <<<"${BENCH_OPTS:-}"
+else
+	ts_refpolicy_conf ts_skip || ts_skip "refpolicy's policy.conf could not be built: $TS_CONF_OUT"
+	opts=("${mls[@]}" -U deny -E)
+fi
 
 ts_workdir sepolc-bench
 tmp=$TS_WORKDIR
@@ -74,11 +81,13 @@ echo "input: $conf ($(wc -l <"$conf") lines), options: ${opts[*]}; median of $RU
 # interleaved, so that a change in the machine's load hits both
 measure checkpolicy "$CHECKPOLICY" "${opts[@]}" -o "$tmp/checkpolicy.bin" "$conf"
 measure sepolc "$SEPOLC" "${opts[@]}" -o "$tmp/sepolc.bin" "$conf"
+measure sepolcN "$SEPOLC" -N "${opts[@]}" -o "$tmp/sepolcN.bin" "$conf"
 
 cw=$(cat "$tmp/checkpolicy.wall") cc=$(cat "$tmp/checkpolicy.cpu")
 sw=$(cat "$tmp/sepolc.wall") sc=$(cat "$tmp/sepolc.cpu")
 printf 'checkpolicy: %6.2f s wall, %6.2f s CPU, peak %s MB\n' "$cw" "$cc" "$(cat "$tmp/checkpolicy.rss")"
 printf 'sepolc:      %6.2f s wall, %6.2f s CPU, peak %s MB\n' "$sw" "$sc" "$(cat "$tmp/sepolc.rss")"
+printf 'sepolc -N:   %6.2f s wall, %6.2f s CPU (no neverallow check)\n' "$(cat "$tmp/sepolcN.wall")" "$(cat "$tmp/sepolcN.cpu")"
 if [ ! -s "$tmp/sepolc.bin" ]; then
 	echo "note: sepolc wrote no binary: $(head -3 "$tmp/sepolc.err")"
 elif cmp -s "$tmp/checkpolicy.bin" "$tmp/sepolc.bin"; then

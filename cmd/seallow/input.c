@@ -394,17 +394,15 @@ int seallow_time_window(struct seallow_run *run)
 			continue;
 		rc = pol_audit_time_words(words[i], now, seallow_boot_time(), &t);
 		if (rc == -ENOENT) {
-			fprintf(stderr, "%s: %s boot: the boot time is unknown (no /proc/uptime)\n",
-				cli_name(), names[i]);
+			report(rc, "%s boot: the boot time is unknown (no /proc/uptime)", names[i]);
 			return EXIT_ENV;
 		}
 		if (rc < 0) {
-			fprintf(
-			    stderr,
-			    "%s: %s: '%s' is no time: give now, recent, boot, today, yesterday, "
-			    "this-week, week-ago, this-month, this-year, a date (10/23/2024, "
-			    "2024-10-23) with an optional time, or a time (02:51:35)\n",
-			    cli_name(), names[i], words[i]);
+			report(POL_EINVAL,
+			       "%s: '%s' is no time: give now, recent, boot, today, yesterday, "
+			       "this-week, week-ago, this-month, this-year, a date (10/23/2024, "
+			       "2024-10-23) with an optional time, or a time (02:51:35)",
+			       names[i], words[i]);
 			return EXIT_USAGE;
 		}
 		/* --until a date without a time: to the end of that day (a word

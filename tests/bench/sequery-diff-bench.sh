@@ -39,7 +39,9 @@ measure() {
 	local name=$1
 	shift
 	/usr/bin/time -f '%U %S %M' -o "$w/$name.time" "$@" >"$w/$name.out" 2>"$w/$name.err"
-	awk '{ printf "%.2f %d\n", $1 + $2, $3 }' "$w/$name.time"
+	# the last line: GNU time writes "Command exited with non-zero status 1"
+	# first when sequery diff finds differences (exit 1)
+	tail -n 1 "$w/$name.time" | awk '{ printf "%.2f %d\n", $1 + $2, $3 }'
 }
 
 read -r sd_cpu sd_kb < <(measure sediff "$SEDIFF" "$POLICY" "$w/mut.pol")

@@ -355,3 +355,24 @@ int cli_list_options(const struct cli_option *table)
 	each_option(table, list_one, &seen);
 	return EXIT_OK;
 }
+
+bool cli_output_option(int c, int json_id, bool *json, bool *quiet, int *verbose)
+{
+	if (c == json_id)
+		*json = true;
+	else if (c == 'q')
+		*quiet = true;
+	else if (c == 'v')
+		(*verbose)++;
+	else
+		return false;
+	return true;
+}
+
+void cli_output_done(bool quiet, bool in_command, int *verbose)
+{
+	if (quiet && in_command) {
+		cli_set_quiet(true);
+		*verbose = 0;
+	}
+}

@@ -130,6 +130,16 @@ struct cli_getopt {
 int cli_getopt(struct cli_getopt *g, int argc, char **argv);
 
 /*
+ * The output options the tools with a command table share: --json (the
+ * tool's code json_id), -q and -v. cli_output_option() stores c into json,
+ * quiet or verbose and returns true, or returns false for another option.
+ * cli_output_done(), once a command's line is read: -q silences the tool's
+ * messages (not fd 2: a sanitizer's report must still show) and -v.
+ */
+bool cli_output_option(int c, int json_id, bool *json, bool *quiet, int *verbose);
+void cli_output_done(bool quiet, bool in_command, int *verbose);
+
+/*
  * The index in argv of the first operand as cli_getopt() would read table
  * (a word that is neither an option nor an option's value), or argc when
  * there is none before "--": for a tool whose command word may come after

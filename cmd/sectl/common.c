@@ -30,16 +30,9 @@ int sectl_getopt(struct sectl *sc, struct cli_getopt *g, int argc, char **argv)
 	int c;
 
 	while ((c = cli_getopt(g, argc, argv)) != -1) {
+		if (cli_output_option(c, SECTL_OPT_JSON, &sc->json, &sc->quiet, &sc->verbose))
+			continue;
 		switch (c) {
-		case SECTL_OPT_JSON:
-			sc->json = true;
-			break;
-		case 'q':
-			sc->quiet = true;
-			break;
-		case 'v':
-			sc->verbose++;
-			break;
 		case SECTL_OPT_SELINUXFS:
 			sc->selinuxfs = optarg;
 			break;
@@ -50,13 +43,9 @@ int sectl_getopt(struct sectl *sc, struct cli_getopt *g, int argc, char **argv)
 			return c;
 		}
 	}
-	/* -q, once the command line is read: the exit status is the answer.
-	 * sectl's messages are silenced, not fd 2 (a sanitizer's report must
-	 * still show); stdout is left unwritten by each command. */
-	if (sc->quiet && sc->in_command) {
-		cli_set_quiet(true);
-		sc->verbose = 0;
-	}
+	/* -q, once the command line is read: the exit status is the answer;
+	 * stdout is left unwritten by each command */
+	cli_output_done(sc->quiet, sc->in_command, &sc->verbose);
 	return -1;
 }
 

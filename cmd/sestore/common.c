@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Options, the store, the run of one record command and its reports. */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,16 +42,9 @@ int sestore_getopt(struct sestore *sc, struct cli_getopt *g, int argc, char **ar
 	int c;
 
 	while ((c = cli_getopt(g, argc, argv)) != -1) {
+		if (cli_output_option(c, SESTORE_OPT_JSON, &sc->json, &sc->quiet, &sc->verbose))
+			continue;
 		switch (c) {
-		case SESTORE_OPT_JSON:
-			sc->json = true;
-			break;
-		case 'q':
-			sc->quiet = true;
-			break;
-		case 'v':
-			sc->verbose++;
-			break;
 		case 'S':
 			sc->store = optarg;
 			break;
@@ -67,10 +61,7 @@ int sestore_getopt(struct sestore *sc, struct cli_getopt *g, int argc, char **ar
 			return c;
 		}
 	}
-	if (sc->quiet && sc->in_command) {
-		cli_set_quiet(true);
-		sc->verbose = 0;
-	}
+	cli_output_done(sc->quiet, sc->in_command, &sc->verbose);
 	return -1;
 }
 
@@ -306,12 +297,31 @@ static int parse_ftype(const char *s, char *out)
 	return -1;
 }
 
+/* The options that set one field of the record, as semanage's letters */
+// clang-format off
+static const struct { char letter; size_t field; } rec_fields[] = {
+	{ 't', offsetof(struct pol_store_rec, type) },
+	{ 's', offsetof(struct pol_store_rec, seuser) },
+	{ 'r', offsetof(struct pol_store_rec, range) },
+	{ 'L', offsetof(struct pol_store_rec, level) },
+	{ 'P', offsetof(struct pol_store_rec, prefix) },
+	{ 'M', offsetof(struct pol_store_rec, mask) },
+	{ 'p', offsetof(struct pol_store_rec, proto) },
+	{ 'e', offsetof(struct pol_store_rec, target) },
+};
+// clang-format on
+
 /* One option of a record command into r: 0, an exit status, or -1 when c
  * is no record option. */
 static int record_option(struct sestore_req *r, int c, const char *arg)
 {
 	size_t n;
 
+	for (size_t i = 0; i < sizeof(rec_fields) / sizeof(rec_fields[0]); i++)
+		if (rec_fields[i].letter == c) {
+			*(const char **)((char *)&r->rec + rec_fields[i].field) = arg;
+			return 0;
+		}
 	switch (c) {
 	case 'a':
 	case 'd':
@@ -320,30 +330,6 @@ static int record_option(struct sestore_req *r, int c, const char *arg)
 	case 'C':
 	case 'D':
 		return sestore_action(r, c);
-	case 't':
-		r->rec.type = arg;
-		return 0;
-	case 's':
-		r->rec.seuser = arg;
-		return 0;
-	case 'r':
-		r->rec.range = arg;
-		return 0;
-	case 'L':
-		r->rec.level = arg;
-		return 0;
-	case 'P':
-		r->rec.prefix = arg;
-		return 0;
-	case 'M':
-		r->rec.mask = arg;
-		return 0;
-	case 'p':
-		r->rec.proto = arg;
-		return 0;
-	case 'e':
-		r->rec.target = arg;
-		return 0;
 	case 'R':
 		/* semanage takes -R again and again, and 'ROLE ROLE' */
 		n = strlen(r->roles);

@@ -17,20 +17,11 @@
 
 #define PREFIX "permissive_"
 
-/* Whether module permissive_name is installed and enabled: 1, 0, or < 0. */
-static int installed(struct pol_store *st, const char *name, struct pol_err *err)
+/* The domain an enabled module permissive_TYPE makes permissive, or NULL. */
+static const char *domain_of(const struct pol_store_module *m)
 {
-	struct pol_store_module *m;
-	size_t n;
-	int yes = 0;
-
-	if (pol_store_module_list(st, &m, &n, err) < 0)
-		return -EIO;
-	for (size_t i = 0; i < n && !yes; i++)
-		yes = m[i].enabled && !strncmp(m[i].name, PREFIX, strlen(PREFIX)) &&
-		      !strcmp(m[i].name + strlen(PREFIX), name);
-	pol_store_modules_free(m, n);
-	return yes;
+	return m->enabled && !strncmp(m->name, PREFIX, strlen(PREFIX)) ? m->name + strlen(PREFIX)
+								       : NULL;
 }
 
 static bool builtin(struct pol_store *st, const char *name)
@@ -42,6 +33,42 @@ static bool builtin(struct pol_store *st, const char *name)
 		return false;
 	v = pdb_type_value(pdb, name);
 	return v && ebitmap_get_bit(&pdb_db(pdb)->permissive_map, v);
+}
+
+/* The local permissive domains (sorted, once each). */
+static int locals(struct pol_store *st, struct pol_store_list *out, struct pol_err *err)
+{
+	struct pol_store_module *m;
+	size_t n;
+	int rc = 0;
+
+	if (pol_store_module_list(st, &m, &n, err) < 0)
+		return -EIO;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct pol_store_rec *r;
+
+		if (!domain_of(&m[i]) || (i && !strcmp(m[i].name, m[i - 1].name)))
+			continue;
+		r = store_list_add(out, POL_STORE_PERMISSIVE);
+		if (!r || !(r->name = store_list_str(out, domain_of(&m[i]))))
+			rc = pol_err_set(err, -ENOMEM, "out of memory");
+		else
+			r->local = true;
+	}
+	pol_store_modules_free(m, n);
+	return rc;
+}
+
+/* Whether the domain name is made permissive by a local module: 1, 0, or < 0. */
+static int installed(struct pol_store *st, const char *name, struct pol_err *err)
+{
+	struct pol_store_list loc = {0};
+	int rc = locals(st, &loc, err);
+
+	for (size_t i = 0; i < loc.n && rc == 0; i++)
+		rc = !strcmp(loc.recs[i].name, name);
+	pol_store_list_release(&loc);
+	return rc;
 }
 
 static int perm_change(struct pol_store *st, enum pol_store_op op, const struct pol_store_rec *rec,
@@ -85,39 +112,14 @@ static int perm_change(struct pol_store *st, enum pol_store_op op, const struct 
 	return 1;
 }
 
-/* The local permissive domains (sorted, once each). */
-static int locals(struct pol_store *st, struct pol_store_list *out, struct pol_err *err)
-{
-	struct pol_store_module *m;
-	size_t n;
-	int rc = 0;
-
-	if (pol_store_module_list(st, &m, &n, err) < 0)
-		return -EIO;
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		struct pol_store_rec *r;
-
-		if (!m[i].enabled || strncmp(m[i].name, PREFIX, strlen(PREFIX)) != 0 ||
-		    (i && !strcmp(m[i].name, m[i - 1].name)))
-			continue;
-		r = store_list_add(out, POL_STORE_PERMISSIVE);
-		if (!r || !(r->name = store_list_str(out, m[i].name + strlen(PREFIX))))
-			rc = pol_err_set(err, -ENOMEM, "out of memory");
-		else
-			r->local = true;
-	}
-	pol_store_modules_free(m, n);
-	return rc;
-}
-
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(((const struct pol_store_rec *)a)->name,
 		      ((const struct pol_store_rec *)b)->name);
 }
 
-static int perm_list(struct pol_store *st, unsigned int flags, struct pol_store_list *out,
-		     struct pol_err *err)
+static int perm_listing(struct pol_store *st, unsigned int flags, struct pol_store_list *out,
+			struct pol_err *err)
 {
 	struct pol_store_list loc = {0};
 	const struct pol_pdb *pdb;
@@ -169,5 +171,7 @@ static int perm_delete_all(struct pol_store *st, struct pol_err *err)
 	return rc;
 }
 
-const struct store_kind store_permissive_kind = {
-    .name = "permissive", .change = perm_change, .list = perm_list, .delete_all = perm_delete_all};
+const struct store_kind store_permissive_kind = {.name = "permissive",
+						 .change = perm_change,
+						 .list = perm_listing,
+						 .delete_all = perm_delete_all};

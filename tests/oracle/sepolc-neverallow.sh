@@ -6,7 +6,9 @@
 # the policy's own allow and allowxperm rules (attributes, ~, -, *, self,
 # permission subsets, ioctl ranges), are added before its first user
 # statement; both compilers must accept or refuse it alike and report the
-# same violations (neverallow line, access). Prints the seed.
+# same violations (each access; the rule's file and line are left out:
+# on #line-marked input sepolc names some other than checkpolicy). Prints
+# the seed.
 #
 #   sepolc-neverallow.sh [CONF]    (default: refpolicy's policy.conf)
 #
@@ -98,7 +100,7 @@ checkpolicy_violations() {
 		sed 's/  */ /g; s/ *$//' | sort -u
 }
 sepolc_violations() {
-	sed -nE 's/^([^:]*):([0-9]+):[0-9:]* *error: neverallow(xperm)? violated by (.*)$/\1 \4/p' "$1" |
+	sed -nE 's/^([^:]*):([0-9]+):[0-9:]* *error: neverallow(xperm)? violated by (.*)$/\4/p' "$1" |
 		sed 's/  */ /g; s/ *$//' | sort -u
 }
 

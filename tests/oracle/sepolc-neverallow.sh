@@ -96,7 +96,7 @@ PY
 # the violations a compiler reported: "LINE ACCESS", sorted
 checkpolicy_violations() {
 	tr '\n' ' ' <"$1" | sed 's/libsepol\./\n&/g' |
-		sed -nE 's/^libsepol\.[a-z_]+: neverallow(xperm)? on line ([0-9]+) of ([^ ]*) \(or line [0-9]+ of [^)]*\) violated by *(.*);.*$/\3 \4/p' |
+		sed -nE 's/^libsepol\.[a-z_]+: neverallow(xperm)? on line ([0-9]+) of ([^ ]*) \(or line [0-9]+ of [^)]*\) violated by *(.*);.*$/\4/p' |
 		sed 's/  */ /g; s/ *$//' | sort -u
 }
 sepolc_violations() {

@@ -16,6 +16,9 @@ setup() {
 	[ -d /var/lib/selinux/default/active ] || skip "no module store in /var/lib/selinux/default"
 	A=sekit-oracle-$$-a
 	B=sekit-oracle-$$-b
+	# libsemanage makes /var/lib/selinux/final for its builds and leaves it
+	FINAL_WAS_THERE=
+	[ -e /var/lib/selinux/final ] && FINAL_WAS_THERE=1
 	local n
 	for n in $A $B; do
 		cp -a /var/lib/selinux/default "/var/lib/selinux/$n"
@@ -28,6 +31,7 @@ teardown() {
 	for n in ${A:-} ${B:-}; do
 		rm -rf "/var/lib/selinux/$n" "/etc/selinux/$n"
 	done
+	[ -n "${FINAL_WAS_THERE-x}" ] || rmdir /var/lib/selinux/final 2>/dev/null || true
 }
 
 # the changes, as semanage words after the kind; each run by both tools

@@ -6,59 +6,38 @@
 #include <string.h>
 
 #include "audit/audit.h"
-
-struct parts {
-	const char *f[4];
-	size_t n[4];
-	bool has_level;
-};
-
-static void split(const char *c, struct parts *p)
-{
-	memset(p, 0, sizeof(*p));
-	for (int i = 0; i < 3; i++) {
-		const char *colon = strchr(c, ':');
-
-		p->f[i] = c;
-		p->n[i] = colon ? (size_t)(colon - c) : strlen(c);
-		if (!colon) {
-			for (int k = i + 1; k < 3; k++)
-				p->f[k] = c + p->n[i];
-			return;
-		}
-		c = colon + 1;
-	}
-	p->f[3] = c;
-	p->n[3] = strlen(c);
-	p->has_level = true;
-}
+#include "util/context.h"
 
 size_t pol_audit_context_diffs(const char *scontext, const char *tcontext,
 			       struct pol_audit_diff out[3])
 {
-	struct parts s, t;
+	struct pol_context_parts s, t;
 	size_t n = 0;
 
-	split(scontext, &s);
-	split(tcontext, &t);
-	if (s.n[0] != t.n[0] || memcmp(s.f[0], t.f[0], s.n[0]) != 0) {
-		snprintf(out[n].source, sizeof(out[n].source), "user (%.*s)", (int)s.n[0], s.f[0]);
-		snprintf(out[n].target, sizeof(out[n].target), "user (%.*s)", (int)t.n[0], t.f[0]);
+	pol_context_split(scontext, &s);
+	pol_context_split(tcontext, &t);
+	if (s.user_len != t.user_len || memcmp(s.user, t.user, s.user_len) != 0) {
+		snprintf(out[n].source, sizeof(out[n].source), "user (%.*s)", (int)s.user_len,
+			 s.user);
+		snprintf(out[n].target, sizeof(out[n].target), "user (%.*s)", (int)t.user_len,
+			 t.user);
 		n++;
 	}
-	if ((s.n[1] != t.n[1] || memcmp(s.f[1], t.f[1], s.n[1]) != 0) &&
-	    !(t.n[1] == 8 && memcmp(t.f[1], "object_r", 8) == 0)) {
-		snprintf(out[n].source, sizeof(out[n].source), "role (%.*s)", (int)s.n[1], s.f[1]);
-		snprintf(out[n].target, sizeof(out[n].target), "role (%.*s)", (int)t.n[1], t.f[1]);
+	if ((s.role_len != t.role_len || memcmp(s.role, t.role, s.role_len) != 0) &&
+	    !(t.role_len == 8 && memcmp(t.role, "object_r", 8) == 0)) {
+		snprintf(out[n].source, sizeof(out[n].source), "role (%.*s)", (int)s.role_len,
+			 s.role);
+		snprintf(out[n].target, sizeof(out[n].target), "role (%.*s)", (int)t.role_len,
+			 t.role);
 		n++;
 	}
-	if (s.has_level != t.has_level ||
-	    (s.has_level && (s.n[3] != t.n[3] || memcmp(s.f[3], t.f[3], s.n[3]) != 0))) {
+	if (!s.range != !t.range || (s.range && (s.range_len != t.range_len ||
+						 memcmp(s.range, t.range, s.range_len) != 0))) {
 		/* Python prints a missing level as None */
 		snprintf(out[n].source, sizeof(out[n].source), "level (%.*s)",
-			 s.has_level ? (int)s.n[3] : 4, s.has_level ? s.f[3] : "None");
+			 s.range ? (int)s.range_len : 4, s.range ? s.range : "None");
 		snprintf(out[n].target, sizeof(out[n].target), "level (%.*s)",
-			 t.has_level ? (int)t.n[3] : 4, t.has_level ? t.f[3] : "None");
+			 t.range ? (int)t.range_len : 4, t.range ? t.range : "None");
 		n++;
 	}
 	return n;

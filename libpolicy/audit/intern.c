@@ -14,6 +14,7 @@
 #include <sepol/policydb/sidtab.h>
 
 #include "audit/explain-internal.h"
+#include "util/context.h"
 #include "util/hash.h"
 
 /* A class and permission names of the log: the names are the key, each
@@ -47,17 +48,15 @@ static int context_sid(struct pol_audit_policy *pol, const char *str, sepol_secu
 /* user:role:type[:level] split once per distinct context string */
 static void split_context(struct pol_audit_ctx *c)
 {
-	char *s = c->str;
-	char *a = strchr(s, ':'), *b = a ? strchr(a + 1, ':') : NULL,
-	     *d = b ? strchr(b + 1, ':') : NULL;
-	size_t n = strlen(s);
+	struct pol_context_parts p;
 
-	c->user_len = a ? (size_t)(a - s) : n;
-	c->role = a ? a + 1 : s + n;
-	c->role_len = b ? (size_t)(b - c->role) : (a ? strlen(c->role) : 0);
-	c->type = b ? b + 1 : s + n;
-	c->type_len = d ? (size_t)(d - c->type) : (b ? strlen(c->type) : 0);
-	c->level = d ? d + 1 : NULL;
+	pol_context_split(c->str, &p);
+	c->user_len = p.user_len;
+	c->role = p.role;
+	c->role_len = p.role_len;
+	c->type = p.type;
+	c->type_len = p.type_len;
+	c->level = p.range;
 }
 
 const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const char *str)

@@ -17,6 +17,7 @@
 #include "audit/explain-internal.h"
 #include "audit/set-internal.h"
 #include "util/buf.h"
+#include "util/context.h"
 #include "util/hash.h"
 
 /* the groups' strings are cut from chunks of this size (struct chunk) */
@@ -419,14 +420,12 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 
 void pol_audit_set_add_role_type(struct pol_audit_set *set, const char *context)
 {
-	const char *a = strchr(context, ':'), *b = a ? strchr(a + 1, ':') : NULL;
-	size_t tl;
+	struct pol_context_parts c;
 	char *s, **p;
 
-	if (!b)
+	if (pol_context_split(context, &c) < 3)
 		return;
-	tl = strcspn(b + 1, ":");
-	if (asprintf(&s, "%.*s\t%.*s", (int)(b - a - 1), a + 1, (int)tl, b + 1) < 0)
+	if (asprintf(&s, "%.*s\t%.*s", (int)c.role_len, c.role, (int)c.type_len, c.type) < 0)
 		return;
 	for (size_t i = 0; i < set->nroles; i++)
 		if (strcmp(set->roles[i], s) == 0) {

@@ -11,6 +11,7 @@
 
 #include "label/internal.h"
 #include "util/array.h"
+#include "util/context.h"
 
 struct pol_label_types {
 	char **v;
@@ -80,16 +81,12 @@ bool pol_label_types_has(const struct pol_label_types *t, const char *type, size
 }
 
 /* context_new(): 2 to 5 colons, no tab, CR or LF, no space before the
- * range; user, role and type up to the next ':', the range is the rest. */
-struct ctx {
-	const char *c[4];
-	size_t len[4];
-};
-
-static bool split_context(const char *s, struct ctx *x)
+ * range; user, role and type up to the next ':', the range is the rest,
+ * and neither is there when the string ends before it. */
+static bool split_context(const char *s, struct pol_context_parts *x)
 {
-	int colons = 0, i = 0;
-	const char *tok = s;
+	int colons = 0;
+	bool ok;
 
 	for (const char *p = s; *p; p++) {
 		if (*p == ':')
@@ -101,37 +98,27 @@ static bool split_context(const char *s, struct ctx *x)
 	}
 	if (colons < 2 || colons > 5)
 		return false;
-	memset(x, 0, sizeof(*x));
-	while (*tok && i < 4) {
-		const char *p = tok;
-
-		if (i < 3)
-			while (*p && *p != ':')
-				p++;
-		else
-			p += strlen(p);
-		x->c[i] = tok;
-		x->len[i] = (size_t)(p - tok);
-		tok = *p ? p + 1 : p;
-		i++;
-	}
-	return x->c[2] != NULL;
+	pol_context_split(s, x);
+	ok = x->type_len || x->range;
+	if (x->range && !x->range_len)
+		x->range = NULL;
+	return ok;
 }
 
 const char *pol_label_context_type(const char *con, size_t *len)
 {
-	struct ctx x;
+	struct pol_context_parts x;
 
 	if (!split_context(con, &x))
 		return NULL;
-	*len = x.len[2];
-	return x.c[2];
+	*len = x.type_len;
+	return x.type;
 }
 
 int pol_label_decide(const char *cur, const char *spec, bool force,
 		     const struct pol_label_types *customizable, char **newcon)
 {
-	struct ctx a, b;
+	struct pol_context_parts a, b;
 	bool cur_ok;
 
 	if (cur && strcmp(cur, spec) == 0)
@@ -141,19 +128,19 @@ int pol_label_decide(const char *cur, const char *spec, bool force,
 		return *newcon ? POL_LABEL_SET : -ENOMEM;
 	}
 	cur_ok = split_context(cur, &a);
-	if (cur_ok && pol_label_types_has(customizable, a.c[2], a.len[2]))
+	if (cur_ok && pol_label_types_has(customizable, a.type, a.type_len))
 		return POL_LABEL_CUSTOMIZED;
 	if (!cur_ok || !split_context(spec, &b))
 		return POL_LABEL_BAD_CONTEXT;
-	if (a.len[2] == b.len[2] && memcmp(a.c[2], b.c[2], a.len[2]) == 0)
+	if (a.type_len == b.type_len && memcmp(a.type, b.type, a.type_len) == 0)
 		return POL_LABEL_SAME_TYPE;
 	/* compare_types(): the spec's type in the file's user, role and range */
-	if (a.c[3])
-		*newcon = label_strdup_printf("%.*s:%.*s:%.*s:%.*s", (int)a.len[0], a.c[0],
-					      (int)a.len[1], a.c[1], (int)b.len[2], b.c[2],
-					      (int)a.len[3], a.c[3]);
+	if (a.range)
+		*newcon = label_strdup_printf("%.*s:%.*s:%.*s:%.*s", (int)a.user_len, a.user,
+					      (int)a.role_len, a.role, (int)b.type_len, b.type,
+					      (int)a.range_len, a.range);
 	else
-		*newcon = label_strdup_printf("%.*s:%.*s:%.*s", (int)a.len[0], a.c[0],
-					      (int)a.len[1], a.c[1], (int)b.len[2], b.c[2]);
+		*newcon = label_strdup_printf("%.*s:%.*s:%.*s", (int)a.user_len, a.user,
+					      (int)a.role_len, a.role, (int)b.type_len, b.type);
 	return *newcon ? POL_LABEL_SET : -ENOMEM;
 }

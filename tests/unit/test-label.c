@@ -241,6 +241,16 @@ static void test_decide(void)
 	free(n);
 	ok(pol_label_decide("a:b:c:d:e:f:g", "u:r:t:s0", false, t, &n) == POL_LABEL_BAD_CONTEXT,
 	   "more than five colons is no context (context_new)");
+	ok(pol_label_decide("a:b:", "u:r:t:s0", false, t, &n) == POL_LABEL_BAD_CONTEXT,
+	   "a context ending after its role is no context");
+	ok(pol_label_decide("a:b::", "u:r:t:s0", false, t, &n) == POL_LABEL_SET &&
+	       strcmp(n, "a:b:t") == 0,
+	   "an empty type and an empty range: the type set, no range kept");
+	free(n);
+	ok(pol_label_decide("a:b:x_t:", "u:r:t:s0", false, t, &n) == POL_LABEL_SET &&
+	       strcmp(n, "a:b:t") == 0,
+	   "an empty range is none");
+	free(n);
 	pol_label_types_free(t);
 	ok(pol_label_types_open("/nonexistent/customizable_types", &t, &err) == 0 &&
 		   !pol_label_types_has(t, "public_content_t", 16),

@@ -11,6 +11,7 @@
 #include "util/array.h"
 #include "util/atomic.h"
 #include "util/buf.h"
+#include "util/context.h"
 #include "util/err.h"
 #include "util/hash.h"
 #include "util/json.h"
@@ -157,6 +158,35 @@ static void test_hash(void)
 	ok(pol_hash_bytes("abc", 3) != pol_hash_bytes("abd", 3) &&
 	       pol_hash_bytes("", 0) == pol_hash_bytes("", 0),
 	   "hash: the bytes decide the hash");
+}
+
+/* the fields as "user|role|type|range" (range "-" when absent) */
+static void test_context_split(void)
+{
+	static const struct {
+		const char *in, *want;
+		int n;
+	} cases[] = {
+	    {"u:r:t:s0-s1:c0.c3", "u|r|t|s0-s1:c0.c3", 4},
+	    {"u:r:t", "u|r|t|-", 3},
+	    {"u:r:t:", "u|r|t|", 4},
+	    {"u:r", "u|r||-", 2},
+	    {"u", "u|||-", 1},
+	    {"", "|||-", 1},
+	    {"::", "|||-", 3},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct pol_context_parts p;
+		int n = pol_context_split(cases[i].in, &p);
+		char got[128];
+
+		snprintf(got, sizeof(got), "%.*s|%.*s|%.*s|%.*s", (int)p.user_len, p.user,
+			 (int)p.role_len, p.role, (int)p.type_len, p.type,
+			 p.range ? (int)p.range_len : 1, p.range ? p.range : "-");
+		is_str(got, cases[i].want, "context split '%s'", cases[i].in);
+		ok(n == cases[i].n, "context split '%s': %d fields", cases[i].in, n);
+	}
 }
 
 static void test_suggest_bounded(void)
@@ -581,6 +611,7 @@ int main(void)
 	test_buf();
 	test_array();
 	test_hash();
+	test_context_split();
 	test_suggest();
 	test_suggest_bounded();
 	test_suggest_phrase();

@@ -249,6 +249,57 @@ static bool grant_adds(const policydb_t *p, const struct pol_audit_ctx *sc,
 	       ebitmap_get_bit(&p->type_attr_map[tc->c->type - 1], tc->c->type - 1);
 }
 
+/*
+ * What the missing TE rule (missing, of av) hides: the question asked with
+ * it granted, from the TE part te already known when that is exact (te
+ * not NULL), else (and for a failing constraint's text) with the rule in
+ * the policy for a moment. Adds the hidden causes to *reason and a failing
+ * constraint's text to *buf: the first question's when it has one (the
+ * constraints failing on any allowed permission), else this one's.
+ */
+static void behind_te(struct pol_audit_policy *pol, const struct pol_audit_ctx *sc,
+		      const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av, uint32_t missing,
+		      const struct sepol_av_decision *te, unsigned int *reason, char **buf)
+{
+	struct sepol_av_decision avd;
+	bool asked = false, granted = false;
+	unsigned int r2 = 0;
+	char *buf2 = NULL;
+	uint32_t saved;
+
+	if (te) {
+		struct sepol_av_decision a2 = *te;
+
+		a2.allowed |= missing;
+		asked = audit_rest_decision(pol->p, sc->c, tc->c, cls, av, &a2, &r2) == 0;
+	}
+	if ((!asked || (r2 & SEPOL_COMPUTEAV_CONS)) &&
+	    audit_grant(pol, sc->type_value, tc->type_value, cls, missing, &saved) == 0)
+		granted = true;
+	if (!asked && granted)
+		asked = audit_compute(pol, sc, tc, cls, av, &avd, &r2) >= 0;
+	if (asked && (granted || !(r2 & SEPOL_COMPUTEAV_CONS))) {
+		*reason |= r2 & ~SEPOL_COMPUTEAV_TE;
+		if ((r2 & SEPOL_COMPUTEAV_CONS) &&
+		    audit_sepol_compute(sc->sid, tc->sid, cls, av, &avd, &r2, &buf2) < 0) {
+			free(buf2);
+			buf2 = NULL;
+		}
+	}
+	if (granted)
+		audit_ungrant(pol, sc->type_value, tc->type_value, cls, saved);
+	if (buf2 && !*buf && audit_sepol_compute(sc->sid, tc->sid, cls, av, &avd, &r2, buf) < 0) {
+		free(*buf);
+		*buf = NULL;
+	}
+	if (buf2 && !(*buf && **buf)) {
+		free(*buf);
+		*buf = buf2;
+		buf2 = NULL;
+	}
+	free(buf2);
+}
+
 static int analyse(struct pol_audit_policy *pol, struct memo *m, const struct pol_audit_ctx *sc,
 		   const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av)
 {
@@ -282,62 +333,15 @@ static int analyse(struct pol_audit_policy *pol, struct memo *m, const struct po
 		return 0;
 	}
 	if (reason & SEPOL_COMPUTEAV_TE) {
-		uint32_t saved;
-		unsigned int r2 = 0;
-		char *buf2 = NULL;
-
 		bool exact = own && grant_adds(pol->p, sc, tc);
 
 		w->te_missing =
 		    av & ~(exact ? te.allowed
 				 : audit_te_allowed(pol, sc->type_value, tc->type_value, cls));
 		w->causes |= 1u << POL_AUDIT_TERULE;
-		/* what the missing TE rule hides: asked with it granted, here
-		 * from the TE part already known when that is exact, else
-		 * (and for a failing constraint's text) with the rule in the
-		 * policy for a moment */
-		if (w->te_missing) {
-			bool asked = false, granted = false;
-
-			if (exact) {
-				struct sepol_av_decision a2 = te;
-
-				a2.allowed |= w->te_missing;
-				asked = audit_rest_decision(pol->p, sc->c, tc->c, cls, av, &a2,
-							    &r2) == 0;
-			}
-			if ((!asked || (r2 & SEPOL_COMPUTEAV_CONS)) &&
-			    audit_grant(pol, sc->type_value, tc->type_value, cls, w->te_missing,
-					&saved) == 0)
-				granted = true;
-			if (!asked && granted)
-				asked = audit_compute(pol, sc, tc, cls, av, &avd, &r2) >= 0;
-			if (asked && (granted || !(r2 & SEPOL_COMPUTEAV_CONS))) {
-				reason |= r2 & ~SEPOL_COMPUTEAV_TE;
-				if ((r2 & SEPOL_COMPUTEAV_CONS) &&
-				    audit_sepol_compute(sc->sid, tc->sid, cls, av, &avd, &r2,
-							&buf2) < 0) {
-					free(buf2);
-					buf2 = NULL;
-				}
-			}
-			if (granted)
-				audit_ungrant(pol, sc->type_value, tc->type_value, cls, saved);
-			/* the text is the first question's when it has one (the
-			 * constraints failing on any allowed permission), else
-			 * this one's */
-			if (buf2 && !buf &&
-			    audit_sepol_compute(sc->sid, tc->sid, cls, av, &avd, &r2, &buf) < 0) {
-				free(buf);
-				buf = NULL;
-			}
-			if (buf2 && !(buf && *buf)) {
-				free(buf);
-				buf = buf2;
-				buf2 = NULL;
-			}
-			free(buf2);
-		}
+		if (w->te_missing)
+			behind_te(pol, sc, tc, cls, av, w->te_missing, exact ? &te : NULL, &reason,
+				  &buf);
 		booleans(pol, m, sc, tc, cls, av);
 		if (w->nbool_set)
 			w->causes |= 1u << POL_AUDIT_BOOLEAN;

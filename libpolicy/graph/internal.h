@@ -104,6 +104,11 @@ static inline bool graph_in(const struct pol_graph *g, uint32_t x, uint32_t v)
 int graph_init(struct pol_graph *g, const struct pol_pdb *pdb, const struct pol_graph_opts *o,
 	       enum graph_kind kind);
 int graph_set_edges(struct pol_graph *g, uint32_t *src, uint32_t *dst, uint8_t *w, size_t m);
+/* Count the nodes, take the excluded ones out, and build the in-adjacency
+ * from the out-adjacency. */
+int graph_finish(struct pol_graph *g);
+/* Every rule collected (graph_init()), *n of them. */
+const struct graph_rule *graph_all_rules(const struct pol_graph *g, size_t *n);
 
 /* The permission table of map over pdb's classes. */
 int graph_permmap_apply(const struct pol_permmap *map, const struct pol_pdb *pdb,

@@ -245,15 +245,18 @@ static int current_bools(struct sr_query *q)
 	rc = pol_graph_bools(q->pdb, "default", false, &q->bool_values, &err);
 	if (rc >= 0)
 		rc = pol_kernel_open(NULL, &k, &err);
-	if (rc < 0) {
-		int status = report(&err, rc);
-
-		return status == EXIT_USAGE ? EXIT_ENV : status;
+	if (rc >= 0) {
+		rc = pol_kernel_bools(k, &bools, &n, &err);
+		if (rc < 0)
+			pol_kernel_free(k);
 	}
-	rc = pol_kernel_bools(k, &bools, &n, &err);
 	if (rc < 0) {
-		pol_kernel_free(k);
-		return report(&err, rc);
+		/* the values read so far are the caller's no longer */
+		free(q->bool_values);
+		q->bool_values = NULL;
+		rc = cli_report_kernel(&err, rc);
+		pol_err_release(&err);
+		return rc;
 	}
 	for (size_t i = 0; i < n; i++)
 		pol_graph_bool_set(q->pdb, q->bool_values, bools[i].name, bools[i].active);

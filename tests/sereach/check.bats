@@ -154,3 +154,14 @@ No path found.
 	run -1 --separate-stderr sereach check --booleans default -w 1 -m "$FIX/p.map" -p "$p" "$BATS_TEST_TMPDIR/w.txt"
 	[[ $output == *$'Flow 1:\n  Step 1: a_t -> b_t'* ]]
 }
+
+# issue 22 item 8: a line's 'booleans current' without selinuxfs is the
+# environment's (3), and what was read of the booleans is freed (the
+# sanitizer build's leak check fails this test otherwise).
+@test "sereach check: 'booleans current' without selinuxfs is exit 3 and leaks nothing" {
+	assertions cur.txt 'no transition path from a_t to b_t booleans current'
+	SEKIT_SELINUXFS=$BATS_TEST_TMPDIR/none run -3 --separate-stderr \
+		sereach check -p "$BATS_FILE_TMPDIR/can.bin" "$BATS_TEST_TMPDIR/cur.txt"
+	[[ $stderr == *"no selinuxfs"* ]]
+	[ -z "$output" ]
+}

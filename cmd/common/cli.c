@@ -140,7 +140,9 @@ int cli_usage_error(const char *fmt, ...)
 	return cli_usage_report(NULL);
 }
 
-static int exit_for(int rc, bool kernel)
+enum source { FROM_INPUT, FROM_SYSTEM, FROM_KERNEL };
+
+static int exit_for(int rc, enum source from)
 {
 	switch (rc) {
 	case 0:
@@ -149,6 +151,7 @@ static int exit_for(int rc, bool kernel)
 	case POL_ENOTFOUND:
 		return EXIT_USAGE;
 	case POL_EFORMAT:
+		return from == FROM_KERNEL ? EXIT_ENV : EXIT_USAGE;
 	case POL_EVERSION:
 	case POL_EREGEX:
 	case -ENOENT:
@@ -159,7 +162,7 @@ static int exit_for(int rc, bool kernel)
 	case -EFBIG:
 	case -EINVAL:
 	case -EEXIST:
-		return kernel ? EXIT_ENV : EXIT_USAGE;
+		return from == FROM_INPUT ? EXIT_USAGE : EXIT_ENV;
 	default:
 		/* POL_ENOPOLICY, POL_EINTERNAL, -EACCES, -EPERM, -ENOSPC,
 		 * -EDQUOT, -EIO, -EROFS, -ENOMEM and the rest */
@@ -169,17 +172,22 @@ static int exit_for(int rc, bool kernel)
 
 int cli_exit_for(int rc)
 {
-	return exit_for(rc, false);
+	return exit_for(rc, FROM_INPUT);
 }
 
 int cli_exit_for_failure(int rc)
 {
-	return rc == 0 ? EXIT_USAGE : exit_for(rc, false);
+	return rc == 0 ? EXIT_USAGE : exit_for(rc, FROM_INPUT);
+}
+
+int cli_exit_for_system(int rc)
+{
+	return exit_for(rc, FROM_SYSTEM);
 }
 
 int cli_exit_for_kernel(int rc)
 {
-	return exit_for(rc, true);
+	return exit_for(rc, FROM_KERNEL);
 }
 
 bool cli_set_quiet(bool on)

@@ -61,24 +61,32 @@ void cli_usage_problem(const char *fmt, ...) __attribute__((format(printf, 1, 2)
 /*
  * The exit status for a library status code: the one table.
  *
- *   rc                                              input   kernel
- *   0                                               0       0
- *   POL_EINVAL, POL_ENOTFOUND                       2       2
- *   POL_EFORMAT, POL_EVERSION, POL_EREGEX           2       3
+ *   rc                                              input   system  kernel
+ *   0                                               0       0       0
+ *   POL_EINVAL, POL_ENOTFOUND                       2       2       2
+ *   POL_EFORMAT                                     2       2       3
+ *   POL_EVERSION, POL_EREGEX                        2       3       3
  *   -ENOENT -ENOTDIR -EISDIR -ELOOP -ENAMETOOLONG
- *   -EFBIG -EINVAL -EEXIST (a named file is wrong)  2       3
- *   POL_ENOPOLICY, POL_EINTERNAL                    3       3
+ *   -EFBIG -EINVAL -EEXIST (a named file is wrong)  2       3       3
+ *   POL_ENOPOLICY, POL_EINTERNAL                    3       3       3
  *   -EACCES -EPERM -ENOSPC -EDQUOT -EIO -EROFS
- *   -ENOMEM and every other -errno                  3       3
+ *   -ENOMEM and every other -errno                  3       3       3
  *
  * "input" is cli_exit_for(): the status came from reading or writing files
- * the user named. "kernel" is cli_exit_for_kernel(): it came from selinuxfs,
- * where a missing or malformed file is the kernel's or the system's doing
- * and only an unknown name or an invalid context is the user's.
- * Permission denied and a full disk are the environment's (3), as an
- * administrator expects, whichever tool meets them.
+ * the user named (an output included: a directory in the way is 2 whether
+ * it was named as input or output). "system" is cli_exit_for_system(): it
+ * came from files the system provides and the user did not name (the
+ * reference policy's headers, m4, the audit logs), where a missing file is
+ * the system's doing but a malformed source the user handed over (m4 or
+ * the compiler refusing it) is still the user's. "kernel" is
+ * cli_exit_for_kernel(): it came from selinuxfs, where a missing or
+ * malformed file is the kernel's or the system's doing and only an unknown
+ * name or an invalid context is the user's. Permission denied, a full disk
+ * and out of memory are the environment's (3), as an administrator
+ * expects, whichever tool meets them. Tools map no status themselves.
  */
 int cli_exit_for(int rc);
+int cli_exit_for_system(int rc);
 int cli_exit_for_kernel(int rc);
 /* cli_exit_for() for a step known to have failed: never EXIT_OK (a failure
  * reported with rc 0, as diagnostics alone, is EXIT_USAGE). */

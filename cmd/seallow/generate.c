@@ -275,7 +275,7 @@ static int write_cil(struct seallow_run *run, const char *name, const char *expa
 	}
 	free(te_name);
 	pol_err_release(&err);
-	return rc == 0 ? EXIT_OK : rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
+	return cli_exit_for(rc);
 }
 
 int seallow_generate_output(struct seallow_run *run)

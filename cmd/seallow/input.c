@@ -114,7 +114,7 @@ static int read_file(struct pol_audit_reader *r, const char *path, bool env)
 		/* -i names a file: a wrong name is the user's (2), -a's are
 		 * the system's (3) */
 		report(rc, "cannot open '%s': %s", path, strerror(-rc));
-		return env || rc == -EACCES ? EXIT_ENV : EXIT_USAGE;
+		return env ? cli_exit_for_system(rc) : cli_exit_for(rc);
 	}
 	rc = pol_audit_reader_read_fd(r, fd);
 	close(fd);
@@ -229,7 +229,7 @@ static int follow_file(struct seallow_run *run, struct pol_audit_reader *r, cons
 				rc = -errno;
 				report(rc, "cannot open '%s': %s", path, strerror(-rc));
 				free(buf);
-				return env || rc == -EACCES ? EXIT_ENV : EXIT_USAGE;
+				return env ? cli_exit_for_system(rc) : cli_exit_for(rc);
 			}
 			if (pol_audit_reader_input(r, path) < 0)
 				break;
@@ -375,7 +375,7 @@ int seallow_read_input(struct seallow_run *run, struct pol_audit_reader *r)
 	}
 	if (rc < 0) {
 		report(rc, "cannot read the log: %s", strerror(-rc));
-		return rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
+		return cli_exit_for_failure(rc);
 	}
 	return EXIT_OK;
 }

@@ -49,7 +49,7 @@ int seallow_ifdb_open(const struct seallow_opts *o, struct ifdb **out)
 	};
 	const char *pm = o->perm_map;
 	struct pol_err err;
-	bool env;
+	bool system;
 	int rc = 0;
 
 	if (!db)
@@ -62,17 +62,17 @@ int seallow_ifdb_open(const struct seallow_opts *o, struct ifdb **out)
 		rc = pol_permmap_load(pm, &db->pm, &err);
 	/* a named file that cannot be read is the input's fault; the headers
 	 * or m4 missing, the system's */
-	env = rc == -ENOMEM;
+	system = false;
 	ro.perm_map = db->pm;
 	if (rc == 0) {
 		rc = pol_refpolicy_ifdb_open(&ro, &db->db, &err);
-		env = rc == -ENOMEM || (rc == -ENOENT && !o->interface_info);
+		system = !o->interface_info;
 	}
 	if (rc < 0) {
 		cli_report(&err, rc);
 		pol_err_release(&err);
 		seallow_ifdb_free(db);
-		return env ? EXIT_ENV : EXIT_USAGE;
+		return system ? cli_exit_for_system(rc) : cli_exit_for(rc);
 	}
 	pol_err_release(&err);
 	*out = db;
@@ -195,9 +195,7 @@ int seallow_refpolicy_expand(const struct seallow_opts *o, const char *name, con
 	if (rc < 0)
 		cli_report(&err, rc);
 	pol_err_release(&err);
-	if (rc == 0)
-		return EXIT_OK;
-	return rc == -ENOMEM || rc == -ENOENT || rc == -EACCES ? EXIT_ENV : EXIT_USAGE;
+	return cli_exit_for_system(rc);
 }
 struct grant_ctx {
 	struct pol_audit_set *set;
@@ -238,5 +236,5 @@ int seallow_refpolicy_grant(struct pol_audit_set *set, const char *name, const c
 	if (rc < 0 && rc != -ENOMEM)
 		cli_report(&err, rc);
 	pol_err_release(&err);
-	return rc == 0 ? EXIT_OK : rc == -ENOMEM ? EXIT_ENV : EXIT_USAGE;
+	return cli_exit_for(rc);
 }

@@ -3,8 +3,8 @@
  * sepolc's use of libpolicy/refpolicy: the options it takes from the
  * command line, a work directory that a signal removes (cmd/common's
  * cli_workdir), m4's command lines under -vv, and the library's statuses
- * as sepolc's exit statuses: m4 failing or warning under -E is the input's
- * fault (2), anything else the environment's (3).
+ * as sepolc's exit statuses (cli_exit_for_system(): m4 failing or warning
+ * under -E is the input's fault, 2; the headers or m4 missing, 3).
  */
 #include <stdio.h>
 
@@ -50,9 +50,7 @@ static int finish(int rc, struct cli_workdir *w, struct pol_err *err)
 {
 	cli_workdir_close(w);
 	pol_err_release(err);
-	if (rc == 0)
-		return EXIT_OK;
-	return rc == POL_EFORMAT || rc == POL_EINVAL ? EXIT_USAGE : EXIT_ENV;
+	return cli_exit_for_system(rc);
 }
 
 int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct diag_sink *diags,

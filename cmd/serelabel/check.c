@@ -77,8 +77,7 @@ int relabel_validate(const struct relabel_opts *opts, const struct pol_label_spe
 		status = EXIT_USAGE;
 	} else {
 		/* the kernel would not answer: no label is written unchecked */
-		cli_report(&err, rc);
-		status = rc > -4096 ? EXIT_ENV : cli_exit_for(rc);
+		status = cli_report_kernel(&err, rc);
 	}
 out:
 	pol_err_release(&err);

@@ -184,7 +184,7 @@ int sestore_module(void *ctx, int argc, char **argv)
 	}
 	if (listing && !l.n)
 		return list(sc, full);
-	status = rc < 0 ? EXIT_ENV : sestore_open(sc, 0, &st);
+	status = rc < 0 ? cli_exit_for(rc) : sestore_open(sc, 0, &st);
 	if (status == EXIT_OK) {
 		sestore_err_init(sc, &err);
 		rc = pol_store_apply(st, &l, &rep, &err);

@@ -487,6 +487,15 @@ check_statuses() {
 	done
 }
 
+# One table (cmd/common/cli.c's exit_for()) maps a library status to an
+# exit status: a tool that tests an errno or a POL_E* code to pick EXIT_*
+# itself (issue 22: disk full was 2 in one tool, 3 in another) drifts.
+@test "conventions: no tool maps a library status to an exit status of its own" {
+	run grep -nE '(== *-?E[A-Z]+\b|== *POL_E[A-Z]+\b|> *-4096)[^;]*\? *EXIT_' \
+		$(ls "$SEKIT_SRCDIR"/cmd/*/*.c | grep -v /cmd/common/)
+	[ "$status" -eq 1 ] || { echo "$output (use cli_exit_for*() of cli.h)"; false; }
+}
+
 @test "conventions (broken copy): a status the code returns but the man page omits fails the check" {
 	local dir=$BATS_TEST_TMPDIR/sepolc
 	mkdir -p "$dir"

@@ -7,7 +7,9 @@
  * test calls and what ASan intercepts, so the same library works with and
  * without --enable-sanitizers (malloc() would not).
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdlib.h>

@@ -78,7 +78,7 @@ static void try_line(char *buf, size_t size, const char *first)
 		 command_name ? " " : "", command_name ? command_name : "");
 }
 
-static void usage_vproblem(const char *fmt, va_list ap)
+__attribute__((format(printf, 1, 0))) static void usage_vproblem(const char *fmt, va_list ap)
 {
 	if (!usage_pending)
 		pol_err_init(&usage_diags);

@@ -40,9 +40,9 @@ struct pol_permmap {
  * install)? Its map is then the source tree's, not an installed one that
  * may be older or absent (git and kmod find their build tree the same way
  * for their tests). */
+#if defined(POL_SRCDIR) && defined(POL_BUILDDIR)
 static bool run_uninstalled(void)
 {
-#ifdef POL_BUILDDIR
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	size_t len = strlen(POL_BUILDDIR);
@@ -52,10 +52,8 @@ static bool run_uninstalled(void)
 	exe[n] = '\0';
 	return (size_t)n > len + 1 && memcmp(exe, POL_BUILDDIR, len) == 0 && exe[len] == '/' &&
 	       !strchr(exe + len + 1, '/');
-#else
-	return false;
-#endif
 }
+#endif
 
 /* The map the user named through the environment, or NULL. */
 static const char *perm_map_from_env(void)
@@ -71,7 +69,7 @@ const char *pol_permmap_default_path(void)
 
 	if (env)
 		return env;
-#ifdef POL_SRCDIR
+#if defined(POL_SRCDIR) && defined(POL_BUILDDIR)
 	if (run_uninstalled())
 		return POL_SRCDIR "/data/perm_map";
 #endif

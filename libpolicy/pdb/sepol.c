@@ -30,7 +30,7 @@ struct pdb_sepol {
 static struct pdb_sepol compat;
 
 /* libsepol's text without its trailing newlines or period; heap, or NULL */
-static char *trimmed(const char *fmt, va_list ap)
+__attribute__((format(printf, 1, 0))) static char *trimmed(const char *fmt, va_list ap)
 {
 	char *msg;
 	int n = vasprintf(&msg, fmt, ap);

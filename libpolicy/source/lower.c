@@ -21,8 +21,9 @@
 
 enum phase { DECLARE = 1, DEFINE, ASSOCIATE, RULES };
 
-static int add_diag(struct lower *lw, enum pol_severity sev, const struct src_loc *loc,
-		    const char *fmt, va_list ap)
+__attribute__((format(printf, 4, 0))) static int add_diag(struct lower *lw, enum pol_severity sev,
+							  const struct src_loc *loc,
+							  const char *fmt, va_list ap)
 {
 	if (lw->errors < SRC_MAX_ERRORS)
 		pol_err_vadd(lw->err, sev, POL_EINVAL, loc ? loc->file : NULL, loc ? loc->line : 0,

@@ -54,8 +54,10 @@ bool ps_error(struct parser *p, const struct src_loc *loc, const char *fmt, ...)
 	return false;
 }
 
-static void ps_vreport(struct parser *p, enum pol_severity sev, const struct src_loc *loc,
-		       const char *fmt, va_list ap)
+__attribute__((format(printf, 4, 0))) static void ps_vreport(struct parser *p,
+							     enum pol_severity sev,
+							     const struct src_loc *loc,
+							     const char *fmt, va_list ap)
 {
 	if (p->stop)
 		return;

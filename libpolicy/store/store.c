@@ -65,7 +65,8 @@ static const struct store_kind *kind_of(enum pol_store_kind kind, struct pol_err
 
 /* libsemanage's messages (its sepol handle's are relayed here too) go into
  * the pol_err of the call in progress: the library never prints. */
-static void route_message(void *arg, semanage_handle_t *sh, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static void route_message(void *arg, semanage_handle_t *sh,
+								const char *fmt, ...)
 {
 	struct pol_store *st = arg;
 	int level = semanage_msg_get_level(sh);

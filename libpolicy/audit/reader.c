@@ -1088,31 +1088,34 @@ static const char *msg_header(const char *name, size_t nlen, const char *end)
 /* A raw record: [node=N ]type=T msg=audit(...): ... (n bytes, its first
  * 0x1d at interp); orig, the line it was found in when that is not s (an
  * AVC is shown as it was read). False when it has no header to read (the
- * line may be in another shape). */
+ * line may be in another shape). The header lies before the first 0x1d,
+ * as for libauparse, which cuts the record there: "node=h<0x1d>x type=..."
+ * is a record "node=h" without a header (the fuzz-audit oracle's
+ * node=<0x1D> difference, issue 22). */
 static bool raw_line(struct pol_audit_reader *r, const char *s, size_t n, size_t interp,
 		     const char *orig, size_t on)
 {
-	const char *t = s, *msg, *name;
+	const char *t = s, *msg, *name, *end = s + (interp < n ? interp : n);
 	size_t nlen;
 	struct ev_key k = {0};
 
-	if (starts_with(t, n, "node=")) {
+	if (starts_with(t, (size_t)(end - t), "node=")) {
 		k.node = t + 5;
-		t = memchr(t, ' ', n);
+		t = memchr(t, ' ', (size_t)(end - t));
 		if (!t || t == k.node)
 			return false;
 		k.node_len = (size_t)(t - k.node);
 		k.has_node = true;
-		while (*t == ' ')
+		while (t < end && *t == ' ')
 			t++;
 	}
-	if (!starts_with(t, n - (size_t)(t - s), "type="))
+	if (!starts_with(t, (size_t)(end - t), "type="))
 		return false;
 	name = t + 5;
-	for (nlen = 0; name[nlen] && name[nlen] != ' '; nlen++)
+	for (nlen = 0; name + nlen < end && name[nlen] != ' '; nlen++)
 		;
-	msg = msg_header(name, nlen, s + n);
-	if (!msg || !read_header(r, msg + 4, s + n, &k))
+	msg = msg_header(name, nlen, end);
+	if (!msg || msg >= end || (size_t)(end - msg) < 10 || !read_header(r, msg + 4, end, &k))
 		return false;
 	if (!known_type(r, name, nlen, &k.type)) {
 		skip(r, POL_AUDIT_SKIP_UNKNOWN_TYPE, r->cur_line, is_denial(s));

@@ -317,6 +317,10 @@ int main(void)
 		     "success=yes exe=\"/bin/a\"\nnode=b type=EOE msg=audit(1700000000.100:10): \n"
 		     "node=a type=EOE msg=audit(1700000000.100:10): \n",
 		     "node= groups");
+	/* a 0x1d in node= ends the record before its header, for libauparse
+	 * as for the reader (fuzz-audit's node=<0x1D> difference, issue 22) */
+	compare_text("node=h\x1d" "x " AVC("12", "b_t") "node=\x1d " AVC("13", "b_t") AVC("14", "c_t"),
+		     "0x1d in node=");
 	/* fields as libauparse splits them: hex, (null), msg=', trailing
 	 * punctuation, the first of two, an empty value, enriched 0x1d */
 	compare_text(

@@ -547,6 +547,13 @@ int main(int argc, char **argv)
 	if (status != EXIT_OK)
 		goto out;
 	skipped = report_skips(&run, r);
+	/* a denial skipped for want of memory is the run's failure, not the log's */
+	if (opts.mode == MODE_WHY ? run.why_bad[POL_AUDIT_BAD_NOMEM]
+				  : pol_audit_set_skipped(run.set, POL_AUDIT_BAD_NOMEM)) {
+		fprintf(stderr, "%s: out of memory\n", cli_name());
+		status = EXIT_ENV;
+		goto out;
+	}
 	if (!pol_audit_reader_relevant(r)) {
 		if (!opts.quiet)
 			fprintf(stderr, "%s: nothing to do: no SELinux record in the input\n",

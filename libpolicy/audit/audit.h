@@ -204,6 +204,7 @@ enum pol_audit_bad {
 	POL_AUDIT_BAD_PERM,
 	POL_AUDIT_BAD_COMPUTE,
 	POL_AUDIT_BAD_NO_PERM, /* "{ }": a denial of nothing, unreadable */
+	POL_AUDIT_BAD_NOMEM,   /* out of memory: the tool's run failed, not the denial */
 	POL_AUDIT_BAD_COUNT
 };
 

@@ -180,11 +180,16 @@ enum pol_audit_bad audit_question(struct pol_audit_policy *pol, const char *scon
 				  const struct pol_audit_ctx **sc, const struct pol_audit_ctx **tc,
 				  uint32_t *cls, uint32_t *av)
 {
+	/* audit_context() is NULL only when memory ran out */
 	*sc = audit_context(pol, scontext);
-	if (!*sc || !(*sc)->valid)
+	if (!*sc)
+		return POL_AUDIT_BAD_NOMEM;
+	if (!(*sc)->valid)
 		return POL_AUDIT_BAD_SCONTEXT;
 	*tc = audit_context(pol, tcontext);
-	if (!*tc || !(*tc)->valid)
+	if (!*tc)
+		return POL_AUDIT_BAD_NOMEM;
+	if (!(*tc)->valid)
 		return POL_AUDIT_BAD_TCONTEXT;
 	/* a rule of no permission ("allow a b:file { };") is no rule */
 	if (!nperms)

@@ -31,6 +31,7 @@ const char *pol_audit_bad_name(enum pol_audit_bad bad)
 	    [POL_AUDIT_BAD_PERM] = "permission not in the class",
 	    [POL_AUDIT_BAD_COMPUTE] = "access computation failed",
 	    [POL_AUDIT_BAD_NO_PERM] = "no permission in the denial ({ })",
+	    [POL_AUDIT_BAD_NOMEM] = "out of memory",
 	};
 	return bad < POL_AUDIT_BAD_COUNT ? names[bad] : "?";
 }

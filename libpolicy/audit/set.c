@@ -363,8 +363,10 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 	}
 	if (!g) {
 		g = calloc(1, sizeof(*g));
-		if (!g)
-			return POL_AUDIT_BAD_COMPUTE;
+		if (!g) {
+			set->skipped[POL_AUDIT_BAD_NOMEM]++;
+			return POL_AUDIT_BAD_NOMEM;
+		}
 		g->src = set_strndup(set, sc->type, sc->type_len);
 		g->tgt = set_strndup(set, tc->type, tc->type_len);
 		g->src_len = sc->type_len;

@@ -66,6 +66,7 @@ int pdb_read_policydb(policydb_t *p, const char *name, void *data, size_t len, s
 	struct pol_err notes;
 	struct pdb_sepol *s;
 	struct policy_file pf;
+	bool nomem;
 	int rc;
 
 	pol_err_init(&notes);
@@ -79,10 +80,20 @@ int pdb_read_policydb(policydb_t *p, const char *name, void *data, size_t len, s
 	pf.handle = pdb_sepol_handle(s);
 	/* ebitmap_read() and others report through the compat handle */
 	pdb_sepol_compat_begin(collect_error, &notes);
+	errno = 0;
 	rc = policydb_read(p, &pf, 0);
+	nomem = rc != 0 && errno == ENOMEM;
 	pdb_sepol_compat_end();
 	pdb_sepol_free(s);
-	if (rc != 0) {
+	if (nomem) {
+		/* libsepol says -1 for a bad file and for memory running out
+		 * alike; malloc() left errno ENOMEM for the second (issue 22:
+		 * out of memory was "not a valid binary policy", exit 2) */
+		rc = pol_err_set(err, -ENOMEM, "out of memory reading '%s'", name);
+		pol_err_add(err, POL_SEV_NOTE, -ENOMEM, NULL, 0, 0,
+			    "libsepol could not allocate what the policy asked for: memory is "
+			    "short, or a count in the file is corrupt");
+	} else if (rc != 0) {
 		/* The summary comes first, libsepol's own words follow as notes. */
 		pol_err_set(err, POL_EFORMAT, "'%s' is not a valid binary policy", name);
 		for (size_t i = 0; i < notes.count; i++)

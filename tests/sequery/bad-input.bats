@@ -282,3 +282,22 @@ expect_rejected() {
 	[[ "$output" == *"allow @ttr"* ]]
 	[[ "$output" != *"(null)"* ]]
 }
+
+# issue 22 item 5: memory running out while the policy is read is exit 3 and
+# says so (libsepol's -1 was "not a valid binary policy", exit 2). An
+# address-space limit for the plain build; under ASan, which reserves its
+# shadow memory and cannot run under one, a refused large allocation.
+@test "sequery: out of memory reading the policy is exit 3, 'out of memory'" {
+	require_debian_policy
+	require_command prlimit util-linux
+	if ldd "$(command -v sequery)" | grep -q libasan; then
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1:max_allocation_size_mb=1" \
+			run -3 --separate-stderr sequery --policy "$DEBIAN_POLICY" info
+	else
+		run -3 --separate-stderr prlimit --as=$((12 * 1024 * 1024)) \
+			sequery --policy "$DEBIAN_POLICY" info
+	fi
+	[[ $stderr == *"out of memory"* ]]
+	[[ $stderr != *"not a valid binary policy"* ]]
+	[ -z "$output" ]
+}

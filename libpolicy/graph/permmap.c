@@ -269,8 +269,9 @@ static int parse(const char *path, char *text, struct pol_permmap *map, struct p
 		}
 	}
 #undef FAIL
+	/* at the last line: a map without one still names where it ended */
 	if (state == 1)
-		return pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, path, 0, 0,
+		return pol_err_add(err, POL_SEV_ERROR, POL_EFORMAT, path, lineno, 0,
 				   "no class count: not a permission map");
 	settle(map);
 	return 0;

@@ -17,6 +17,12 @@
 # fixture logs and the audit logs of $SEKIT_CORPUS (their first 16 KiB).
 # TARGET pdb-open: fuzz-pdb-open.c, reading a binary policy and searching
 # it. Seeds: seed-corpus.sh's (a fixture compiled for many versions).
+# TARGET permmap: fuzz-permmap.c, the permission-map reader. Seeds: sekit's
+# map and sereach's fixture map. TARGET check: fuzz-check.c, sereach
+# check's assertion files over tests/sereach/fixtures/can.conf. TARGET fc:
+# fuzz-fc.c, file_contexts with both engines. Seeds: serelabel's fixtures
+# and the system's file_contexts. TARGET ifinfo: fuzz-ifinfo.c, sepolgen's
+# interface_info as seallow -R --interface-info reads it.
 #
 # Findings land in DIR/crashes/ (libFuzzer's crash-*, leak-*, timeout-*,
 # oom-* files; fork mode, so the run goes on after a finding); the corpus
@@ -34,9 +40,9 @@ dir=${1:-fuzz-build}
 target=${2:-source}
 mkdir -p "$dir" && dir=$(cd "$dir" && pwd)
 case $target in
-source | audit | pdb-open | apply) ;;
+source | audit | pdb-open | apply | permmap | check | fc | ifinfo) ;;
 *)
-	echo "fuzz-source: unknown target '$target' (source, audit, pdb-open or apply)"
+	echo "fuzz-source: unknown target '$target' (source, audit, pdb-open, apply, permmap, check, fc or ifinfo)"
 	exit 2
 	;;
 esac
@@ -76,7 +82,8 @@ fi
 # BUILT_SOURCES first: make builds them by itself only for all and check
 built=$(sed -n 's/^BUILT_SOURCES = //p' "$build/Makefile")
 # shellcheck disable=SC2086
-make -C "$build" -j2 --no-print-directory $built libpolicy/libpolicy.la >"$dir/build.log" 2>&1 || {
+make -C "$build" -j2 --no-print-directory $built libpolicy/libpolicy.la cmd/common/libcommon.la \
+	>"$dir/build.log" 2>&1 || {
 	tail -30 "$dir/build.log"
 	echo "fuzz-source: building libpolicy failed (log: $dir/build.log)"
 	exit 2
@@ -90,10 +97,20 @@ mkdir -p "$out"
 # (tests/unit/audit-oracle.h)
 pkgs="json-c libpcre2-8 audit"
 [ "$target" = audit ] && pkgs="$pkgs auparse"
+# fuzz-check.c includes sereach's check.c: the rest of sereach and
+# cmd/common come along (as FUZZ_SEREACH_SOURCES of tests/fuzz/Makemodule.am)
+extra=
+if [ "$target" = check ]; then
+	extra="-I$src/cmd/common -I$src/cmd/sereach"
+	for f in "$src"/cmd/sereach/*.c; do
+		case ${f##*/} in main.c | check.c | complete.c) ;; *) extra="$extra $f" ;; esac
+	done
+	extra="$extra $build/cmd/common/.libs/libcommon.a"
+fi
 # shellcheck disable=SC2086,SC2046
 "$cc" -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer $san \
-	-include "$build/config.h" -I"$src/libpolicy" \
-	"$src/tests/fuzz/fuzz-$target.c" "$build/libpolicy/.libs/libpolicy.a" $sepol_static \
+	-include "$build/config.h" -I"$src/libpolicy" $(pkg-config --cflags json-c) \
+	"$src/tests/fuzz/fuzz-$target.c" $extra "$build/libpolicy/.libs/libpolicy.a" $sepol_static \
 	$(pkg-config --libs $pkgs) -o "$dir/fuzz-$target" || exit 2
 
 # seeds, rewritten on every run (cheap)
@@ -128,6 +145,37 @@ elif [ "$target" = pdb-open ]; then
 	# libsepol 3.4 allocates what a length field says (README.md): fail
 	# such allocations at once rather than report them
 	export ASAN_OPTIONS=${ASAN_OPTIONS:-allocator_may_return_null=1:max_allocation_size_mb=256:detect_leaks=1}
+elif [ "$target" = permmap ]; then
+	max_len=16384
+	dict=
+	cp "$src/data/perm_map" "$out/seeds/perm_map"
+	for f in "$src"/tests/sereach/fixtures/*.map "$corpus"/setools/*perm_map*; do
+		[ -f "$f" ] && cp "$f" "$out/seeds/$n-$(basename "$f")" && n=$((n + 1))
+	done
+	head -c 4096 "$src/data/perm_map" >"$out/seeds/head"
+elif [ "$target" = check ]; then
+	max_len=4096
+	dict=
+	export FUZZ_CHECK_POLICY=$src/tests/sereach/fixtures/can.conf
+	printf '%s\n' 'no transition path from a_t to b_t' \
+		'no flow from secret_t to log_t with weight >= 3 within 4 excluding c_t' \
+		'no transition path from c_t to b_t booleans cond=on,other=off' \
+		'no transition path from a_t to b_t exact booleans current' \
+		'# comment' '' >"$out/seeds/check"
+	n=1
+elif [ "$target" = fc ]; then
+	max_len=16384
+	dict=
+	for f in "$src"/tests/serelabel/fixtures/*/* /etc/selinux/default/contexts/files/file_contexts; do
+		[ -f "$f" ] && head -c "$max_len" "$f" >"$out/seeds/$n-$(basename "$f")" && n=$((n + 1))
+	done
+elif [ "$target" = ifinfo ]; then
+	max_len=16384
+	dict=
+	printf '%s\n' '[InterfaceVector t_read_d $1:source ]' '$1,d_t,file,getattr,read' \
+		'[InterfaceVector t_write $1:target ]' 'a_t,$1,dir,write,add_name' \
+		'[InterfaceVector two $1:source $2:target ]' '$1,$2,file,read' >"$out/seeds/ifinfo"
+	n=1
 else
 	max_len=16384
 	dict=$src/tests/fuzz/audit.dict

@@ -134,6 +134,9 @@ static void settle(struct pol_permmap *map)
 {
 	size_t j = 0;
 
+	/* a class count and no class: no entries, and qsort() wants an array */
+	if (!map->n)
+		return;
 	qsort(map->e, map->n, sizeof(*map->e), cmp_parsed);
 	for (size_t i = 0, end; i < map->n; i = end) {
 		size_t last;

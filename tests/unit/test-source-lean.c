@@ -267,7 +267,7 @@ static void several_texts(void)
 	static const char *const parts[] = {
 	    HEAD "type t;\ntype u_t;\nrole r;\nrole r types { t u_t };\n",
 	    "allow t u_t:file read;\noptional { allow u_t t:file read; }\n",
-	    "allow t t:file write;\n" TAIL,
+	    ("allow t t:file write;\n" TAIL), /* one element: clang -Wstring-concatenation */
 	};
 	static const char *const bad[] = {
 	    HEAD "type t;\nrole r;\nrole r types t;\n",

@@ -120,7 +120,7 @@ static int read_file(struct pol_audit_reader *r, const char *path, bool env)
 	close(fd);
 	if (rc < 0) {
 		report(rc, "cannot read '%s': %s", path, strerror(-rc));
-		return rc == -ENOMEM || env ? EXIT_ENV : EXIT_USAGE;
+		return env ? cli_exit_for_system(rc) : cli_exit_for(rc);
 	}
 	return EXIT_OK;
 }
@@ -254,7 +254,7 @@ static int follow_file(struct seallow_run *run, struct pol_audit_reader *r, cons
 	free(buf);
 	if (rc < 0) {
 		report(rc, "cannot read '%s': %s", path, strerror(-rc));
-		return rc == -ENOMEM || env ? EXIT_ENV : EXIT_USAGE;
+		return env ? cli_exit_for_system(rc) : cli_exit_for(rc);
 	}
 	return EXIT_OK;
 }

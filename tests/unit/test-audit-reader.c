@@ -319,7 +319,7 @@ int main(void)
 		     "node= groups");
 	/* a 0x1d in node= ends the record before its header, for libauparse
 	 * as for the reader (fuzz-audit's node=<0x1D> difference, issue 22) */
-	compare_text("node=h\x1d" "x " AVC("12", "b_t") "node=\x1d " AVC("13", "b_t") AVC("14", "c_t"),
+	compare_text("node=h\035x " AVC("12", "b_t") "node=\035 " AVC("13", "b_t") AVC("14", "c_t"),
 		     "0x1d in node=");
 	/* fields as libauparse splits them: hex, (null), msg=', trailing
 	 * punctuation, the first of two, an empty value, enriched 0x1d */

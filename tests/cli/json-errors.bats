@@ -157,9 +157,9 @@ usage_error() {
 	[ "$(jq -s length <<<"$stderr")" = 1 ]
 	usage_error sectl "invalid mode 'bogus': use enforcing, permissive, 1 or 0" "sectl mode"
 	run -2 --separate-stderr seallow --json -i x -d
-	usage_error seallow "-i, -d and -a/-b each name the input: give one" seallow
+	usage_error seallow "-i, -d, -a/-b and --journal each name the input: give one" seallow
 	run -2 --separate-stderr seallow -i x -d
-	[ "$stderr" = "seallow: -i, -d and -a/-b each name the input: give one"$'\n'"Try 'seallow --help' for more information." ]
+	[ "$stderr" = "seallow: -i, -d, -a/-b and --journal each name the input: give one"$'\n'"Try 'seallow --help' for more information." ]
 	# argparse's messages (sequery's commands), --json before or inside the command
 	run -2 --separate-stderr sequery --json rules -s
 	usage_error sequery "argument -s/--source: expected one argument" "sequery rules"

@@ -291,8 +291,9 @@ expect_rejected() {
 	require_debian_policy
 	require_command prlimit util-linux
 	if ldd "$(command -v sequery)" | grep -q libasan; then
+		# a regular file is mapped, a pipe read into a growing buffer
 		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1:max_allocation_size_mb=1" \
-			run -3 --separate-stderr sequery --policy "$DEBIAN_POLICY" info
+			run -3 --separate-stderr bash -c 'cat "$1" | sequery --policy /dev/stdin info' - "$DEBIAN_POLICY"
 	else
 		run -3 --separate-stderr prlimit --as=$((12 * 1024 * 1024)) \
 			sequery --policy "$DEBIAN_POLICY" info

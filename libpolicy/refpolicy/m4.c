@@ -565,11 +565,10 @@ static char *sibling_if(const char *te, const char *cwd)
 	if (!has_suffix(te, ".te") || asprintf(&p, "%.*s.if", (int)(strlen(te) - 3), te) < 0)
 		return NULL;
 	if (cwd && te[0] != '/') {
-		char *in_cwd;
+		char *in_cwd = NULL;
 		bool found = asprintf(&in_cwd, "%s/%s", cwd, p) >= 0 && access(in_cwd, R_OK) == 0;
 
-		if (found)
-			free(in_cwd);
+		free(in_cwd);
 		if (found)
 			return p;
 	} else if (access(p, R_OK) == 0) {

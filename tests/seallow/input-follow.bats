@@ -27,6 +27,17 @@ journal() {
 	"$JREMOTE" --output="$PWD/$1" - < "$1.export" 2> /dev/null
 }
 
+# exit_of PID STATUS: the background job PID ended with STATUS (bats' run
+# cannot wait: it runs its command in a subshell, whose child PID is not)
+exit_of() {
+	local st=0
+	wait "$1" || st=$?
+	[ "$st" -eq "$2" ] || {
+		echo "exit status $st, not $2"
+		return 1
+	}
+}
+
 # wait_for FILE TEXT: until FILE holds TEXT (at most 10 s)
 wait_for() {
 	local i
@@ -87,7 +98,7 @@ wait_for() {
 	journal f.journal "$FIXTURES/t.log" 0 2
 	wait_for out 'allow a_t d_t:file read;'
 	kill -TERM "$pid"
-	run -4 wait "$pid"
+	exit_of "$pid" 4
 	diff -u raw.out out
 	diff -u raw.err err
 }
@@ -105,7 +116,7 @@ wait_for() {
 	sed -n '5,$p' "$FIXTURES/t.log" >> audit.log
 	wait_for out 'allow a_t d_t:file read;'
 	kill -TERM "$pid"
-	run -4 wait "$pid"
+	exit_of "$pid" 4
 	# the group a_t d_t grew as line 6 came (audit.log was read to its end
 	# after line 5): its rule again, with the permission it gained
 	diff -u raw.out <(grep -vxF 'allow a_t d_t:file { getattr write };' out)
@@ -123,7 +134,7 @@ wait_for() {
 	sed -n 2p "$FIXTURES/t.log" >&7
 	wait_for out 'allow a_t c_t:file read;'
 	exec 7>&-
-	run -0 wait "$pid"
+	exit_of "$pid" 0
 	[ -z "$(cat err)" ]
 	[ "$(grep -c '^allow' out)" -eq 2 ]
 }
@@ -134,7 +145,7 @@ wait_for() {
 	local pid=$!
 	wait_for out 'Missing type enforcement (TE) allow rule.'
 	kill -TERM "$pid"
-	run -0 wait "$pid"
+	exit_of "$pid" 0
 	seallow -w -p "$TBIN" -i audit.log > raw.out
 	diff -u raw.out out
 }

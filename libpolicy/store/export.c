@@ -118,7 +118,7 @@ static int export_kind(struct pol_store *st, enum pol_store_kind kind, struct po
 
 	if (rc < 0)
 		return rc;
-	if (kind != POL_STORE_EQUIV)
+	if (kind != POL_STORE_EQUIV && recs.n) /* qsort(NULL, 0): undefined */
 		qsort(recs.recs, recs.n, sizeof(recs.recs[0]), export_rec_cmp);
 	for (size_t i = 0; i < recs.n && rc == 0; i++)
 		rc = add_rec(l, &recs.recs[i]);
@@ -199,7 +199,7 @@ int pol_store_export(struct pol_store *st, struct pol_store_changes **out, struc
 	first = l->n;
 	if (rc == 0)
 		rc = export_modules(st, l, err);
-	if (rc == 0)
+	if (rc == 0 && l->n > first)
 		qsort(l->v + first, l->n - first, sizeof(l->v[0]), by_name);
 	if (rc == 0)
 		rc = export_kind(st, POL_STORE_PERMISSIVE, l, err);

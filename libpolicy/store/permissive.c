@@ -145,7 +145,8 @@ static int perm_listing(struct pol_store *st, unsigned int flags, struct pol_sto
 			if (!r || !(r->name = store_list_str(out, name)))
 				rc = pol_err_set(err, -ENOMEM, "out of memory");
 		}
-		qsort(out->recs, out->n, sizeof(out->recs[0]), by_name);
+		if (out->n)
+			qsort(out->recs, out->n, sizeof(out->recs[0]), by_name);
 	}
 	for (size_t i = 0; i < loc.n && rc == 0; i++) {
 		struct pol_store_rec *r = store_list_add(out, POL_STORE_PERMISSIVE);

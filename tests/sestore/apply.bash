@@ -2,6 +2,10 @@
 # What sestore apply's bats files share: the scratch store, semanage on a
 # second scratch copy, random change lists drawn from the policy.
 
+# Under ASan (CI), full stacks for every allocation, so that tests/lsan.supp's
+# libsemanage entries match (sestore.bash says why).
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
+
 # setup() of sestore's store tests: a work directory and a scratch store.
 apply_test_setup() {
 	in_workdir

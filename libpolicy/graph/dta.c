@@ -190,14 +190,172 @@ static int index_rules_by_source(struct pol_graph *g)
 	return 0;
 }
 
+/* The bit matrices of the rules' facts, one row per source type. */
+static int dta_alloc(struct pol_graph *g)
+{
+	size_t nmx = (size_t)g->n * g->words;
+
+	g->trans = calloc(nmx + 1, 8);
+	g->dyn = calloc(nmx + 1, 8);
+	g->exec = calloc(nmx + 1, 8);
+	g->entry = calloc(nmx + 1, 8);
+	g->ttany = calloc(nmx + 1, 8);
+	g->exec_ok = calloc(nmx + 1, 8);
+	g->dyn_ok = calloc(nmx + 1, 8);
+	g->setexec = calloc(g->words + 1, 8);
+	g->setcurrent = calloc(g->words + 1, 8);
+	if (!g->trans || !g->dyn || !g->exec || !g->entry || !g->ttany || !g->exec_ok ||
+	    !g->dyn_ok || !g->setexec || !g->setcurrent)
+		return -ENOMEM;
+	return 0;
+}
+
+/* One enabled rule a transition may need: kept, and its facts set in the
+ * matrices (a type_transition in g->tt). */
+static int dta_add_rule(struct pol_graph *g, const struct dta_perms *dp,
+			const struct graph_rule *rule, size_t *alloc, size_t *ttalloc)
+{
+	const avtab_key_t *key = &rule->node->key;
+	uint32_t perms = rule->node->datum.data;
+	const uint32_t *S, *T;
+	size_t ns, nt;
+
+	if (POL_ARRAY_GROW(g->rules, g->nrules + 1, *alloc) < 0)
+		return -ENOMEM;
+	g->rules[g->nrules++] = *rule;
+	S = graph_members(g, key->source_type, &ns);
+	T = graph_members(g, key->target_type, &nt);
+	if (key->specified & AVTAB_TRANSITION) {
+		for (size_t a = 0; a < ns; a++)
+			for (size_t b = 0; b < nt; b++)
+				if (tt_add(g, ttalloc,
+					   (struct graph_tt){S[a], T[b], perms - 1, *rule, NULL}) <
+				    0)
+					return -ENOMEM;
+		return 0;
+	}
+	if (key->target_class == dp->process) {
+		if (has_perm(perms, dp->transition))
+			pairs_set(g, g->trans, S, ns, T, nt, true);
+		if (has_perm(perms, dp->dyntransition))
+			pairs_set(g, g->dyn, S, ns, T, nt, true);
+		for (size_t a = 0; a < ns; a++) {
+			if (g->exact && !graph_in(g, S[a], key->target_type))
+				continue;
+			if (has_perm(perms, dp->setexec))
+				bit_set(g->setexec, S[a]);
+			if (has_perm(perms, dp->setcurrent))
+				bit_set(g->setcurrent, S[a]);
+		}
+	} else {
+		if (has_perm(perms, dp->execute))
+			pairs_set(g, g->exec, S, ns, T, nt, false);
+		if (has_perm(perms, dp->entrypoint))
+			pairs_set(g, g->entry, S, ns, T, nt, false);
+	}
+	return 0;
+}
+
+/* The rules a transition may need, indexed by source, and the
+ * type_transitions sorted. */
+static int dta_collect(struct pol_graph *g, const struct dta_perms *dp)
+{
+	const struct graph_rule *refs;
+	size_t nrefs, alloc = 0, ttalloc = 0;
+
+	refs = graph_all_rules(g, &nrefs);
+	for (size_t i = 0; i < nrefs; i++) {
+		struct graph_rule rule = {refs[i].node, refs[i].cond};
+
+		if (!dta_relevant(dp, &rule.node->key, rule.node->datum.data) ||
+		    !graph_rule_enabled(g, &rule))
+			continue;
+		if (dta_add_rule(g, dp, &rule, &alloc, &ttalloc) < 0)
+			return -ENOMEM;
+	}
+	if (index_rules_by_source(g) < 0)
+		return -ENOMEM;
+	/* sedta reads filename type_transitions as any other (setools'
+	 * terules() includes them); the kernel computes an exec's SID without
+	 * a name, so the exact graph leaves them out */
+	if (!g->exact && dp->process && g->pdb->p.filename_trans) {
+		struct named_tt_ctx ctx = {g, &ttalloc, dp->process, 0};
+
+		hashtab_map(g->pdb->p.filename_trans, named_tt, &ctx);
+		if (ctx.rc < 0)
+			return -ENOMEM;
+	}
+	if (g->ntt > 1)
+		qsort(g->tt, g->ntt, sizeof(*g->tt), cmp_tt);
+	return 0;
+}
+
+/* Whether the transition s -> t (a transition or dyntransition allowed)
+ * is an edge: an entrypoint it may execute, or a dyntransition with
+ * setcurrent; its facts kept for why-not either way. */
+static bool dta_edge(struct pol_graph *g, uint32_t s, uint32_t t, const uint64_t *dy, uint64_t *ep)
+{
+	bool exec_ok, dyn_ok, ep_left = false;
+
+	bit_set(g->present, s);
+	bit_set(g->present, t);
+	exec_ok = graph_dta_entrypoints(g, s, t, ep);
+	dyn_ok = bit_get(dy, t) && bit_get(g->setcurrent, s);
+	if (!exec_ok && !dyn_ok)
+		return false;
+	g->edges_all++;
+	if (exec_ok)
+		bit_set(bits_row(g->exec_ok, g->words, s), t);
+	if (dyn_ok)
+		bit_set(bits_row(g->dyn_ok, g->words, s), t);
+	if (bit_get(g->excluded, s) || bit_get(g->excluded, t) || !pol_graph_role_allows(g, t + 1))
+		return false;
+	for (uint32_t k = 0; exec_ok && k < g->words; k++)
+		ep_left |= (ep[k] & ~g->excluded[k]) != 0;
+	return ep_left || dyn_ok;
+}
+
+/* The out-adjacency: each source's edges in target order. */
+static int dta_edges(struct pol_graph *g)
+{
+	uint64_t *ep = calloc(g->words + 1, 8);
+	size_t m = 0, alloc = 0;
+
+	g->out_start = calloc((size_t)g->n + 1, sizeof(*g->out_start));
+	if (!ep || !g->out_start)
+		goto fail;
+	for (uint32_t s = 0; s < g->n; s++) {
+		const uint64_t *tr = bits_row(g->trans, g->words, s),
+			       *dy = bits_row(g->dyn, g->words, s);
+
+		g->out_start[s] = (uint32_t)m;
+		for (uint32_t w = 0; w < g->words; w++) {
+			for (uint64_t cand = tr[w] | dy[w]; cand; cand &= cand - 1) {
+				uint32_t t = w * 64 + (uint32_t)__builtin_ctzll(cand);
+
+				if (!dta_edge(g, s, t, dy, ep))
+					continue;
+				if (POL_ARRAY_GROW(g->out, m + 1, alloc) < 0)
+					goto fail;
+				g->out[m++] = t;
+			}
+		}
+	}
+	g->out_start[g->n] = (uint32_t)m;
+	if (!g->out && !(g->out = malloc(sizeof(*g->out))))
+		goto fail;
+	free(ep);
+	return 0;
+fail:
+	free(ep);
+	return -ENOMEM;
+}
+
 int pol_graph_dta(const struct pol_pdb *pdb, const struct pol_graph_opts *opts,
 		  struct pol_graph **out, struct pol_err *err)
 {
 	struct pol_graph *g = calloc(1, sizeof(*g));
 	struct dta_perms dp;
-	const struct graph_rule *refs;
-	size_t nrefs, nmx, m = 0, alloc = 0, ttalloc = 0;
-	uint64_t *ep = NULL;
 
 	if (!g)
 		return pol_err_set(err, -ENOMEM, "out of memory");
@@ -212,133 +370,11 @@ int pol_graph_dta(const struct pol_pdb *pdb, const struct pol_graph_opts *opts,
 		}
 	}
 	graph_dta_perms(g, &dp);
-	nmx = (size_t)g->n * g->words;
-	g->trans = calloc(nmx + 1, 8);
-	g->dyn = calloc(nmx + 1, 8);
-	g->exec = calloc(nmx + 1, 8);
-	g->entry = calloc(nmx + 1, 8);
-	g->ttany = calloc(nmx + 1, 8);
-	g->exec_ok = calloc(nmx + 1, 8);
-	g->dyn_ok = calloc(nmx + 1, 8);
-	g->setexec = calloc(g->words + 1, 8);
-	g->setcurrent = calloc(g->words + 1, 8);
-	ep = calloc(g->words + 1, 8);
-	if (!g->trans || !g->dyn || !g->exec || !g->entry || !g->ttany || !g->exec_ok ||
-	    !g->dyn_ok || !g->setexec || !g->setcurrent || !ep)
+	if (dta_alloc(g) < 0 || dta_collect(g, &dp) < 0 || dta_edges(g) < 0 || graph_finish(g) < 0)
 		goto fail;
-	refs = graph_all_rules(g, &nrefs);
-	for (size_t i = 0; i < nrefs; i++) {
-		const avtab_key_t *key = &refs[i].node->key;
-		uint32_t perms = refs[i].node->datum.data;
-		struct graph_rule rule = {refs[i].node, refs[i].cond};
-		const uint32_t *S, *T;
-		size_t ns, nt;
-
-		if (!dta_relevant(&dp, key, perms) || !graph_rule_enabled(g, &rule))
-			continue;
-		if (POL_ARRAY_GROW(g->rules, g->nrules + 1, alloc) < 0)
-			goto fail;
-		g->rules[g->nrules++] = rule;
-		S = graph_members(g, key->source_type, &ns);
-		T = graph_members(g, key->target_type, &nt);
-		if (key->specified & AVTAB_TRANSITION) {
-			for (size_t a = 0; a < ns; a++)
-				for (size_t b = 0; b < nt; b++)
-					if (tt_add(g, &ttalloc,
-						   (struct graph_tt){S[a], T[b],
-								     refs[i].node->datum.data - 1,
-								     rule, NULL}) < 0)
-						goto fail;
-			continue;
-		}
-		if (key->target_class == dp.process) {
-			if (has_perm(perms, dp.transition))
-				pairs_set(g, g->trans, S, ns, T, nt, true);
-			if (has_perm(perms, dp.dyntransition))
-				pairs_set(g, g->dyn, S, ns, T, nt, true);
-			for (size_t a = 0; a < ns; a++) {
-				if (g->exact && !graph_in(g, S[a], key->target_type))
-					continue;
-				if (has_perm(perms, dp.setexec))
-					bit_set(g->setexec, S[a]);
-				if (has_perm(perms, dp.setcurrent))
-					bit_set(g->setcurrent, S[a]);
-			}
-		} else {
-			if (has_perm(perms, dp.execute))
-				pairs_set(g, g->exec, S, ns, T, nt, false);
-			if (has_perm(perms, dp.entrypoint))
-				pairs_set(g, g->entry, S, ns, T, nt, false);
-		}
-	}
-	if (index_rules_by_source(g) < 0)
-		goto fail;
-	/* sedta reads filename type_transitions as any other (setools'
-	 * terules() includes them); the kernel computes an exec's SID without
-	 * a name, so the exact graph leaves them out */
-	if (!g->exact && dp.process && pdb->p.filename_trans) {
-		struct named_tt_ctx ctx = {g, &ttalloc, dp.process, 0};
-
-		hashtab_map(pdb->p.filename_trans, named_tt, &ctx);
-		if (ctx.rc < 0)
-			goto fail;
-	}
-	if (g->ntt > 1)
-		qsort(g->tt, g->ntt, sizeof(*g->tt), cmp_tt);
-	g->out_start = calloc((size_t)g->n + 1, sizeof(*g->out_start));
-	if (!g->out_start)
-		goto fail;
-	alloc = 0;
-	for (uint32_t s = 0; s < g->n; s++) {
-		const uint64_t *tr = bits_row(g->trans, g->words, s),
-			       *dy = bits_row(g->dyn, g->words, s);
-
-		g->out_start[s] = (uint32_t)m;
-		for (uint32_t w = 0; w < g->words; w++) {
-			uint64_t cand = tr[w] | dy[w];
-
-			while (cand) {
-				uint32_t t = w * 64 + (uint32_t)__builtin_ctzll(cand);
-				bool exec_ok, dyn_ok, ep_left = false;
-
-				cand &= cand - 1;
-				bit_set(g->present, s);
-				bit_set(g->present, t);
-				exec_ok = graph_dta_entrypoints(g, s, t, ep);
-				dyn_ok = bit_get(dy, t) && bit_get(g->setcurrent, s);
-				if (!exec_ok && !dyn_ok)
-					continue;
-				g->edges_all++;
-				if (exec_ok)
-					bit_set(bits_row(g->exec_ok, g->words, s), t);
-				if (dyn_ok)
-					bit_set(bits_row(g->dyn_ok, g->words, s), t);
-				if (bit_get(g->excluded, s) || bit_get(g->excluded, t) ||
-				    !pol_graph_role_allows(g, t + 1))
-					continue;
-				for (uint32_t k = 0; exec_ok && k < g->words; k++)
-					ep_left |= (ep[k] & ~g->excluded[k]) != 0;
-				if (!ep_left && !dyn_ok)
-					continue;
-				if (POL_ARRAY_GROW(g->out, m + 1, alloc) < 0)
-					goto fail;
-				g->out[m++] = t;
-			}
-		}
-	}
-	g->out_start[g->n] = (uint32_t)m;
-	if (!g->out) {
-		g->out = malloc(sizeof(*g->out));
-		if (!g->out)
-			goto fail;
-	}
-	if (graph_finish(g) < 0)
-		goto fail;
-	free(ep);
 	*out = g;
 	return 0;
 fail:
-	free(ep);
 	pol_graph_free(g);
 	return pol_err_set(err, -ENOMEM, "out of memory");
 }

@@ -103,7 +103,6 @@ static inline bool graph_in(const struct pol_graph *g, uint32_t x, uint32_t v)
  * the edges the builder found. */
 int graph_init(struct pol_graph *g, const struct pol_pdb *pdb, const struct pol_graph_opts *o,
 	       enum graph_kind kind);
-int graph_set_edges(struct pol_graph *g, uint32_t *src, uint32_t *dst, uint8_t *w, size_t m);
 /* Count the nodes, take the excluded ones out, and build the in-adjacency
  * from the out-adjacency. */
 int graph_finish(struct pol_graph *g);

@@ -103,18 +103,135 @@ static struct json_object *json_step(struct sr_query *q, struct pol_graph *g, ui
 	return o;
 }
 
+/* The two graphs: domain transitions and information flow. An exit status. */
+static int can_graphs(struct sr_query *q, struct pol_graph **gd, struct pol_graph **gf)
+{
+	struct pol_graph_opts opts = {0};
+	struct pol_permmap *map = NULL;
+	struct pol_err err;
+	int rc, status = EXIT_OK;
+
+	opts.bool_mode = q->bool_mode;
+	opts.bool_values = q->bool_values;
+	opts.exact = q->exact;
+	opts.role = q->role;
+	opts.user = q->user;
+	opts.min_weight = (unsigned int)q->min_weight;
+	pol_err_init(&err);
+	rc = pol_graph_dta(q->pdb, &opts, gd, &err);
+	if (rc >= 0)
+		rc = pol_permmap_load(q->map, &map, &err);
+	if (rc >= 0)
+		rc = pol_graph_flow(q->pdb, map, &opts, gf, &err);
+	pol_permmap_free(map);
+	if (rc < 0)
+		status = cli_report(&err, rc);
+	pol_err_release(&err);
+	return status;
+}
+
+/* The domain SOURCE can become whose flow to (read) or from (write) TYPE
+ * is the shortest, transitions and flows together (1-based, 0: none): the
+ * domains SOURCE can become (and SOURCE itself, a path of one) in rd, the
+ * types TYPE's information reaches (read) or that reach it (write) in rf.
+ * -ENOMEM. */
+static int can_best(struct sr_query *q, struct pol_graph *gd, struct pol_graph *gf, bool write,
+		    struct reach *rd, struct reach *rf, uint32_t *best)
+{
+	uint32_t n = pol_graph_type_count(gd), best_cost = UINT32_MAX;
+
+	if (pol_graph_reachable(gd, q->s, 0, 0, keep_path, rd) < 0 || keep_path(&q->s, 1, rd))
+		return -ENOMEM;
+	if (pol_graph_reachable(gf, q->t, q->direct ? 1 : 0, write ? POL_GRAPH_REVERSE : 0,
+				keep_path, rf) < 0 ||
+	    keep_path(&q->t, 1, rf))
+		return -ENOMEM;
+	*best = 0;
+	for (uint32_t v = 0; v < n; v++) {
+		uint32_t cost;
+
+		if (!rd->len[v] || !rf->len[v])
+			continue;
+		cost = rd->len[v] + rf->len[v];
+		if (cost < best_cost || (cost == best_cost && rd->len[v] < rd->len[*best - 1])) {
+			best_cost = cost;
+			*best = v + 1;
+		}
+	}
+	return 0;
+}
+
+static void can_print_json(struct sr_query *q, struct pol_graph *gd, struct pol_graph *gf,
+			   const char *access, bool write, const struct reach *rd,
+			   const struct reach *rf, uint32_t best)
+{
+	struct json_object *doc = pol_json_document("sereach");
+	struct json_object *tr = json_object_new_array(), *fl = json_object_new_array();
+
+	pol_json_add_str(doc, "source", q->source);
+	pol_json_add_str(doc, "access", access);
+	pol_json_add_str(doc, "target", q->target);
+	json_object_object_add(doc, "can", json_object_new_boolean(best != 0));
+	if (best) {
+		const uint32_t *p = rd->path[best - 1], *f = rf->path[best - 1];
+		uint32_t lf = rf->len[best - 1];
+
+		pol_json_add_str(doc, "domain", sr_type(q, best));
+		for (uint32_t k = 0; k + 1 < rd->len[best - 1]; k++)
+			json_object_array_add(tr, json_step(q, gd, p[k], p[k + 1], false));
+		/* read: TYPE -> ... -> domain; write: domain -> ... -> TYPE */
+		for (uint32_t k = 0; k + 1 < lf; k++)
+			json_object_array_add(
+			    fl, write ? json_step(q, gf, f[lf - 1 - k], f[lf - 2 - k], true)
+				      : json_step(q, gf, f[k], f[k + 1], true));
+	}
+	json_object_object_add(doc, "transitions", tr);
+	json_object_object_add(doc, "flows", fl);
+	pol_json_print(stdout, doc, 1);
+	json_object_put(doc);
+}
+
+static void can_print_text(struct sr_query *q, struct pol_graph *gd, struct pol_graph *gf,
+			   const char *access, bool write, const struct reach *rd,
+			   const struct reach *rf, uint32_t best)
+{
+	const uint32_t *p, *f;
+	uint32_t lf, step = 0;
+
+	if (!best) {
+		printf("%s cannot %s %s\n", q->source, access, q->target);
+		return;
+	}
+	p = rd->path[best - 1];
+	f = rf->path[best - 1];
+	lf = rf->len[best - 1];
+	printf("%s can %s %s:\n", q->source, access, q->target);
+	for (uint32_t k = 0; k + 1 < rd->len[best - 1]; k++) {
+		printf("Step %u: %s -> %s (transition)\n", ++step, sr_type(q, p[k]),
+		       sr_type(q, p[k + 1]));
+		if (q->full)
+			print_step_rules(q, gd, p[k], p[k + 1]);
+	}
+	for (uint32_t k = 0; k + 1 < lf; k++) {
+		uint32_t s = write ? f[lf - 1 - k] : f[k], t = write ? f[lf - 2 - k] : f[k + 1];
+
+		printf("Step %u: %s -> %s (flow, weight %u)\n", ++step, sr_type(q, s),
+		       sr_type(q, t), pol_graph_weight(gf, s, t));
+		if (q->full)
+			print_step_rules(q, gf, s, t);
+	}
+	if (lf == 1)
+		printf("(%s is %s itself)\n", sr_type(q, best), q->target);
+}
+
 int sereach_can(void *ctx, int argc, char **argv)
 {
 	static struct sr_query q;
-	struct pol_graph_opts opts = {0};
 	struct pol_graph *gd = NULL, *gf = NULL;
-	struct pol_permmap *map = NULL;
 	struct reach rd = {0}, rf = {0};
-	struct pol_err err;
-	bool write = false;
+	bool write = false, json;
 	const char *access;
-	uint32_t n = 0, best = 0, best_cost = UINT32_MAX;
-	long rc;
+	uint32_t n = 0, best = 0;
 	int status;
 
 	(void)ctx;
@@ -134,119 +251,28 @@ int sereach_can(void *ctx, int argc, char **argv)
 	if (!q.exclude)
 		return EXIT_ENV;
 	/* sr_open resolves both names and the booleans */
-	{
-		bool json = q.json;
-
-		q.json = false;
-		status = sr_open(&q);
-		q.json = json;
-	}
+	json = q.json;
+	q.json = false;
+	status = sr_open(&q);
+	q.json = json;
+	if (status == 0)
+		status = can_graphs(&q, &gd, &gf);
 	if (status)
 		goto out;
-	opts.bool_mode = q.bool_mode;
-	opts.bool_values = q.bool_values;
-	opts.exact = q.exact;
-	opts.role = q.role;
-	opts.user = q.user;
-	opts.min_weight = (unsigned int)q.min_weight;
-	pol_err_init(&err);
-	rc = pol_graph_dta(q.pdb, &opts, &gd, &err);
-	if (rc >= 0)
-		rc = pol_permmap_load(q.map, &map, &err);
-	if (rc >= 0)
-		rc = pol_graph_flow(q.pdb, map, &opts, &gf, &err);
-	pol_permmap_free(map);
-	if (rc < 0) {
-		status = cli_report(&err, (int)rc);
-		pol_err_release(&err);
-		goto out;
-	}
-	pol_err_release(&err);
 	n = pol_graph_type_count(gd);
-	if (reach_new(&rd, n) < 0 || reach_new(&rf, n) < 0)
-		goto oom;
-	/* the domains SOURCE can become, each by a shortest transition chain */
-	/* (and SOURCE itself, a path of one: keep_path() records it) */
-	if (pol_graph_reachable(gd, q.s, 0, 0, keep_path, &rd) < 0 || keep_path(&q.s, 1, &rd))
-		goto oom;
-	/* the types TYPE's information reaches (read) or that reach it (write) */
-	if (pol_graph_reachable(gf, q.t, q.direct ? 1 : 0, write ? POL_GRAPH_REVERSE : 0, keep_path,
-				&rf) < 0 ||
-	    keep_path(&q.t, 1, &rf))
-		goto oom;
-	for (uint32_t v = 0; v < n; v++) {
-		uint32_t cost;
-
-		if (!rd.len[v] || !rf.len[v])
-			continue;
-		cost = rd.len[v] + rf.len[v];
-		if (cost < best_cost || (cost == best_cost && rd.len[v] < rd.len[best - 1])) {
-			best_cost = cost;
-			best = v + 1;
-		}
+	if (reach_new(&rd, n) < 0 || reach_new(&rf, n) < 0 ||
+	    can_best(&q, gd, gf, write, &rd, &rf, &best) < 0) {
+		fprintf(stderr, "%s: out of memory\n", cli_name());
+		status = EXIT_ENV;
+		goto out;
 	}
 	status = best ? EXIT_OK : EXIT_NOMATCH;
 	if (q.quiet)
 		goto out;
-	if (q.json) {
-		struct json_object *doc = pol_json_document("sereach");
-		struct json_object *tr = json_object_new_array(), *fl = json_object_new_array();
-
-		pol_json_add_str(doc, "source", q.source);
-		pol_json_add_str(doc, "access", access);
-		pol_json_add_str(doc, "target", q.target);
-		json_object_object_add(doc, "can", json_object_new_boolean(best != 0));
-		if (best) {
-			const uint32_t *p = rd.path[best - 1], *f = rf.path[best - 1];
-			uint32_t lf = rf.len[best - 1];
-
-			pol_json_add_str(doc, "domain", sr_type(&q, best));
-			for (uint32_t k = 0; k + 1 < rd.len[best - 1]; k++)
-				json_object_array_add(tr, json_step(&q, gd, p[k], p[k + 1], false));
-			/* read: TYPE -> ... -> domain; write: domain -> ... -> TYPE */
-			for (uint32_t k = 0; k + 1 < lf; k++)
-				json_object_array_add(
-				    fl, write
-					    ? json_step(&q, gf, f[lf - 1 - k], f[lf - 2 - k], true)
-					    : json_step(&q, gf, f[k], f[k + 1], true));
-		}
-		json_object_object_add(doc, "transitions", tr);
-		json_object_object_add(doc, "flows", fl);
-		pol_json_print(stdout, doc, 1);
-		json_object_put(doc);
-		goto out;
-	}
-	if (!best) {
-		printf("%s cannot %s %s\n", q.source, access, q.target);
-		goto out;
-	}
-	{
-		const uint32_t *p = rd.path[best - 1], *f = rf.path[best - 1];
-		uint32_t lf = rf.len[best - 1], step = 0;
-
-		printf("%s can %s %s:\n", q.source, access, q.target);
-		for (uint32_t k = 0; k + 1 < rd.len[best - 1]; k++) {
-			printf("Step %u: %s -> %s (transition)\n", ++step, sr_type(&q, p[k]),
-			       sr_type(&q, p[k + 1]));
-			if (q.full)
-				print_step_rules(&q, gd, p[k], p[k + 1]);
-		}
-		for (uint32_t k = 0; k + 1 < lf; k++) {
-			uint32_t s = write ? f[lf - 1 - k] : f[k],
-				 t = write ? f[lf - 2 - k] : f[k + 1];
-
-			printf("Step %u: %s -> %s (flow, weight %u)\n", ++step, sr_type(&q, s),
-			       sr_type(&q, t), pol_graph_weight(gf, s, t));
-			if (q.full)
-				print_step_rules(&q, gf, s, t);
-		}
-		if (lf == 1)
-			printf("(%s is %s itself)\n", sr_type(&q, best), q.target);
-	}
-	goto out;
-oom:
-	fprintf(stderr, "%s: out of memory\n", cli_name());
-	status = EXIT_ENV;
+	if (q.json)
+		can_print_json(&q, gd, gf, access, write, &rd, &rf, best);
+	else
+		can_print_text(&q, gd, gf, access, write, &rd, &rf, best);
 out:
 	reach_free(&rd, n);
 	reach_free(&rf, n);

@@ -161,15 +161,177 @@ static bool why_empty(char **v)
 	return !v || !v[0];
 }
 
+/* What the entrypoints of s -> t add up to. */
+struct why_entrypoints {
+	bool setexec;	     /* s may set its exec context */
+	bool named;	     /* a usable entrypoint with a type_transition to t */
+	bool named_any;	     /* any entrypoint not excluded with one */
+	bool usable;	     /* executable by s, an entrypoint of t, not excluded */
+	bool excluded;	     /* such an entrypoint, excluded */
+	bool excluded_named; /* an excluded entrypoint with a type_transition */
+};
+
+static void why_summarise(const struct pol_graph_why *w, struct why_entrypoints *sum)
+{
+	*sum = (struct why_entrypoints){.setexec = !why_empty(w->setexec)};
+	for (size_t i = 0; i < w->nentrypoints; i++) {
+		const struct pol_graph_why_entrypoint *e = &w->entrypoints[i];
+		bool both = !why_empty(e->execute) && !why_empty(e->entrypoint);
+
+		sum->named |= both && !why_empty(e->type_transition) && !e->excluded;
+		sum->named_any |= !why_empty(e->type_transition) && !e->excluded;
+		sum->usable |= both && !e->excluded;
+		sum->excluded |= both && e->excluded;
+		sum->excluded_named |= !why_empty(e->type_transition) && e->excluded;
+	}
+}
+
+/* The exec transition: transition, an entrypoint, setexec or a
+ * type_transition to the target. */
+static void why_exec(struct sr_query *q, const struct pol_graph_why *w,
+		     const struct why_entrypoints *sum, struct json_object *exec)
+{
+	const char *S = sr_type(q, q->s), *T = sr_type(q, q->t);
+
+	why_add(exec, "present", w->transition);
+	why_add(exec, "present", w->setexec);
+	why_add(exec, "not_counted", w->setexec_other);
+	why_add(exec, "disabled", w->disabled);
+	if (why_empty(w->transition))
+		why_missing(exec, "allow %s %s:process transition;", S, T);
+	/* an entrypoint the user excluded is named, not reported missing:
+	 * its rules are there, the exclusion is what removes it */
+	json_object_object_add(exec, "excluded_entrypoints", json_object_new_array());
+	for (size_t i = 0; i < w->nentrypoints; i++) {
+		const struct pol_graph_why_entrypoint *e = &w->entrypoints[i];
+		bool both = !why_empty(e->execute) && !why_empty(e->entrypoint);
+
+		if (e->excluded && ((!sum->usable && both) || (!sum->setexec && !sum->named_any &&
+							       !why_empty(e->type_transition))))
+			why_add_one(exec, "excluded_entrypoints", sr_type(q, e->type));
+	}
+	if (!sum->usable && !sum->excluded)
+		why_missing(exec,
+			    "an entrypoint E of %s executable by %s: allow %s E:file entrypoint; "
+			    "allow %s E:file execute;",
+			    T, S, T, S);
+	if (!sum->setexec && !sum->named_any && !sum->excluded_named)
+		why_missing(exec,
+			    "allow %s %s:process setexec; or type_transition %s E:process %s; "
+			    "for an entrypoint E",
+			    S, S, S, T);
+}
+
+/* One section per entrypoint of the target. */
+static void why_entrypoints(struct sr_query *q, const struct pol_graph_why *w,
+			    const struct why_entrypoints *sum, struct json_object *eps)
+{
+	const char *S = sr_type(q, q->s), *T = sr_type(q, q->t);
+
+	for (size_t i = 0; i < w->nentrypoints; i++) {
+		const struct pol_graph_why_entrypoint *e = &w->entrypoints[i];
+		const char *E = sr_type(q, e->type);
+		struct json_object *sec = why_section(E);
+
+		if (!sec)
+			continue;
+		json_object_object_add(sec, "excluded", json_object_new_boolean(e->excluded));
+		why_add(sec, "present", e->execute);
+		why_add(sec, "present", e->entrypoint);
+		why_add(sec, "present", e->type_transition);
+		/* sedta counts a type_transition to any domain; the kernel
+		 * goes where it leads */
+		why_add(sec, q->exact ? "not_counted" : "present", e->type_transition_other);
+		why_add(sec, "disabled", e->disabled);
+		if (why_empty(e->execute))
+			why_missing(sec, "allow %s %s:file execute;", S, E);
+		if (why_empty(e->entrypoint))
+			why_missing(sec, "allow %s %s:file entrypoint;", T, E);
+		if (why_empty(e->type_transition) && !sum->setexec && !sum->named)
+			why_missing(sec, "type_transition %s %s:process %s;", S, E, T);
+		json_object_array_add(eps, sec);
+	}
+}
+
+/* The dynamic transition: dyntransition and setcurrent. */
+static void why_dyn(struct sr_query *q, const struct pol_graph_why *w, struct json_object *dyn)
+{
+	const char *S = sr_type(q, q->s), *T = sr_type(q, q->t);
+
+	why_add(dyn, "present", w->dyntransition);
+	why_add(dyn, "present", w->setcurrent);
+	why_add(dyn, "not_counted", w->setcurrent_other);
+	if (why_empty(w->dyntransition))
+		why_missing(dyn, "allow %s %s:process dyntransition;", S, T);
+	if (why_empty(w->setcurrent))
+		why_missing(dyn, "allow %s %s:process setcurrent;", S, S);
+}
+
+/* What removes the transition besides the rules: the same type,
+ * exclusions, the roles. */
+static void why_notes(struct sr_query *q, const struct pol_graph_why *w, struct json_object *notes)
+{
+	if (q->s == q->t)
+		json_object_array_add(notes,
+				      json_object_new_string("a type never transitions to itself"));
+	if (w->excluded_s)
+		json_object_array_add(notes, json_object_new_string("the source is excluded"));
+	if (w->excluded_t)
+		json_object_array_add(notes, json_object_new_string("the target is excluded"));
+	if (!pol_graph_role_allows(q->g, q->t)) {
+		char note[1024];
+
+		snprintf(note, sizeof(note), "no role that %s can reach%s%s is authorised for %s",
+			 q->user ? q->user : q->role, q->user && q->role ? " from " : "",
+			 q->user && q->role ? q->role : "", sr_type(q, q->t));
+		json_object_array_add(notes, json_object_new_string(note));
+	}
+	if (!w->edge && (w->exec_ok || w->dyn_ok) && pol_graph_role_allows(q->g, q->t))
+		json_object_array_add(notes,
+				      json_object_new_string(
+					  "the rules are there; exclusions remove the transition"));
+}
+
+/* The explanation as text: the notes, then each section. */
+static void why_print_text(struct sr_query *q, bool edge, struct json_object *exec,
+			   struct json_object *eps, struct json_object *dyn,
+			   struct json_object *notes)
+{
+	const char *S = sr_type(q, q->s), *T = sr_type(q, q->t);
+	char other[256];
+
+	if (edge) {
+		printf("Domain transition %s -> %s exists.\n", S, T);
+		return;
+	}
+	printf("No domain transition from %s to %s%s.\n", S, T, q->exact ? " (--exact)" : "");
+	for (size_t i = 0; i < json_object_array_length(notes); i++)
+		printf("Note: %s.\n", json_object_get_string(json_object_array_get_idx(notes, i)));
+	if (q->s == q->t)
+		return;
+	snprintf(other, sizeof(other), " (not on %s itself)", S);
+	why_print(exec, "Exec transition", other);
+	for (size_t i = 0; i < json_object_array_length(eps); i++) {
+		struct json_object *sec = json_object_array_get_idx(eps, i);
+		char title[512];
+
+		snprintf(title, sizeof(title), "Entrypoint %s%s",
+			 json_object_get_string(json_object_object_get(sec, "name")),
+			 json_object_get_boolean(json_object_object_get(sec, "excluded"))
+			     ? " (excluded)"
+			     : "");
+		why_print(sec, title, " (leads to another domain)");
+	}
+	why_print(dyn, "Dynamic transition", other);
+}
+
 /* The explanation of s -> t as one JSON object (printed as text unless
  * --json). Returns the exit status. */
 static int why_not(struct sr_query *q)
 {
 	struct pol_graph_why w;
+	struct why_entrypoints sum;
 	struct json_object *doc, *exec, *dyn, *eps, *notes;
-	const char *S = sr_type(q, q->s), *T = sr_type(q, q->t);
-	bool setexec, named = false, named_any = false, usable_ep = false;
-	bool excluded_ep = false, excluded_named = false;
 	int status;
 
 	if (pol_graph_why(q->g, q->s, q->t, &w) < 0) {
@@ -191,136 +353,24 @@ static int why_not(struct sr_query *q)
 		fprintf(stderr, "%s: out of memory\n", cli_name());
 		return EXIT_ENV;
 	}
-	setexec = !why_empty(w.setexec);
-	for (size_t i = 0; i < w.nentrypoints; i++) {
-		const struct pol_graph_why_entrypoint *e = &w.entrypoints[i];
-		bool both = !why_empty(e->execute) && !why_empty(e->entrypoint);
-
-		named |= both && !why_empty(e->type_transition) && !e->excluded;
-		named_any |= !why_empty(e->type_transition) && !e->excluded;
-		usable_ep |= both && !e->excluded;
-		excluded_ep |= both && e->excluded;
-		excluded_named |= !why_empty(e->type_transition) && e->excluded;
-	}
-	/* the exec transition: transition, an entrypoint, setexec or a
-	 * type_transition to the target */
-	why_add(exec, "present", w.transition);
-	why_add(exec, "present", w.setexec);
-	why_add(exec, "not_counted", w.setexec_other);
-	why_add(exec, "disabled", w.disabled);
-	if (why_empty(w.transition))
-		why_missing(exec, "allow %s %s:process transition;", S, T);
-	/* an entrypoint the user excluded is named, not reported missing:
-	 * its rules are there, the exclusion is what removes it */
-	json_object_object_add(exec, "excluded_entrypoints", json_object_new_array());
-	for (size_t i = 0; i < w.nentrypoints; i++) {
-		const struct pol_graph_why_entrypoint *e = &w.entrypoints[i];
-		bool both = !why_empty(e->execute) && !why_empty(e->entrypoint);
-
-		if (e->excluded && ((!usable_ep && both) ||
-				    (!setexec && !named_any && !why_empty(e->type_transition))))
-			why_add_one(exec, "excluded_entrypoints", sr_type(q, e->type));
-	}
-	if (!usable_ep && !excluded_ep)
-		why_missing(exec,
-			    "an entrypoint E of %s executable by %s: allow %s E:file entrypoint; "
-			    "allow %s E:file execute;",
-			    T, S, T, S);
-	if (!setexec && !named_any && !excluded_named)
-		why_missing(exec,
-			    "allow %s %s:process setexec; or type_transition %s E:process %s; "
-			    "for an entrypoint E",
-			    S, S, S, T);
-	for (size_t i = 0; i < w.nentrypoints; i++) {
-		const struct pol_graph_why_entrypoint *e = &w.entrypoints[i];
-		const char *E = sr_type(q, e->type);
-		struct json_object *sec = why_section(E);
-
-		if (!sec)
-			continue;
-		json_object_object_add(sec, "excluded", json_object_new_boolean(e->excluded));
-		why_add(sec, "present", e->execute);
-		why_add(sec, "present", e->entrypoint);
-		why_add(sec, "present", e->type_transition);
-		/* sedta counts a type_transition to any domain; the kernel
-		 * goes where it leads */
-		why_add(sec, q->exact ? "not_counted" : "present", e->type_transition_other);
-		why_add(sec, "disabled", e->disabled);
-		if (why_empty(e->execute))
-			why_missing(sec, "allow %s %s:file execute;", S, E);
-		if (why_empty(e->entrypoint))
-			why_missing(sec, "allow %s %s:file entrypoint;", T, E);
-		if (why_empty(e->type_transition) && !setexec && !named)
-			why_missing(sec, "type_transition %s %s:process %s;", S, E, T);
-		json_object_array_add(eps, sec);
-	}
-	/* the dynamic transition */
-	why_add(dyn, "present", w.dyntransition);
-	why_add(dyn, "present", w.setcurrent);
-	why_add(dyn, "not_counted", w.setcurrent_other);
-	if (why_empty(w.dyntransition))
-		why_missing(dyn, "allow %s %s:process dyntransition;", S, T);
-	if (why_empty(w.setcurrent))
-		why_missing(dyn, "allow %s %s:process setcurrent;", S, S);
-	if (q->s == q->t)
-		json_object_array_add(notes,
-				      json_object_new_string("a type never transitions to itself"));
-	if (w.excluded_s)
-		json_object_array_add(notes, json_object_new_string("the source is excluded"));
-	if (w.excluded_t)
-		json_object_array_add(notes, json_object_new_string("the target is excluded"));
-	if (!pol_graph_role_allows(q->g, q->t)) {
-		char note[1024];
-
-		snprintf(note, sizeof(note), "no role that %s can reach%s%s is authorised for %s",
-			 q->user ? q->user : q->role, q->user && q->role ? " from " : "",
-			 q->user && q->role ? q->role : "", T);
-		json_object_array_add(notes, json_object_new_string(note));
-	}
-	if (!w.edge && (w.exec_ok || w.dyn_ok) && pol_graph_role_allows(q->g, q->t))
-		json_object_array_add(notes,
-				      json_object_new_string(
-					  "the rules are there; exclusions remove the transition"));
-
-	pol_json_add_str(doc, "source", S);
-	pol_json_add_str(doc, "target", T);
+	why_summarise(&w, &sum);
+	why_exec(q, &w, &sum, exec);
+	why_entrypoints(q, &w, &sum, eps);
+	why_dyn(q, &w, dyn);
+	why_notes(q, &w, notes);
+	pol_json_add_str(doc, "source", sr_type(q, q->s));
+	pol_json_add_str(doc, "target", sr_type(q, q->t));
 	json_object_object_add(doc, "exact", json_object_new_boolean(q->exact));
 	json_object_object_add(doc, "exists", json_object_new_boolean(w.edge));
 	json_object_object_add(doc, "exec_transition", exec);
 	json_object_object_add(doc, "entrypoints", eps);
 	json_object_object_add(doc, "dyntransition", dyn);
 	json_object_object_add(doc, "notes", notes);
-	status = w.edge ? EXIT_OK : EXIT_NOMATCH;
-	if (q->json) {
+	if (q->json)
 		pol_json_print(stdout, doc, 1);
-	} else if (w.edge) {
-		printf("Domain transition %s -> %s exists.\n", S, T);
-	} else {
-		char other[256];
-
-		printf("No domain transition from %s to %s%s.\n", S, T,
-		       q->exact ? " (--exact)" : "");
-		for (size_t i = 0; i < json_object_array_length(notes); i++)
-			printf("Note: %s.\n",
-			       json_object_get_string(json_object_array_get_idx(notes, i)));
-		if (q->s == q->t)
-			goto done;
-		snprintf(other, sizeof(other), " (not on %s itself)", S);
-		why_print(exec, "Exec transition", other);
-		for (size_t i = 0; i < json_object_array_length(eps); i++) {
-			struct json_object *sec = json_object_array_get_idx(eps, i);
-			char title[512];
-
-			snprintf(title, sizeof(title), "Entrypoint %s%s",
-				 json_object_get_string(json_object_object_get(sec, "name")),
-				 json_object_get_boolean(json_object_object_get(sec, "excluded"))
-				     ? " (excluded)"
-				     : "");
-			why_print(sec, title, " (leads to another domain)");
-		}
-		why_print(dyn, "Dynamic transition", other);
-	}
-done:
+	else
+		why_print_text(q, w.edge, exec, eps, dyn, notes);
+	status = w.edge ? EXIT_OK : EXIT_NOMATCH;
 	json_object_put(doc);
 	pol_graph_why_release(&w);
 	return status;

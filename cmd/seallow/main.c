@@ -470,14 +470,146 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 	return 0;
 }
 
+/* -t's expression, anchored at the start only as Python's re.match is;
+ * audit2why takes no -t. An exit status. */
+static int compile_type_filter(struct seallow_run *run, struct pol_err *err)
+{
+	char *pat;
+	int rc, status;
+
+	if (!run->o->type_re || run->o->mode == MODE_WHY)
+		return EXIT_OK;
+	if (asprintf(&pat, "\\A(?:%s)", run->o->type_re) < 0)
+		return EXIT_ENV;
+	rc = pol_regex_compile(pat, &run->type_re, err);
+	free(pat);
+	if (rc == 0)
+		return EXIT_OK;
+	status = cli_report(err, rc);
+	return status == EXIT_OK ? EXIT_USAGE : status;
+}
+
+/* The policy, its explaining side, the denial set and the reader. An exit
+ * status. */
+static int open_models(struct seallow_run *run, struct pol_audit_handlers *h,
+		       struct pol_audit_reader **r, struct pol_err *err)
+{
+	int rc, status;
+
+	rc = pol_pdb_open_default(run->o->policy, &run->pdb, err);
+	if (rc == 0)
+		rc = pol_audit_policy_new(run->pdb, &run->pol, err);
+	if (rc == 0)
+		rc = pol_audit_set_new(run->pol, &run->set, err);
+	if (rc == 0)
+		rc = pol_audit_reader_new(h, r, err);
+	if (rc == 0)
+		return EXIT_OK;
+	status = cli_report(err, rc);
+	if (rc == POL_ENOPOLICY || (!run->o->policy && rc < 0 && rc > -4096))
+		status = EXIT_ENV;
+	return status;
+}
+
+/* What the options ask of the set and the reading: the messages kept,
+ * groups per node, the time window, where -w's text goes. An exit status. */
+static int prepare_run(struct seallow_run *run)
+{
+	const struct seallow_opts *o = run->o;
+	int status;
+
+	if (o->explain_long)
+		pol_audit_set_keep_messages(run->set);
+	if (o->per_node)
+		pol_audit_set_by_node(run->set);
+	if (o->boot)
+		run->since = seallow_boot_time();
+	status = seallow_time_window(run);
+	if (status != EXIT_OK)
+		return status;
+	run->why_out = stdout;
+	if (o->mode == MODE_WHY && o->lastreload) {
+		run->why_out = tmpfile();
+		if (!run->why_out) {
+			fprintf(stderr, "%s: cannot make a temporary file: %s\n", cli_name(),
+				strerror(errno));
+			return EXIT_ENV;
+		}
+	}
+	return EXIT_OK;
+}
+
+/* Read the input into the set (or -w's text), then judge the reading:
+ * *skipped the denials left out. An exit status; EXIT_OK to go on to the
+ * output. */
+static int read_denials(struct seallow_run *run, struct pol_audit_reader *r, size_t *skipped)
+{
+	const struct seallow_opts *o = run->o;
+	int status = seallow_read_input(run, r);
+	int rc = pol_audit_reader_finish(r);
+
+	if (status == EXIT_OK && rc < 0)
+		status = EXIT_ENV;
+	if (status != EXIT_OK)
+		return status;
+	*skipped = report_skips(run, r);
+	/* a denial skipped for want of memory is the run's failure, not the log's */
+	if (o->mode == MODE_WHY ? run->why_bad[POL_AUDIT_BAD_NOMEM]
+				: pol_audit_set_skipped(run->set, POL_AUDIT_BAD_NOMEM)) {
+		fprintf(stderr, "%s: out of memory\n", cli_name());
+		return EXIT_ENV;
+	}
+	if (!pol_audit_reader_relevant(r)) {
+		if (!o->quiet)
+			fprintf(stderr, "%s: nothing to do: no SELinux record in the input\n",
+				cli_name());
+		return *skipped ? EXIT_PARTIAL : EXIT_NOMATCH;
+	}
+	return EXIT_OK;
+}
+
+/* -w -l's text, held back until the last policy load was known. */
+static void copy_why_text(struct seallow_run *run)
+{
+	char buf[65536];
+	size_t n;
+
+	rewind(run->why_out);
+	while ((n = fread(buf, 1, sizeof(buf), run->why_out)) > 0)
+		if (!run->o->quiet)
+			fwrite(buf, 1, n, stdout);
+}
+
+/* The mode's output. An exit status. */
+static int write_output(struct seallow_run *run)
+{
+	const struct seallow_opts *o = run->o;
+
+	if (o->mode == MODE_WHY) {
+		if (run->why_out != stdout)
+			copy_why_text(run);
+		return run->avcs ? EXIT_OK : EXIT_NOMATCH;
+	}
+	if (o->follow) {
+		/* what came since the last quiet moment */
+		seallow_follow_print(run);
+		return pol_audit_set_groups(run->set) ? EXIT_OK : EXIT_NOMATCH;
+	}
+	if (o->mode == MODE_EXPLAIN)
+		return seallow_explain_output(run);
+	if (o->mode == MODE_REVIEW)
+		return seallow_review_output(run);
+	return seallow_generate_output(run);
+}
+
 int main(int argc, char **argv)
 {
 	struct seallow_run run = {.o = &opts, .status = EXIT_OK};
 	struct pol_audit_handlers h = {on_avc, on_mark, &run};
 	struct pol_audit_reader *r = NULL;
 	struct pol_err err;
+	size_t skipped = 0;
 	int status, rc;
-	size_t skipped;
 
 	cli_init(argv[0]);
 	if (strcmp(cli_name(), "audit2why") == 0)
@@ -493,102 +625,24 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	pol_err_init(&err);
-	if (opts.type_re && opts.mode != MODE_WHY) {
-		/* Python's re.match: anchored at the start only */
-		char *pat;
-
-		if (asprintf(&pat, "\\A(?:%s)", opts.type_re) < 0)
-			return EXIT_ENV;
-		rc = pol_regex_compile(pat, &run.type_re, &err);
-		free(pat);
-		if (rc < 0) {
-			status = cli_report(&err, rc);
-			pol_err_release(&err);
-			return status == EXIT_OK ? EXIT_USAGE : status;
-		}
+	status = compile_type_filter(&run, &err);
+	if (status != EXIT_OK) {
+		pol_err_release(&err);
+		return status;
 	}
 	heap_in_huge_pages();
-	rc = pol_pdb_open_default(opts.policy, &run.pdb, &err);
-	if (rc == 0)
-		rc = pol_audit_policy_new(run.pdb, &run.pol, &err);
-	if (rc == 0)
-		rc = pol_audit_set_new(run.pol, &run.set, &err);
-	if (rc == 0)
-		rc = pol_audit_reader_new(&h, &r, &err);
-	if (rc < 0) {
-		status = cli_report(&err, rc);
-		if (rc == POL_ENOPOLICY || (!opts.policy && rc < 0 && rc > -4096))
-			status = EXIT_ENV;
-		goto out;
-	}
-	if (opts.explain_long)
-		pol_audit_set_keep_messages(run.set);
-	if (opts.per_node)
-		pol_audit_set_by_node(run.set);
-	if (opts.boot)
-		run.since = seallow_boot_time();
-	status = seallow_time_window(&run);
-	if (status != EXIT_OK)
-		goto out;
-	run.why_out = stdout;
-	if (opts.mode == MODE_WHY && opts.lastreload) {
-		run.why_out = tmpfile();
-		if (!run.why_out) {
-			fprintf(stderr, "%s: cannot make a temporary file: %s\n", cli_name(),
-				strerror(errno));
-			status = EXIT_ENV;
-			goto out;
-		}
-	}
-	status = seallow_read_input(&run, r);
-	rc = pol_audit_reader_finish(r);
-	if (status == EXIT_OK && rc < 0)
-		status = EXIT_ENV;
-	if (status != EXIT_OK)
-		goto out;
-	skipped = report_skips(&run, r);
-	/* a denial skipped for want of memory is the run's failure, not the log's */
-	if (opts.mode == MODE_WHY ? run.why_bad[POL_AUDIT_BAD_NOMEM]
-				  : pol_audit_set_skipped(run.set, POL_AUDIT_BAD_NOMEM)) {
-		fprintf(stderr, "%s: out of memory\n", cli_name());
-		status = EXIT_ENV;
-		goto out;
-	}
-	if (!pol_audit_reader_relevant(r)) {
-		if (!opts.quiet)
-			fprintf(stderr, "%s: nothing to do: no SELinux record in the input\n",
-				cli_name());
-		status = skipped ? EXIT_PARTIAL : EXIT_NOMATCH;
-		goto out;
-	}
-	if (opts.mode == MODE_WHY) {
-		if (run.why_out != stdout) {
-			char buf[65536];
-			size_t n;
-
-			rewind(run.why_out);
-			while ((n = fread(buf, 1, sizeof(buf), run.why_out)) > 0)
-				if (!opts.quiet)
-					fwrite(buf, 1, n, stdout);
-		}
-		status = run.avcs ? EXIT_OK : EXIT_NOMATCH;
-	} else if (opts.follow) {
-		/* what came since the last quiet moment */
-		seallow_follow_print(&run);
-		status = pol_audit_set_groups(run.set) ? EXIT_OK : EXIT_NOMATCH;
-	} else if (opts.mode == MODE_EXPLAIN) {
-		status = seallow_explain_output(&run);
-	} else if (opts.mode == MODE_REVIEW) {
-		status = seallow_review_output(&run);
-	} else {
-		status = seallow_generate_output(&run);
-	}
-	if (status == EXIT_OK || status == EXIT_NOMATCH)
-		if (skipped)
+	status = open_models(&run, &h, &r, &err);
+	if (status == EXIT_OK)
+		status = prepare_run(&run);
+	if (status == EXIT_OK)
+		status = read_denials(&run, r, &skipped);
+	if (status == EXIT_OK) {
+		status = write_output(&run);
+		if ((status == EXIT_OK || status == EXIT_NOMATCH) && skipped)
 			status = EXIT_PARTIAL;
-	if (run.status != EXIT_OK)
-		status = run.status;
-out:
+		if (run.status != EXIT_OK)
+			status = run.status;
+	}
 	if (run.why_out && run.why_out != stdout)
 		fclose(run.why_out);
 	leave_to_exit(&run, r);

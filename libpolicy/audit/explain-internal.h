@@ -6,9 +6,6 @@
 #ifndef POL_AUDIT_EXPLAIN_INTERNAL_H
 #define POL_AUDIT_EXPLAIN_INTERNAL_H
 
-#include <sepol/policydb/flask_types.h>
-#include <sepol/policydb/sidtab.h>
-
 #include "audit/audit.h"
 #include "util/hash.h"
 
@@ -37,7 +34,7 @@ struct type_attrs;
 struct pol_audit_policy {
 	struct pol_pdb *pdb;
 	policydb_t *p;
-	sidtab_t sidtab;
+	struct pdb_decider dec;	       /* SIDs and libsepol's decisions */
 	struct pol_hash ctx;	       /* struct pol_audit_ctx (intern.c) */
 	struct pol_hash memo;	       /* each question's explanation (explain.c) */
 	struct pol_hash access;	       /* each (class, permissions) of the log (intern.c) */
@@ -48,7 +45,6 @@ struct pol_audit_policy {
 	struct cond_ref *crefs;
 	size_t ncrefs;
 	struct pol_audit_grant *grants;
-	uint32_t next_sid;
 };
 
 const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const char *str);
@@ -76,20 +72,6 @@ void audit_ungrant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_
  * sums it) in avd; -1 when out of memory. */
 int audit_te_decision(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls,
 		      struct sepol_av_decision *avd);
-
-/* decide.c: whether audit_compute() can answer the question itself. */
-bool audit_own_way(const policydb_t *p, const struct pol_audit_ctx *sc,
-		   const struct pol_audit_ctx *tc, uint32_t cls);
-/* The rest of the decision for av, the TE part given in avd: the reason
- * bits; -1 where libsepol would take its BUG() way. */
-int audit_rest_decision(const policydb_t *p, const context_struct_t *s, const context_struct_t *t,
-			uint32_t cls, uint32_t av, struct sepol_av_decision *avd,
-			unsigned int *reason);
-/* libsepol's own sepol_compute_av_reason() (with buf: its _buffer form,
- * which writes the failing constraints' text into *buf). */
-int audit_sepol_compute(sepol_security_id_t ssid, sepol_security_id_t tsid, uint32_t cls,
-			uint32_t av, struct sepol_av_decision *avd, unsigned int *reason,
-			char **buf);
 
 /* explain.c: the conditional allow rules sorted by source type, into
  * pol->crefs; -ENOMEM. */

@@ -271,7 +271,7 @@ static void behind_te(struct pol_audit_policy *pol, const struct pol_audit_ctx *
 		struct sepol_av_decision a2 = *te;
 
 		a2.allowed |= missing;
-		asked = audit_rest_decision(pol->p, sc->c, tc->c, cls, av, &a2, &r2) == 0;
+		asked = pdb_decide_rest(pol->p, sc->c, tc->c, cls, av, &a2, &r2) == 0;
 	}
 	if ((!asked || (r2 & SEPOL_COMPUTEAV_CONS)) &&
 	    audit_grant(pol, sc->type_value, tc->type_value, cls, missing, &saved) == 0)
@@ -281,14 +281,15 @@ static void behind_te(struct pol_audit_policy *pol, const struct pol_audit_ctx *
 	if (asked && (granted || !(r2 & SEPOL_COMPUTEAV_CONS))) {
 		*reason |= r2 & ~SEPOL_COMPUTEAV_TE;
 		if ((r2 & SEPOL_COMPUTEAV_CONS) &&
-		    audit_sepol_compute(sc->sid, tc->sid, cls, av, &avd, &r2, &buf2) < 0) {
+		    pdb_decider_av(&pol->dec, sc->sid, tc->sid, cls, av, &avd, &r2, &buf2) < 0) {
 			free(buf2);
 			buf2 = NULL;
 		}
 	}
 	if (granted)
 		audit_ungrant(pol, sc->type_value, tc->type_value, cls, saved);
-	if (buf2 && !*buf && audit_sepol_compute(sc->sid, tc->sid, cls, av, &avd, &r2, buf) < 0) {
+	if (buf2 && !*buf &&
+	    pdb_decider_av(&pol->dec, sc->sid, tc->sid, cls, av, &avd, &r2, buf) < 0) {
 		free(*buf);
 		*buf = NULL;
 	}
@@ -307,20 +308,20 @@ static int analyse(struct pol_audit_policy *pol, struct memo *m, const struct po
 	struct sepol_av_decision avd, te;
 	unsigned int reason = 0;
 	char *buf = NULL;
-	bool own = audit_own_way(pol->p, sc, tc, cls);
+	bool own = pdb_decide_own_way(pol->p, sc->c, tc->c, cls);
 
 	/* the TE part is kept for the question with the missing rule granted */
 	if (own)
 		own = audit_te_decision(pol, sc->c->type, tc->c->type, cls, &te) == 0;
 	if (own) {
 		avd = te;
-		own = audit_rest_decision(pol->p, sc->c, tc->c, cls, av, &avd, &reason) == 0;
+		own = pdb_decide_rest(pol->p, sc->c, tc->c, cls, av, &avd, &reason) == 0;
 	}
-	if (!own && audit_sepol_compute(sc->sid, tc->sid, cls, av, &avd, &reason, NULL) < 0)
+	if (!own && pdb_decider_av(&pol->dec, sc->sid, tc->sid, cls, av, &avd, &reason, NULL) < 0)
 		return -1;
 	/* the text of the failing constraints only when one fails */
 	if ((reason & SEPOL_COMPUTEAV_CONS) &&
-	    audit_sepol_compute(sc->sid, tc->sid, cls, av, &avd, &reason, &buf) < 0) {
+	    pdb_decider_av(&pol->dec, sc->sid, tc->sid, cls, av, &avd, &reason, &buf) < 0) {
 		free(buf);
 		return -1;
 	}

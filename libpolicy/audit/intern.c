@@ -11,7 +11,6 @@
 
 #include "pdb/internal.h"
 #include <sepol/policydb/services.h>
-#include <sepol/policydb/sidtab.h>
 
 #include "audit/explain-internal.h"
 #include "util/context.h"
@@ -27,23 +26,6 @@ struct access_names {
 	size_t len;
 	char names[];
 };
-
-/* sepol_context_to_sid() without its linear search of the SID table for an
- * equal context (quadratic on logs with thousands of contexts): each
- * distinct string gets a SID of its own. */
-static int context_sid(struct pol_audit_policy *pol, const char *str, sepol_security_id_t *sid)
-{
-	context_struct_t *ctx = NULL;
-	int rc;
-
-	if (pdb_context_from_string(pol->pdb, str, &ctx) < 0)
-		return -1;
-	*sid = (sepol_security_id_t)++pol->next_sid;
-	rc = sepol_sidtab_insert(&pol->sidtab, *sid, ctx);
-	context_destroy(ctx);
-	free(ctx);
-	return rc < 0 ? -1 : 0;
-}
 
 /* user:role:type[:level] split once per distinct context string */
 static void split_context(struct pol_audit_ctx *c)
@@ -64,7 +46,7 @@ const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const ch
 	size_t len = strlen(str);
 	uint32_t h = pol_hash_bytes(str, len);
 	struct pol_audit_ctx *c;
-	sepol_security_id_t sid;
+	uint32_t sid;
 
 	for (struct pol_hash_entry *e = pol_hash_chain(&pol->ctx, h); e; e = e->next) {
 		c = pol_hash_item(e, struct pol_audit_ctx, entry);
@@ -78,10 +60,12 @@ const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const ch
 	c->len = len;
 	c->id = pol->ctx.n + 1;
 	split_context(c);
-	if (context_sid(pol, str, &sid) == 0) {
+	/* one SID per distinct string: libsepol's own context_to_sid() looks
+	 * for an equal context linearly, quadratic on a log's thousands */
+	if (pdb_decider_new_sid(&pol->dec, str, &sid) == 0) {
 		c->valid = true;
 		c->sid = sid;
-		c->c = sepol_sidtab_search(&pol->sidtab, sid);
+		c->c = pdb_decider_context(&pol->dec, sid);
 		/* the type name is the context's; its value for the TE tables */
 		{
 			char tmp[256];
@@ -96,13 +80,15 @@ const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const ch
 	return c;
 }
 
-/* libsepol's values of a class and permission names; *cls and *av written
- * as far as the names are found. */
-static enum pol_audit_bad access_values(const char *tclass, const char *const *perms, size_t nperms,
-					uint32_t *cls, uint32_t *av)
+/* libsepol's values of a class and permission names in pol's policy; *cls
+ * and *av written as far as the names are found. */
+static enum pol_audit_bad access_values(struct pol_audit_policy *pol, const char *tclass,
+					const char *const *perms, size_t nperms, uint32_t *cls,
+					uint32_t *av)
 {
 	sepol_security_class_t c;
 
+	pdb_decider_enter(&pol->dec);
 	if (sepol_string_to_security_class(tclass, &c) < 0)
 		return POL_AUDIT_BAD_CLASS;
 	*cls = c;
@@ -148,7 +134,7 @@ static enum pol_audit_bad class_perms(struct pol_audit_policy *pol, const char *
 	uint32_t h;
 
 	if (!n)
-		return access_values(tclass, perms, nperms, cls, av);
+		return access_values(pol, tclass, perms, nperms, cls, av);
 	h = pol_hash_bytes(key, n);
 	for (struct pol_hash_entry *e = pol_hash_chain(&pol->access, h); e; e = e->next) {
 		struct access_names *x = pol_hash_item(e, struct access_names, entry);
@@ -161,9 +147,9 @@ static enum pol_audit_bad class_perms(struct pol_audit_policy *pol, const char *
 	if (!a) {
 		a = malloc(sizeof(*a) + n);
 		if (!a)
-			return access_values(tclass, perms, nperms, cls, av);
+			return access_values(pol, tclass, perms, nperms, cls, av);
 		*a = (struct access_names){.len = n};
-		a->bad = access_values(tclass, perms, nperms, &a->cls, &a->av);
+		a->bad = access_values(pol, tclass, perms, nperms, &a->cls, &a->av);
 		memcpy(a->names, key, n);
 		pol_hash_add(&pol->access, &a->entry, h);
 	}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * A binary policy made ready for the questions of an audit log: libsepol's
- * services pointed at it with a SID table of its own, and the tables the
+ * A binary policy made ready for the questions of an audit log: pdb's
+ * decider (a SID table of its own, libsepol's services), and the tables the
  * other files fill (intern.c: contexts and names; te.c: the TE part of each
  * triple; explain.c: each question's explanation).
  *
@@ -14,10 +14,6 @@
 #include <string.h>
 
 #include "pdb/internal.h"
-#include <sepol/debug.h>
-#include <sepol/handle.h>
-#include <sepol/policydb/services.h>
-#include <sepol/policydb/sidtab.h>
 
 #include "audit/explain-internal.h"
 
@@ -61,11 +57,10 @@ int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, str
 	/* libsepol reports unknown names of audit contexts on stderr; they are
 	 * counted and reported by the caller instead */
 	pdb_sepol_compat_begin(NULL, NULL);
-	if (sepol_sidtab_init(&pol->sidtab) < 0 || audit_index_conds(pol) < 0) {
+	if (pdb_decider_init(&pol->dec, pdb) < 0 || audit_index_conds(pol) < 0) {
 		pol_audit_policy_free(pol);
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
-	pdb_sepol_services(pol->p, &pol->sidtab);
 	if (pol_hash_init(&pol->ctx, CTX_SLOTS) < 0 || pol_hash_init(&pol->memo, MEMO_SLOTS) < 0 ||
 	    pol_hash_init(&pol->te, TE_SLOTS) < 0 ||
 	    pol_hash_init(&pol->access, ACCESS_SLOTS) < 0) {
@@ -88,7 +83,7 @@ void pol_audit_policy_free(struct pol_audit_policy *pol)
 		next = g->next;
 		free(g);
 	}
-	sepol_sidtab_destroy(&pol->sidtab);
+	pdb_decider_release(&pol->dec);
 	free(pol);
 }
 

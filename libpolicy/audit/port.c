@@ -53,6 +53,7 @@ int pol_audit_port_types(struct pol_audit_policy *pol, const char *source, const
 
 	*types = NULL;
 	*current = NULL;
+	pdb_decider_enter(&pol->dec);
 	if (!src || src->flavor == TYPE_ATTRIB || proto < 0 ||
 	    sepol_string_to_security_class(tclass, &cls) < 0 ||
 	    sepol_string_to_av_perm(cls, perm, &av) < 0)

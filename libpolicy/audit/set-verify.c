@@ -146,9 +146,8 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 		const char *why_not = NULL;
 		bool ok;
 
-		if (sepol_compute_av_reason(g->sctx->sid, g->tctx->sid,
-					    (sepol_security_class_t)g->cls_value, g->perms, &avd,
-					    &reason) < 0) {
+		if (pdb_decider_av(&set->pol->dec, g->sctx->sid, g->tctx->sid, g->cls_value,
+				   g->perms, &avd, &reason, NULL) < 0) {
 			why_not = "access computation failed";
 		} else if (reason & SEPOL_COMPUTEAV_CONS) {
 			why_not = "a constraint";

@@ -1,25 +1,23 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * A policy handle: the kernel's answers computed from a policy file by
- * libsepol's services (the code checkpolicy and audit2why use, which
- * follows the kernel's security server: TE rules through attributes,
- * enabled conditional rules, constraints and MLS, role transitions,
- * type bounds, permissive domains).
+ * pdb's decider, libsepol's services (the code checkpolicy and audit2why
+ * use, which follows the kernel's security server: TE rules through
+ * attributes, enabled conditional rules, constraints and MLS, role
+ * transitions, type bounds, permissive domains).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <sepol/policydb/services.h>
-#include <sepol/policydb/sidtab.h>
-
 #include "pdb/internal.h"
+#include <sepol/policydb/services.h>
 
 #include "kernel/internal.h"
 
 struct kernel_offline {
 	struct pol_pdb *pdb;
-	sidtab_t sidtab;
+	struct pdb_decider dec;
 };
 
 int pol_kernel_open_policy(const char *path, struct pol_kernel **out, struct pol_err *err)
@@ -43,7 +41,7 @@ int pol_kernel_open_policy(const char *path, struct pol_kernel **out, struct pol
 	 * right after a load; policydb_read() leaves them all disabled. */
 	if (rc == 0 && evaluate_conds(pdb_db(o->pdb)) < 0)
 		rc = pol_err_set(err, POL_EFORMAT, "'%s': cannot evaluate its conditional rules", path);
-	if (rc == 0 && sepol_sidtab_init(&o->sidtab) < 0)
+	if (rc == 0 && pdb_decider_init(&o->dec, o->pdb) < 0)
 		rc = pol_err_set(err, -ENOMEM, "out of memory");
 	if (rc < 0) {
 		pol_kernel_free(k);
@@ -57,8 +55,7 @@ void kernel_offline_free(struct kernel_offline *o)
 {
 	if (!o)
 		return;
-	if (o->sidtab.htable)
-		sepol_sidtab_destroy(&o->sidtab);
+	pdb_decider_release(&o->dec);
 	pol_pdb_free(o->pdb);
 	free(o);
 }
@@ -73,15 +70,13 @@ const struct pol_pdb *kernel_offline_pdb(const struct pol_kernel *k)
 	return k->offline->pdb;
 }
 
-/* libsepol's services work on one global policy and SID table, and report
- * through its global handle: point them at ours, quietly, for one call. */
+/* libsepol reports through its global handle: quietly, for one call (the
+ * decider points its services at our policy). */
 static policydb_t *enter(struct pol_kernel *k)
 {
-	policydb_t *p = pdb_db(k->offline->pdb);
-
-	pdb_sepol_services(p, &k->offline->sidtab);
+	pdb_decider_enter(&k->offline->dec);
 	pdb_sepol_compat_begin(NULL, NULL);
-	return p;
+	return pdb_db(k->offline->pdb);
 }
 
 static void leave(void)
@@ -91,10 +86,9 @@ static void leave(void)
 
 /* libsepol says only that ctx is invalid: *bad remembers it, for the caller
  * to explain with kernel_explain_context() once out of libsepol's services. */
-static int to_sid(const char *ctx, sepol_security_id_t *sid, const char **bad)
+static int to_sid(struct pol_kernel *k, const char *ctx, uint32_t *sid, const char **bad)
 {
-	/* "<<none>>" is libsepol's word for no context, which it cannot use */
-	if (strcmp(ctx, "<<none>>") == 0 || sepol_context_to_sid(ctx, strlen(ctx), sid) < 0) {
+	if (pdb_decider_sid(&k->offline->dec, ctx, sid) < 0) {
 		*bad = ctx;
 		return POL_EINVAL;
 	}
@@ -183,15 +177,15 @@ int kernel_offline_av(struct pol_kernel *k, const char *scon, const char *tcon,
 {
 	policydb_t *p = enter(k);
 	struct sepol_av_decision avd;
-	sepol_security_id_t ssid, tsid;
+	uint32_t ssid, tsid;
 	const char *bad = NULL;
 	unsigned int reason;
-	context_struct_t *s;
+	const context_struct_t *s;
 	int rc;
 
-	if ((rc = to_sid(scon, &ssid, &bad)) < 0 || (rc = to_sid(tcon, &tsid, &bad)) < 0)
+	if ((rc = to_sid(k, scon, &ssid, &bad)) < 0 || (rc = to_sid(k, tcon, &tsid, &bad)) < 0)
 		goto out;
-	if (sepol_compute_av_reason(ssid, tsid, c->value, 0, &avd, &reason) < 0) {
+	if (pdb_decider_av(&k->offline->dec, ssid, tsid, c->value, 0, &avd, &reason, NULL) < 0) {
 		rc = pol_err_set(err, POL_EINVAL, "libsepol cannot decide on class '%s'", c->name);
 		goto out;
 	}
@@ -201,7 +195,7 @@ int kernel_offline_av(struct pol_kernel *k, const char *scon, const char *tcon,
 	out->auditdeny = avd.auditdeny;
 	out->seqno = avd.seqno;
 	/* security_compute_av_user() flags a permissive source domain */
-	s = sepol_sidtab_search(&k->offline->sidtab, ssid);
+	s = pdb_decider_context(&k->offline->dec, ssid);
 	out->flags = s && ebitmap_get_bit(&p->permissive_map, s->type) ? POL_KERNEL_AV_PERMISSIVE : 0;
 out:
 	leave();
@@ -212,14 +206,14 @@ int kernel_offline_compute(struct pol_kernel *k, enum pol_kernel_compute_kind ki
 			   const char *scon, const char *tcon, const struct pol_kernel_class *c,
 			   char **newcon, struct pol_err *err)
 {
-	sepol_security_id_t ssid, tsid, sid;
+	uint32_t ssid, tsid, sid;
 	sepol_security_context_t ctx;
 	const char *bad = NULL;
 	size_t len;
 	int rc;
 
 	enter(k);
-	if ((rc = to_sid(scon, &ssid, &bad)) < 0 || (rc = to_sid(tcon, &tsid, &bad)) < 0)
+	if ((rc = to_sid(k, scon, &ssid, &bad)) < 0 || (rc = to_sid(k, tcon, &tsid, &bad)) < 0)
 		goto out;
 	switch (kind) {
 	case POL_KERNEL_CREATE:
@@ -250,14 +244,14 @@ out:
 int kernel_offline_context(struct pol_kernel *k, const char *ctx, char **canonical,
 			   struct pol_err *err)
 {
-	sepol_security_id_t sid;
+	uint32_t sid;
 	sepol_security_context_t s;
 	const char *bad = NULL;
 	size_t len;
 	int rc;
 
 	enter(k);
-	rc = to_sid(ctx, &sid, &bad);
+	rc = to_sid(k, ctx, &sid, &bad);
 	if (rc == 0 && canonical) {
 		if (sepol_sid_to_context(sid, &s, &len) < 0)
 			rc = pol_err_set(err, -ENOMEM, "out of memory");

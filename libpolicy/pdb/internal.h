@@ -17,6 +17,7 @@
 #include <sepol/debug.h>
 #include <sepol/handle.h>
 #include <sepol/policydb/sidtab.h>
+#include <sepol/policydb/flask_types.h>
 
 /* The boolean value (1-based) of a COND_BOOL expression node. */
 static inline uint32_t pdb_cond_bool(const cond_expr_t *e)
@@ -210,6 +211,57 @@ struct pdb_te_index {
 /* The index, built on first use and freed with the policy; NULL when out of
  * memory (callers then walk the avtab). */
 const struct pdb_te_index *pdb_te_index(const struct pol_pdb *pdb);
+
+/*
+ * The offline access decider (decide.c): the kernel's access decisions
+ * from a loaded policy, by libsepol's security server, for sectl --policy
+ * and audit. libsepol keeps the policy and SID table its services use in
+ * process-wide variables: each function below points them at its decider
+ * first, so deciders may live side by side but none may be used from two
+ * threads at once.
+ */
+struct pdb_decider {
+	struct pol_pdb *pdb; /* borrowed */
+	sidtab_t sidtab;
+	uint32_t next_sid; /* the last SID pdb_decider_new_sid() gave */
+};
+
+/* An empty SID table for pdb, and libsepol's services pointed at it.
+ * 0 or -ENOMEM; release with pdb_decider_release() either way. */
+int pdb_decider_init(struct pdb_decider *d, struct pol_pdb *pdb);
+void pdb_decider_release(struct pdb_decider *d);
+/* Point libsepol's services (sepol_compute_av(), sepol_string_to_*(),
+ * ...) at d, for the caller's own calls of them. */
+void pdb_decider_enter(struct pdb_decider *d);
+/* The SID of context ctx, as the kernel's context_to_sid() gives it (an
+ * equal context already in the table keeps its SID): 0, or POL_EINVAL for
+ * a context the policy does not define, "<<none>>" among them. */
+int pdb_decider_sid(struct pdb_decider *d, const char *ctx, uint32_t *sid);
+/* A new SID for ctx without libsepol's linear search for an equal
+ * context (quadratic for the thousands of a log): for callers that give
+ * each distinct string one SID themselves. 0, POL_EINVAL or -ENOMEM. */
+int pdb_decider_new_sid(struct pdb_decider *d, const char *ctx, uint32_t *sid);
+/* The context of sid in d's table (borrowed), NULL when none. */
+const context_struct_t *pdb_decider_context(struct pdb_decider *d, uint32_t sid);
+/* libsepol's sepol_compute_av_reason() for (ssid, tsid, cls) and the
+ * permissions av; with buf, its _buffer form, which writes the failing
+ * constraints' text into *buf (heap, or NULL). libsepol's status. */
+int pdb_decider_av(struct pdb_decider *d, uint32_t ssid, uint32_t tsid, uint32_t cls, uint32_t av,
+		   struct sepol_av_decision *avd, unsigned int *reason, char **buf);
+
+/* Whether pdb_decide_rest() may decide (s, t, cls) after the caller's TE
+ * part: typebounds look at the permissions not asked about, so a source
+ * type with bounds takes libsepol's whole way (pdb_decider_av()). */
+bool pdb_decide_own_way(const policydb_t *p, const context_struct_t *s, const context_struct_t *t,
+			uint32_t cls);
+/* The rest of the decision for av, the TE part (libsepol 3.4's
+ * context_struct_compute_av()'s sums) given in avd: the constraints naming
+ * a permission of av, evaluated here without their text, and the role
+ * transition check; the reason bits in *reason. avd->allowed then says
+ * nothing of the permissions outside av. -1 where libsepol would take its
+ * BUG() way: the caller then asks pdb_decider_av(). */
+int pdb_decide_rest(const policydb_t *p, const context_struct_t *s, const context_struct_t *t,
+		    uint32_t cls, uint32_t av, struct sepol_av_decision *avd, unsigned int *reason);
 
 /* cond.c: the infix form setools prints for a postfix conditional
  * expression (heap string; NULL: no memory). */

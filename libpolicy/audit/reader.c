@@ -84,6 +84,7 @@
 
 #include "audit/internal.h"
 #include "util/buf.h"
+#include "util/hash.h"
 
 #define ARENA 65536
 #define TYPE_CACHE 32
@@ -92,7 +93,7 @@
 
 #define EOE_TIMEOUT 2
 #define MAX_OPEN 256
-#define KEY_SLOTS 1024 /* a power of two, more than twice MAX_OPEN */
+#define KEY_SLOTS 512 /* a power of two: the open table never grows */
 #define PENDING_MAX (8u << 20)
 #define EVENT_MAX_RECORDS 256
 #define EVENT_MAX_BYTES (1u << 20)
@@ -110,9 +111,9 @@ struct ev_event {
 	time_t sec;
 	unsigned int msec;
 	bool has_node, complete;
-	bool alone;	   /* a record without a header: an event of its own */
-	uint32_t node_len; /* the node is the first node_len bytes of text */
-	uint32_t hash;
+	bool alone;		     /* a record without a header: an event of its own */
+	uint32_t node_len;	     /* the node is the first node_len bytes of text */
+	struct pol_hash_entry entry; /* in the open table while not complete */
 	struct pol_buf text;
 	struct ev_record *recs;
 	size_t nrecs, arecs;
@@ -164,8 +165,8 @@ struct pol_audit_reader {
 	/* open events in the order of their first record: a ring */
 	struct ev_event ev[MAX_OPEN];
 	size_t head, count;
-	/* the open events still building, by key: ev index + 1, 0 empty */
-	uint16_t slots[KEY_SLOTS];
+	/* the open events still building, by key */
+	struct pol_hash open;
 	size_t pending; /* bytes stored in open events */
 	bool nomem;	/* an event could not be stored */
 	time_t oldest;	/* no building event is older (time-outs) */
@@ -609,14 +610,14 @@ static void deliver_event(struct pol_audit_reader *r, struct ev_event *e)
 
 /* ---- Grouping records into events --------------------------------------- */
 
+/* The key's hash: serial and time. The node is left out: events of two
+ * nodes with one serial and time share a chain, and ev_matches() tells
+ * them apart. */
 static uint32_t ev_hash(const struct ev_key *k)
 {
-	uint64_t h = (uint64_t)k->serial * 0x9e3779b97f4a7c15ull;
+	const uint64_t key[2] = {k->serial, (uint64_t)k->sec * 1000u + k->msec};
 
-	h ^= ((uint64_t)k->sec * 1000u + k->msec) * 0xff51afd7ed558ccdull;
-	for (size_t i = 0; k->has_node && i < k->node_len; i++)
-		h = (h ^ (unsigned char)k->node[i]) * 0x100000001b3ull;
-	return (uint32_t)(h ^ (h >> 32));
+	return pol_hash_bytes(key, sizeof(key));
 }
 
 static bool ev_matches(const struct ev_event *e, const struct ev_key *k)
@@ -629,42 +630,20 @@ static bool ev_matches(const struct ev_event *e, const struct ev_key *k)
 
 static struct ev_event *ev_find(struct pol_audit_reader *r, const struct ev_key *k, uint32_t h)
 {
-	for (size_t i = h & (KEY_SLOTS - 1);; i = (i + 1) & (KEY_SLOTS - 1)) {
-		struct ev_event *e;
+	for (struct pol_hash_entry *x = pol_hash_chain(&r->open, h); x; x = x->next) {
+		struct ev_event *e = pol_hash_item(x, struct ev_event, entry);
 
-		if (!r->slots[i])
-			return NULL;
-		e = &r->ev[r->slots[i] - 1];
-		if (e->hash == h && ev_matches(e, k))
+		if (x->hash == h && ev_matches(e, k))
 			return e;
 	}
-}
-
-/* Take a completed event out of the key table (linear probing: the
- * entries after it move back into the hole). */
-static void ev_unslot(struct pol_audit_reader *r, struct ev_event *e)
-{
-	size_t idx = (size_t)(e - r->ev) + 1, i = e->hash & (KEY_SLOTS - 1);
-
-	while (r->slots[i] != idx)
-		i = (i + 1) & (KEY_SLOTS - 1);
-	for (size_t j = (i + 1) & (KEY_SLOTS - 1); r->slots[j]; j = (j + 1) & (KEY_SLOTS - 1)) {
-		size_t want = r->ev[r->slots[j] - 1].hash & (KEY_SLOTS - 1);
-
-		/* move j into the hole at i unless its home lies in (i, j] */
-		if ((j > i && (want <= i || want > j)) || (j < i && want <= i && want > j)) {
-			r->slots[i] = r->slots[j];
-			i = j;
-		}
-	}
-	r->slots[i] = 0;
+	return NULL;
 }
 
 static void ev_complete(struct pol_audit_reader *r, struct ev_event *e)
 {
 	if (!e->complete) {
 		e->complete = true;
-		ev_unslot(r, e);
+		pol_hash_remove(&r->open, &e->entry);
 	}
 }
 
@@ -702,7 +681,6 @@ static void ev_force_head(struct pol_audit_reader *r)
 static struct ev_event *ev_open(struct pol_audit_reader *r, const struct ev_key *k, uint32_t h)
 {
 	struct ev_event *e;
-	size_t i;
 
 	while (r->count == MAX_OPEN)
 		ev_force_head(r);
@@ -713,15 +691,12 @@ static struct ev_event *ev_open(struct pol_audit_reader *r, const struct ev_key 
 	e->has_node = k->has_node;
 	e->alone = k->alone;
 	e->node_len = k->has_node ? (uint32_t)k->node_len : 0;
-	e->hash = h;
 	e->complete = false;
 	pol_buf_reset(&e->text);
 	if (k->has_node)
 		pol_buf_add(&e->text, k->node, k->node_len);
 	r->pending += e->text.len;
-	for (i = h & (KEY_SLOTS - 1); r->slots[i]; i = (i + 1) & (KEY_SLOTS - 1))
-		;
-	r->slots[i] = (uint16_t)(e - r->ev + 1);
+	pol_hash_add(&r->open, &e->entry, h);
 	if (r->count == 1 || k->sec < r->oldest)
 		r->oldest = k->sec;
 	return e;
@@ -855,8 +830,10 @@ int pol_audit_reader_new(const struct pol_audit_handlers *h, struct pol_audit_re
 {
 	struct pol_audit_reader *r = calloc(1, sizeof(*r));
 
-	if (!r)
+	if (!r || pol_hash_init(&r->open, KEY_SLOTS) < 0) {
+		free(r);
 		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
 	r->h = *h;
 	*out = r;
 	return 0;
@@ -879,6 +856,7 @@ void pol_audit_reader_free(struct pol_audit_reader *r)
 		pol_buf_release(&r->ev[i].text);
 		free(r->ev[i].recs);
 	}
+	pol_hash_release(&r->open, NULL);
 	free(r);
 }
 

@@ -45,6 +45,18 @@ void pol_hash_add(struct pol_hash *h, struct pol_hash_entry *e, uint32_t hash)
 		grow(h);
 }
 
+void pol_hash_remove(struct pol_hash *h, struct pol_hash_entry *e)
+{
+	struct pol_hash_entry **at = &h->slots[e->hash % h->nslots];
+
+	while (*at && *at != e)
+		at = &(*at)->next;
+	if (*at) {
+		*at = e->next;
+		h->n--;
+	}
+}
+
 void pol_hash_clear(struct pol_hash *h, void (*free_entry)(struct pol_hash_entry *e))
 {
 	for (size_t i = 0; i < h->nslots; i++) {
@@ -62,22 +74,4 @@ void pol_hash_release(struct pol_hash *h, void (*free_entry)(struct pol_hash_ent
 	pol_hash_clear(h, free_entry);
 	free(h->slots);
 	*h = (struct pol_hash){0};
-}
-
-uint32_t pol_hash_bytes(const void *p, size_t n)
-{
-	const char *s = p;
-	uint64_t h = n * 0x9e3779b97f4a7c15u, w;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&w, s + i, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdu;
-		h ^= h >> 32;
-	}
-	w = 0;
-	if (i < n)
-		memcpy(&w, s + i, n - i);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53u;
-	return (uint32_t)(h ^ (h >> 29) ^ (h >> 47));
 }

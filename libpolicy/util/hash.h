@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct pol_hash_entry {
 	struct pol_hash_entry *next;
@@ -39,6 +40,9 @@ static inline struct pol_hash_entry *pol_hash_chain(const struct pol_hash *h, ui
  * that fails it stays as it was, only slower. */
 void pol_hash_add(struct pol_hash *h, struct pol_hash_entry *e, uint32_t hash);
 
+/* Unlink e, which is in the table. */
+void pol_hash_remove(struct pol_hash *h, struct pol_hash_entry *e);
+
 /* Call free_entry (may be NULL) on each entry and empty the table, which
  * keeps its slots. */
 void pol_hash_clear(struct pol_hash *h, void (*free_entry)(struct pol_hash_entry *e));
@@ -47,7 +51,25 @@ void pol_hash_clear(struct pol_hash *h, void (*free_entry)(struct pol_hash_entry
 void pol_hash_release(struct pol_hash *h, void (*free_entry)(struct pol_hash_entry *e));
 
 /* A hash of the n bytes at p, eight at a time; its low bits are as good
- * as its high ones. */
-uint32_t pol_hash_bytes(const void *p, size_t n);
+ * as its high ones. Inline: for a key of a fixed size (the reader's
+ * events, the TE triples) the compiler unrolls it, and the reader hashes
+ * every record's key. */
+static inline uint32_t pol_hash_bytes(const void *p, size_t n)
+{
+	const char *s = p;
+	uint64_t h = n * 0x9e3779b97f4a7c15u, w;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdu;
+		h ^= h >> 32;
+	}
+	w = 0;
+	if (i < n)
+		memcpy(&w, s + i, n - i);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53u;
+	return (uint32_t)(h ^ (h >> 29) ^ (h >> 47));
+}
 
 #endif

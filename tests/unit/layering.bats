@@ -84,6 +84,9 @@ header_names() {
 				print "$1\n" if $item =~ /^\s*(\w+)/;
 			}
 		}
+		# the body of an inline function, innermost blocks first: the
+		# header declares the function, not what its body names
+		1 while s/\)\s*\{([^{}]*)\}/);/s;
 		for my $stmt (split /;/) {
 			next if $stmt !~ /\S/;
 			if ($stmt =~ /^\s*(struct|union|enum)\s+(\w*)\s*(__BODY__)?\s*$/) {

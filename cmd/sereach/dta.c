@@ -7,7 +7,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "util/array.h"
 #include "util/json.h"
 
 #include "cli.h"
@@ -82,43 +84,53 @@ static void print_transition(struct sr_query *q, uint32_t s, uint32_t t)
 
 /* ---- --why-not ----------------------------------------------------------- */
 
-/* A section of the explanation: the rules present, those that do not count
- * (and why), those a boolean turned off, and the rules missing. */
-static struct json_object *why_section(const char *name)
-{
-	struct json_object *o = json_object_new_object();
+/* The lists of a section of the explanation: the rules present, those that
+ * do not count (and why), those a boolean turned off, the rules missing,
+ * and (the exec transition's) the entrypoints an exclusion removes. */
+enum why_list { WHY_PRESENT, WHY_NOT_COUNTED, WHY_DISABLED, WHY_MISSING, WHY_EXCLUDED, WHY_LISTS };
 
-	if (!o)
-		return NULL;
-	if (name)
-		pol_json_add_str(o, "name", name);
-	json_object_object_add(o, "present", json_object_new_array());
-	json_object_object_add(o, "not_counted", json_object_new_array());
-	json_object_object_add(o, "disabled", json_object_new_array());
-	json_object_object_add(o, "missing", json_object_new_array());
-	return o;
+static const char *const why_keys[WHY_LISTS] = {"present", "not_counted", "disabled", "missing",
+						"excluded_entrypoints"};
+
+struct why_section {
+	const char *name; /* an entrypoint's type; NULL for the exec and dynamic transitions */
+	bool excluded;	  /* the entrypoint is excluded */
+	bool entrypoint;  /* a section of an entrypoint (JSON: "name", "excluded") */
+	bool exec;	  /* the exec transition's (JSON: "excluded_entrypoints") */
+	struct why_strings {
+		char **v;
+		size_t n, alloc;
+	} list[WHY_LISTS];
+};
+
+/* The whole explanation of s -> t; the strings are the explanation's. */
+struct why_doc {
+	struct why_section exec, dyn, *eps;
+	size_t neps;
+	struct why_strings notes;
+	bool oom;
+};
+
+static void why_push(struct why_doc *d, struct why_strings *l, char *str)
+{
+	if (!str || POL_ARRAY_GROW(l->v, l->n + 1, l->alloc) < 0) {
+		free(str);
+		d->oom = true;
+		return;
+	}
+	l->v[l->n++] = str;
 }
 
-static void why_add(struct json_object *sec, const char *list, char **rules)
+static void why_add(struct why_doc *d, struct why_section *sec, enum why_list list, char **rules)
 {
-	struct json_object *a = json_object_object_get(sec, list);
-
-	for (size_t i = 0; a && rules && rules[i]; i++)
-		json_object_array_add(a, json_object_new_string(rules[i]));
+	for (size_t i = 0; rules && rules[i]; i++)
+		why_push(d, &sec->list[list], strdup(rules[i]));
 }
 
-static void why_add_one(struct json_object *sec, const char *list, const char *item)
-{
-	struct json_object *a = json_object_object_get(sec, list);
+static void why_missing(struct why_doc *d, struct why_section *sec, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
-	if (a)
-		json_object_array_add(a, json_object_new_string(item));
-}
-
-static void why_missing(struct json_object *sec, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void why_missing(struct json_object *sec, const char *fmt, ...)
+static void why_missing(struct why_doc *d, struct why_section *sec, const char *fmt, ...)
 {
 	char *rule = NULL;
 	va_list ap;
@@ -127,33 +139,30 @@ static void why_missing(struct json_object *sec, const char *fmt, ...)
 	if (vasprintf(&rule, fmt, ap) < 0)
 		rule = NULL;
 	va_end(ap);
-	if (rule)
-		why_add_one(sec, "missing", rule);
-	free(rule);
+	why_push(d, &sec->list[WHY_MISSING], rule);
 }
 
-static void why_print_list(struct json_object *sec, const char *list, const char *label,
-			   const char *why)
+static void why_strings_release(struct why_strings *l)
 {
-	struct json_object *a = json_object_object_get(sec, list);
-
-	for (size_t i = 0; a && i < json_object_array_length(a); i++)
-		printf("\t%s: %s%s\n", label,
-		       json_object_get_string(json_object_array_get_idx(a, i)), why);
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
 }
 
-static void why_print(struct json_object *sec, const char *title, const char *other)
+static void why_section_release(struct why_section *sec)
 {
-	struct json_object *ex = json_object_object_get(sec, "excluded_entrypoints");
+	for (int i = 0; i < WHY_LISTS; i++)
+		why_strings_release(&sec->list[i]);
+}
 
-	printf("\n%s:\n", title);
-	why_print_list(sec, "present", "present", "");
-	why_print_list(sec, "not_counted", "not counted", other);
-	why_print_list(sec, "disabled", "off", " (boolean state)");
-	for (size_t i = 0; ex && i < json_object_array_length(ex); i++)
-		printf("\texcluded: entrypoint %s exists but is excluded\n",
-		       json_object_get_string(json_object_array_get_idx(ex, i)));
-	why_print_list(sec, "missing", "missing", "");
+static void why_doc_release(struct why_doc *d)
+{
+	why_section_release(&d->exec);
+	why_section_release(&d->dyn);
+	for (size_t i = 0; i < d->neps; i++)
+		why_section_release(&d->eps[i]);
+	free(d->eps);
+	why_strings_release(&d->notes);
 }
 
 static bool why_empty(char **v)
@@ -189,34 +198,35 @@ static void why_summarise(const struct pol_graph_why *w, struct why_entrypoints 
 /* The exec transition: transition, an entrypoint, setexec or a
  * type_transition to the target. */
 static void why_exec(struct sr_query *q, const struct pol_graph_why *w,
-		     const struct why_entrypoints *sum, struct json_object *exec)
+		     const struct why_entrypoints *sum, struct why_doc *d)
 {
 	const char *S = sr_type(q, q->s), *T = sr_type(q, q->t);
+	struct why_section *exec = &d->exec;
 
-	why_add(exec, "present", w->transition);
-	why_add(exec, "present", w->setexec);
-	why_add(exec, "not_counted", w->setexec_other);
-	why_add(exec, "disabled", w->disabled);
+	exec->exec = true;
+	why_add(d, exec, WHY_PRESENT, w->transition);
+	why_add(d, exec, WHY_PRESENT, w->setexec);
+	why_add(d, exec, WHY_NOT_COUNTED, w->setexec_other);
+	why_add(d, exec, WHY_DISABLED, w->disabled);
 	if (why_empty(w->transition))
-		why_missing(exec, "allow %s %s:process transition;", S, T);
+		why_missing(d, exec, "allow %s %s:process transition;", S, T);
 	/* an entrypoint the user excluded is named, not reported missing:
 	 * its rules are there, the exclusion is what removes it */
-	json_object_object_add(exec, "excluded_entrypoints", json_object_new_array());
 	for (size_t i = 0; i < w->nentrypoints; i++) {
 		const struct pol_graph_why_entrypoint *e = &w->entrypoints[i];
 		bool both = !why_empty(e->execute) && !why_empty(e->entrypoint);
 
 		if (e->excluded && ((!sum->usable && both) || (!sum->setexec && !sum->named_any &&
 							       !why_empty(e->type_transition))))
-			why_add_one(exec, "excluded_entrypoints", sr_type(q, e->type));
+			why_push(d, &exec->list[WHY_EXCLUDED], strdup(sr_type(q, e->type)));
 	}
 	if (!sum->usable && !sum->excluded)
-		why_missing(exec,
+		why_missing(d, exec,
 			    "an entrypoint E of %s executable by %s: allow %s E:file entrypoint; "
 			    "allow %s E:file execute;",
 			    T, S, T, S);
 	if (!sum->setexec && !sum->named_any && !sum->excluded_named)
-		why_missing(exec,
+		why_missing(d, exec,
 			    "allow %s %s:process setexec; or type_transition %s E:process %s; "
 			    "for an entrypoint E",
 			    S, S, S, T);
@@ -224,78 +234,151 @@ static void why_exec(struct sr_query *q, const struct pol_graph_why *w,
 
 /* One section per entrypoint of the target. */
 static void why_entrypoints(struct sr_query *q, const struct pol_graph_why *w,
-			    const struct why_entrypoints *sum, struct json_object *eps)
+			    const struct why_entrypoints *sum, struct why_doc *d)
 {
 	const char *S = sr_type(q, q->s), *T = sr_type(q, q->t);
 
+	d->eps = calloc(w->nentrypoints + 1, sizeof(*d->eps));
+	if (!d->eps) {
+		d->oom = true;
+		return;
+	}
 	for (size_t i = 0; i < w->nentrypoints; i++) {
 		const struct pol_graph_why_entrypoint *e = &w->entrypoints[i];
 		const char *E = sr_type(q, e->type);
-		struct json_object *sec = why_section(E);
+		struct why_section *sec = &d->eps[d->neps++];
 
-		if (!sec)
-			continue;
-		json_object_object_add(sec, "excluded", json_object_new_boolean(e->excluded));
-		why_add(sec, "present", e->execute);
-		why_add(sec, "present", e->entrypoint);
-		why_add(sec, "present", e->type_transition);
+		sec->entrypoint = true;
+		sec->name = E;
+		sec->excluded = e->excluded;
+		why_add(d, sec, WHY_PRESENT, e->execute);
+		why_add(d, sec, WHY_PRESENT, e->entrypoint);
+		why_add(d, sec, WHY_PRESENT, e->type_transition);
 		/* sedta counts a type_transition to any domain; the kernel
 		 * goes where it leads */
-		why_add(sec, q->exact ? "not_counted" : "present", e->type_transition_other);
-		why_add(sec, "disabled", e->disabled);
+		why_add(d, sec, q->exact ? WHY_NOT_COUNTED : WHY_PRESENT, e->type_transition_other);
+		why_add(d, sec, WHY_DISABLED, e->disabled);
 		if (why_empty(e->execute))
-			why_missing(sec, "allow %s %s:file execute;", S, E);
+			why_missing(d, sec, "allow %s %s:file execute;", S, E);
 		if (why_empty(e->entrypoint))
-			why_missing(sec, "allow %s %s:file entrypoint;", T, E);
+			why_missing(d, sec, "allow %s %s:file entrypoint;", T, E);
 		if (why_empty(e->type_transition) && !sum->setexec && !sum->named)
-			why_missing(sec, "type_transition %s %s:process %s;", S, E, T);
-		json_object_array_add(eps, sec);
+			why_missing(d, sec, "type_transition %s %s:process %s;", S, E, T);
 	}
 }
 
 /* The dynamic transition: dyntransition and setcurrent. */
-static void why_dyn(struct sr_query *q, const struct pol_graph_why *w, struct json_object *dyn)
+static void why_dyn(struct sr_query *q, const struct pol_graph_why *w, struct why_doc *d)
 {
 	const char *S = sr_type(q, q->s), *T = sr_type(q, q->t);
+	struct why_section *dyn = &d->dyn;
 
-	why_add(dyn, "present", w->dyntransition);
-	why_add(dyn, "present", w->setcurrent);
-	why_add(dyn, "not_counted", w->setcurrent_other);
+	why_add(d, dyn, WHY_PRESENT, w->dyntransition);
+	why_add(d, dyn, WHY_PRESENT, w->setcurrent);
+	why_add(d, dyn, WHY_NOT_COUNTED, w->setcurrent_other);
 	if (why_empty(w->dyntransition))
-		why_missing(dyn, "allow %s %s:process dyntransition;", S, T);
+		why_missing(d, dyn, "allow %s %s:process dyntransition;", S, T);
 	if (why_empty(w->setcurrent))
-		why_missing(dyn, "allow %s %s:process setcurrent;", S, S);
+		why_missing(d, dyn, "allow %s %s:process setcurrent;", S, S);
 }
 
 /* What removes the transition besides the rules: the same type,
  * exclusions, the roles. */
-static void why_notes(struct sr_query *q, const struct pol_graph_why *w, struct json_object *notes)
+static void why_notes(struct sr_query *q, const struct pol_graph_why *w, struct why_doc *d)
 {
 	if (q->s == q->t)
-		json_object_array_add(notes,
-				      json_object_new_string("a type never transitions to itself"));
+		why_push(d, &d->notes, strdup("a type never transitions to itself"));
 	if (w->excluded_s)
-		json_object_array_add(notes, json_object_new_string("the source is excluded"));
+		why_push(d, &d->notes, strdup("the source is excluded"));
 	if (w->excluded_t)
-		json_object_array_add(notes, json_object_new_string("the target is excluded"));
+		why_push(d, &d->notes, strdup("the target is excluded"));
 	if (!pol_graph_role_allows(q->g, q->t)) {
-		char note[1024];
+		char *note = NULL;
 
-		snprintf(note, sizeof(note), "no role that %s can reach%s%s is authorised for %s",
-			 q->user ? q->user : q->role, q->user && q->role ? " from " : "",
-			 q->user && q->role ? q->role : "", sr_type(q, q->t));
-		json_object_array_add(notes, json_object_new_string(note));
+		if (asprintf(&note, "no role that %s can reach%s%s is authorised for %s",
+			     q->user ? q->user : q->role, q->user && q->role ? " from " : "",
+			     q->user && q->role ? q->role : "", sr_type(q, q->t)) < 0)
+			note = NULL;
+		why_push(d, &d->notes, note);
 	}
 	if (!w->edge && (w->exec_ok || w->dyn_ok) && pol_graph_role_allows(q->g, q->t))
-		json_object_array_add(notes,
-				      json_object_new_string(
-					  "the rules are there; exclusions remove the transition"));
+		why_push(d, &d->notes,
+			 strdup("the rules are there; exclusions remove the transition"));
+}
+
+static struct json_object *why_json_strings(const struct why_strings *l)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (size_t i = 0; a && i < l->n; i++)
+		json_object_array_add(a, json_object_new_string(l->v[i]));
+	return a;
+}
+
+static struct json_object *why_json_section(const struct why_section *sec)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (!o)
+		return NULL;
+	if (sec->entrypoint)
+		pol_json_add_str(o, "name", sec->name);
+	for (int i = 0; i < WHY_EXCLUDED; i++)
+		json_object_object_add(o, why_keys[i], why_json_strings(&sec->list[i]));
+	if (sec->exec)
+		json_object_object_add(o, why_keys[WHY_EXCLUDED],
+				       why_json_strings(&sec->list[WHY_EXCLUDED]));
+	if (sec->entrypoint)
+		json_object_object_add(o, "excluded", json_object_new_boolean(sec->excluded));
+	return o;
+}
+
+/* The explanation as one JSON document; false when out of memory. */
+static bool why_print_json(struct sr_query *q, bool edge, const struct why_doc *d)
+{
+	struct json_object *doc = pol_json_document("sereach"), *eps = json_object_new_array();
+
+	if (!doc || !eps) {
+		json_object_put(doc);
+		json_object_put(eps);
+		return false;
+	}
+	pol_json_add_str(doc, "source", sr_type(q, q->s));
+	pol_json_add_str(doc, "target", sr_type(q, q->t));
+	json_object_object_add(doc, "exact", json_object_new_boolean(q->exact));
+	json_object_object_add(doc, "exists", json_object_new_boolean(edge));
+	json_object_object_add(doc, "exec_transition", why_json_section(&d->exec));
+	for (size_t i = 0; i < d->neps; i++)
+		json_object_array_add(eps, why_json_section(&d->eps[i]));
+	json_object_object_add(doc, "entrypoints", eps);
+	json_object_object_add(doc, "dyntransition", why_json_section(&d->dyn));
+	json_object_object_add(doc, "notes", why_json_strings(&d->notes));
+	pol_json_print(stdout, doc, 1);
+	json_object_put(doc);
+	return true;
+}
+
+static void why_print_list(const struct why_section *sec, enum why_list list, const char *label,
+			   const char *why)
+{
+	for (size_t i = 0; i < sec->list[list].n; i++)
+		printf("\t%s: %s%s\n", label, sec->list[list].v[i], why);
+}
+
+static void why_print_section(const struct why_section *sec, const char *title, const char *other)
+{
+	printf("\n%s:\n", title);
+	why_print_list(sec, WHY_PRESENT, "present", "");
+	why_print_list(sec, WHY_NOT_COUNTED, "not counted", other);
+	why_print_list(sec, WHY_DISABLED, "off", " (boolean state)");
+	for (size_t i = 0; i < sec->list[WHY_EXCLUDED].n; i++)
+		printf("\texcluded: entrypoint %s exists but is excluded\n",
+		       sec->list[WHY_EXCLUDED].v[i]);
+	why_print_list(sec, WHY_MISSING, "missing", "");
 }
 
 /* The explanation as text: the notes, then each section. */
-static void why_print_text(struct sr_query *q, bool edge, struct json_object *exec,
-			   struct json_object *eps, struct json_object *dyn,
-			   struct json_object *notes)
+static void why_print_text(struct sr_query *q, bool edge, const struct why_doc *d)
 {
 	const char *S = sr_type(q, q->s), *T = sr_type(q, q->t);
 	char other[256];
@@ -305,73 +388,50 @@ static void why_print_text(struct sr_query *q, bool edge, struct json_object *ex
 		return;
 	}
 	printf("No domain transition from %s to %s%s.\n", S, T, q->exact ? " (--exact)" : "");
-	for (size_t i = 0; i < json_object_array_length(notes); i++)
-		printf("Note: %s.\n", json_object_get_string(json_object_array_get_idx(notes, i)));
+	for (size_t i = 0; i < d->notes.n; i++)
+		printf("Note: %s.\n", d->notes.v[i]);
 	if (q->s == q->t)
 		return;
 	snprintf(other, sizeof(other), " (not on %s itself)", S);
-	why_print(exec, "Exec transition", other);
-	for (size_t i = 0; i < json_object_array_length(eps); i++) {
-		struct json_object *sec = json_object_array_get_idx(eps, i);
+	why_print_section(&d->exec, "Exec transition", other);
+	for (size_t i = 0; i < d->neps; i++) {
 		char title[512];
 
-		snprintf(title, sizeof(title), "Entrypoint %s%s",
-			 json_object_get_string(json_object_object_get(sec, "name")),
-			 json_object_get_boolean(json_object_object_get(sec, "excluded"))
-			     ? " (excluded)"
-			     : "");
-		why_print(sec, title, " (leads to another domain)");
+		snprintf(title, sizeof(title), "Entrypoint %s%s", d->eps[i].name,
+			 d->eps[i].excluded ? " (excluded)" : "");
+		why_print_section(&d->eps[i], title, " (leads to another domain)");
 	}
-	why_print(dyn, "Dynamic transition", other);
+	why_print_section(&d->dyn, "Dynamic transition", other);
 }
 
-/* The explanation of s -> t as one JSON object (printed as text unless
- * --json). Returns the exit status. */
+/* Why there is (or is not) a transition s -> t: the explanation built from
+ * struct pol_graph_why, printed as text or JSON. Returns the exit status. */
 static int why_not(struct sr_query *q)
 {
 	struct pol_graph_why w;
 	struct why_entrypoints sum;
-	struct json_object *doc, *exec, *dyn, *eps, *notes;
+	struct why_doc d = {0};
 	int status;
 
 	if (pol_graph_why(q->g, q->s, q->t, &w) < 0) {
 		fprintf(stderr, "%s: out of memory\n", cli_name());
 		return EXIT_ENV;
 	}
-	doc = pol_json_document("sereach");
-	exec = why_section(NULL);
-	dyn = why_section(NULL);
-	eps = json_object_new_array();
-	notes = json_object_new_array();
-	if (!doc || !exec || !dyn || !eps || !notes) {
-		json_object_put(doc);
-		json_object_put(exec);
-		json_object_put(dyn);
-		json_object_put(eps);
-		json_object_put(notes);
-		pol_graph_why_release(&w);
-		fprintf(stderr, "%s: out of memory\n", cli_name());
-		return EXIT_ENV;
-	}
 	why_summarise(&w, &sum);
-	why_exec(q, &w, &sum, exec);
-	why_entrypoints(q, &w, &sum, eps);
-	why_dyn(q, &w, dyn);
-	why_notes(q, &w, notes);
-	pol_json_add_str(doc, "source", sr_type(q, q->s));
-	pol_json_add_str(doc, "target", sr_type(q, q->t));
-	json_object_object_add(doc, "exact", json_object_new_boolean(q->exact));
-	json_object_object_add(doc, "exists", json_object_new_boolean(w.edge));
-	json_object_object_add(doc, "exec_transition", exec);
-	json_object_object_add(doc, "entrypoints", eps);
-	json_object_object_add(doc, "dyntransition", dyn);
-	json_object_object_add(doc, "notes", notes);
-	if (q->json)
-		pol_json_print(stdout, doc, 1);
-	else
-		why_print_text(q, w.edge, exec, eps, dyn, notes);
+	why_exec(q, &w, &sum, &d);
+	why_entrypoints(q, &w, &sum, &d);
+	why_dyn(q, &w, &d);
+	why_notes(q, &w, &d);
 	status = w.edge ? EXIT_OK : EXIT_NOMATCH;
-	json_object_put(doc);
+	if (!d.oom && q->json)
+		d.oom = !why_print_json(q, w.edge, &d);
+	else if (!d.oom)
+		why_print_text(q, w.edge, &d);
+	if (d.oom) {
+		fprintf(stderr, "%s: out of memory\n", cli_name());
+		status = EXIT_ENV;
+	}
+	why_doc_release(&d);
 	pol_graph_why_release(&w);
 	return status;
 }

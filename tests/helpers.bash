@@ -134,16 +134,17 @@ corpus_fixture() {
 	sepolc_fixture "$out" "$SEKIT_CORPUS/$path" "$@"
 }
 
-# fail_strdup STRING: FAIL_STRDUP_ENV, the environment (for env(1)) in which
-# a tool's strdup() of STRING fails as when memory runs out
-# (tests/fail-strdup.c, built with cc); skips without a C compiler. ASan
-# would refuse a library preloaded before its own: told not to check.
+# fail_strdup STRING [N]: FAIL_STRDUP_ENV, the environment (for env(1)) in
+# which a tool's strdup() of STRING fails as when memory runs out, from its
+# (N+1)th copy of STRING on (tests/fail-strdup.c, built with cc); skips
+# without a C compiler. ASan would refuse a library preloaded before its
+# own: told not to check.
 fail_strdup() {
 	local so=$BATS_TEST_TMPDIR/fail-strdup.so
 	require_command cc build-essential
 	[ -f "$so" ] || cc -shared -fPIC -o "$so" "$SEKIT_SRCDIR/tests/fail-strdup.c" -ldl ||
 		skip "cannot build tests/fail-strdup.c"
-	FAIL_STRDUP_ENV=(LD_PRELOAD="$so" SEKIT_FAIL_STRDUP="$1"
+	FAIL_STRDUP_ENV=(LD_PRELOAD="$so" SEKIT_FAIL_STRDUP="$1" SEKIT_FAIL_STRDUP_AFTER="${2:-0}"
 		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0")
 }
 

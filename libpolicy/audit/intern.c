@@ -47,6 +47,7 @@ const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const ch
 	uint32_t h = pol_hash_bytes(str, len);
 	struct pol_audit_ctx *c;
 	uint32_t sid;
+	int rc;
 
 	for (struct pol_hash_entry *e = pol_hash_chain(&pol->ctx, h); e; e = e->next) {
 		c = pol_hash_item(e, struct pol_audit_ctx, entry);
@@ -62,7 +63,12 @@ const struct pol_audit_ctx *audit_context(struct pol_audit_policy *pol, const ch
 	split_context(c);
 	/* one SID per distinct string: libsepol's own context_to_sid() looks
 	 * for an equal context linearly, quadratic on a log's thousands */
-	if (pdb_decider_new_sid(&pol->dec, str, &sid) == 0) {
+	rc = pdb_decider_new_sid(&pol->dec, str, &sid);
+	if (rc == -ENOMEM) {
+		free(c);
+		return NULL;
+	}
+	if (rc == 0) {
 		c->valid = true;
 		c->sid = sid;
 		c->c = pdb_decider_context(&pol->dec, sid);

@@ -85,10 +85,16 @@ static void leave(void)
 }
 
 /* libsepol says only that ctx is invalid: *bad remembers it, for the caller
- * to explain with kernel_explain_context() once out of libsepol's services. */
-static int to_sid(struct pol_kernel *k, const char *ctx, uint32_t *sid, const char **bad)
+ * to explain with kernel_explain_context() once out of libsepol's services.
+ * Memory running out is said in err (issue 22: it was an invalid context). */
+static int to_sid(struct pol_kernel *k, const char *ctx, uint32_t *sid, const char **bad,
+		  struct pol_err *err)
 {
-	if (pdb_decider_sid(&k->offline->dec, ctx, sid) < 0) {
+	int rc = pdb_decider_sid(&k->offline->dec, ctx, sid);
+
+	if (rc == -ENOMEM)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	if (rc < 0) {
 		*bad = ctx;
 		return POL_EINVAL;
 	}
@@ -183,7 +189,8 @@ int kernel_offline_av(struct pol_kernel *k, const char *scon, const char *tcon,
 	const context_struct_t *s;
 	int rc;
 
-	if ((rc = to_sid(k, scon, &ssid, &bad)) < 0 || (rc = to_sid(k, tcon, &tsid, &bad)) < 0)
+	if ((rc = to_sid(k, scon, &ssid, &bad, err)) < 0 ||
+	    (rc = to_sid(k, tcon, &tsid, &bad, err)) < 0)
 		goto out;
 	if (pdb_decider_av(&k->offline->dec, ssid, tsid, c->value, 0, &avd, &reason, NULL) < 0) {
 		rc = pol_err_set(err, POL_EINVAL, "libsepol cannot decide on class '%s'", c->name);
@@ -213,7 +220,8 @@ int kernel_offline_compute(struct pol_kernel *k, enum pol_kernel_compute_kind ki
 	int rc;
 
 	enter(k);
-	if ((rc = to_sid(k, scon, &ssid, &bad)) < 0 || (rc = to_sid(k, tcon, &tsid, &bad)) < 0)
+	if ((rc = to_sid(k, scon, &ssid, &bad, err)) < 0 ||
+	    (rc = to_sid(k, tcon, &tsid, &bad, err)) < 0)
 		goto out;
 	switch (kind) {
 	case POL_KERNEL_CREATE:
@@ -251,7 +259,7 @@ int kernel_offline_context(struct pol_kernel *k, const char *ctx, char **canonic
 	int rc;
 
 	enter(k);
-	rc = to_sid(k, ctx, &sid, &bad);
+	rc = to_sid(k, ctx, &sid, &bad, err);
 	if (rc == 0 && canonical) {
 		if (sepol_sid_to_context(sid, &s, &len) < 0)
 			rc = pol_err_set(err, -ENOMEM, "out of memory");

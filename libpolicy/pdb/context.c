@@ -229,11 +229,20 @@ int pdb_parse_range(const struct pol_pdb *pdb, const char *text, unsigned int fl
 	return rc;
 }
 
+/* libsepol says -1 for a context it refuses and for memory running out
+ * alike; malloc() and strdup() leave errno ENOMEM for the second (issue
+ * 22: out of memory was "context not valid in the policy"). */
+static int sepol_failure(void)
+{
+	return errno == ENOMEM ? -ENOMEM : POL_EINVAL;
+}
+
 int pdb_context_from_string(const struct pol_pdb *pdb, const char *text, context_struct_t **out)
 {
 	*out = NULL;
+	errno = 0;
 	if (context_from_string(NULL, pdb_db(pdb), out, text, strlen(text) + 1) < 0)
-		return POL_EINVAL;
+		return sepol_failure();
 	return 0;
 }
 
@@ -271,9 +280,14 @@ static int check_range(const policydb_t *p, const struct pol_pdb *pdb, context_s
 	/* libsepol's reason would go to its stderr: dropped */
 	sh = pdb_sepol_new(NULL, NULL);
 	if (!sh)
-		return -ENOMEM;
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	errno = 0;
 	rc = mls_from_string(pdb_sepol_handle(sh), p, range, c);
+	if (rc < 0)
+		rc = sepol_failure();
 	pdb_sepol_free(sh);
+	if (rc == -ENOMEM)
+		return pol_err_set(err, -ENOMEM, "out of memory");
 	if (rc < 0)
 		return range_error(w, err, "libsepol cannot read it");
 	if (mls_context_isvalid(p, c))

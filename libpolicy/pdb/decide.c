@@ -56,8 +56,12 @@ int pdb_decider_sid(struct pdb_decider *d, const char *ctx, uint32_t *sid)
 
 	pdb_decider_enter(d);
 	/* "<<none>>" is libsepol's word for no context, which it cannot use */
-	if (strcmp(ctx, "<<none>>") == 0 || sepol_context_to_sid(ctx, strlen(ctx), &s) < 0)
+	if (strcmp(ctx, "<<none>>") == 0)
 		return POL_EINVAL;
+	/* libsepol's -1 is also memory running out, which leaves errno ENOMEM */
+	errno = 0;
+	if (sepol_context_to_sid(ctx, strlen(ctx), &s) < 0)
+		return errno == ENOMEM ? -ENOMEM : POL_EINVAL;
 	*sid = s;
 	return 0;
 }
@@ -67,9 +71,11 @@ int pdb_decider_new_sid(struct pdb_decider *d, const char *ctx, uint32_t *sid)
 	context_struct_t *c = NULL;
 	int rc;
 
-	if (pdb_context_from_string(d->pdb, ctx, &c) < 0)
-		return POL_EINVAL;
+	rc = pdb_context_from_string(d->pdb, ctx, &c);
+	if (rc < 0)
+		return rc;
 	*sid = ++d->next_sid;
+	/* the SID is new: the insertion fails only when memory runs out */
 	rc = sepol_sidtab_insert(&d->sidtab, *sid, c);
 	context_destroy(c);
 	free(c);

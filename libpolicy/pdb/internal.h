@@ -129,8 +129,9 @@ int pdb_parse_range(const struct pol_pdb *pdb, const char *text, unsigned int fl
 		    mls_range_t *range, struct pol_err *err);
 
 /* libsepol's context_from_string(): *out (context_destroy() and free()) for
- * a context the policy defines, else POL_EINVAL and *out NULL. No message:
- * for the many contexts of an audit log, where only the verdict counts. */
+ * a context the policy defines, else POL_EINVAL, or -ENOMEM when memory
+ * ran out, and *out NULL. No message: for the many contexts of an audit
+ * log, where only the verdict counts. */
 int pdb_context_from_string(const struct pol_pdb *pdb, const char *text, context_struct_t **out);
 
 struct pdb_te_index;
@@ -234,8 +235,8 @@ void pdb_decider_release(struct pdb_decider *d);
  * ...) at d, for the caller's own calls of them. */
 void pdb_decider_enter(struct pdb_decider *d);
 /* The SID of context ctx, as the kernel's context_to_sid() gives it (an
- * equal context already in the table keeps its SID): 0, or POL_EINVAL for
- * a context the policy does not define, "<<none>>" among them. */
+ * equal context already in the table keeps its SID): 0, POL_EINVAL for a
+ * context the policy does not define, "<<none>>" among them, or -ENOMEM. */
 int pdb_decider_sid(struct pdb_decider *d, const char *ctx, uint32_t *sid);
 /* A new SID for ctx without libsepol's linear search for an equal
  * context (quadratic for the thousands of a log): for callers that give

@@ -168,3 +168,17 @@ setup() {
 	[ -z "$output" ]
 	[ "$stderr" = "seallow: out of memory" ]
 }
+
+# issue 22 item 5: libsepol's -1 for a context is also memory running out
+# (errno ENOMEM), which was "source context not valid in the policy", exit 4
+@test "seallow: running out of memory while reading a context is said, exit 3" {
+	fail_strdup usera:r:a_t
+	head -1 "$FIXTURES/t.log" >one.log
+	local args
+	for args in "" explain; do
+		run -3 --separate-stderr env "${FAIL_STRDUP_ENV[@]}" seallow $args -p "$TBIN" -i one.log
+		[ -z "$output" ]
+		[[ "$stderr" == *"seallow: out of memory"* ]] || { echo "seallow $args: $stderr"; false; }
+		[[ "$stderr" != *"not valid"* ]]
+	done
+}

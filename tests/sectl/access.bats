@@ -275,3 +275,17 @@ $kernel $SHADOW file raed"
 	run -2 --separate-stderr sectl --policy /dev/null access a b file
 	[ "$stderr" = "sectl: '/dev/null' is empty, not a binary policy" ]
 }
+
+# issue 22 item 5: libsepol's -1 for a context is also memory running out
+# (errno ENOMEM), which was "invalid context", exit 2
+@test "sectl --policy: running out of memory while reading a context is exit 3, 'out of memory'" {
+	require_debian_policy
+	fail_strdup $SHADOW
+	local cmd
+	for cmd in "context $SHADOW" "access $USER_T $SHADOW file read" "create $USER_T $SHADOW file"; do
+		# shellcheck disable=SC2086
+		run -3 --separate-stderr env "${FAIL_STRDUP_ENV[@]}" sectl --policy "$DEBIAN_POLICY" $cmd
+		[ "$stderr" = "sectl: out of memory" ] || { echo "sectl $cmd: $stderr"; false; }
+		[ -z "$output" ]
+	done
+}

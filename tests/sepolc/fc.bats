@@ -304,3 +304,18 @@ names_module() {
 	[[ "$stderr" == *"sepolcdemo.fc:2:55: note: did you mean 'sepolcdemo_conf_t'"* ]]
 	[ "$(grep -c 'warning:' <<<"$stderr")" = 1 ]
 }
+
+# issue 22 item 5: libsepol's -1 reading a range is also memory running out
+# (errno ENOMEM), which was "invalid MLS range ...: libsepol cannot read it",
+# exit 2. The range's first copy is sepolc's own, the second libsepol's.
+@test "sepolc fc: running out of memory while libsepol reads a range is exit 3, 'out of memory'" {
+	printf '/b\t\tsystem_u:system_r:kernel_t:s0-s0:c0\n' >r.fc
+	local n
+	for n in 0 1; do
+		fail_strdup s0-s0:c0 $n
+		run -3 --separate-stderr env "${FAIL_STRDUP_ENV[@]}" sepolc -M -o pol -f fc policy.conf r.fc
+		[[ "$stderr" == *"out of memory"* ]] || { echo "after $n copies: $stderr"; false; }
+		[[ "$stderr" != *"libsepol cannot read it"* ]]
+		[ ! -e fc ] && [ ! -e pol ]
+	done
+}

@@ -212,6 +212,20 @@ static void annotation(const struct audit_group *g, const char *c, unsigned int 
 	}
 }
 
+/* The ioctl permission bit of g's class when g has an allowxperm rule to
+ * write (ioctl numbers logged, -x) and the class has that permission, else
+ * -1: a class without ioctl has no such rule, which would not compile. A
+ * logged ioctlcmd of another permission ("{ open } ... ioctlcmd=0x0") still
+ * makes one, as audit2allow does; the require block then needs ioctl too
+ * (issue 22: fuzz-package, -M -x failed compiling its own module). */
+static int xperm_bit(const struct pol_audit_set *set, const struct audit_group *g,
+		     unsigned int flags)
+{
+	if (!(flags & POL_AUDIT_GEN_XPERMS) || !g->nxp)
+		return -1;
+	return pdb_perm_bit(set->pol->pdb, g->cls_value, "ioctl");
+}
+
 static void put_rule(const struct pol_audit_set *set, const struct audit_group *g,
 		     unsigned int flags, bool xperm, struct pol_buf *b)
 {
@@ -279,6 +293,8 @@ static void put_requires(const struct pol_audit_set *set, struct audit_group **v
 			cls[ncls++].value = v[i]->cls_value;
 		}
 		cls[k].perms |= v[i]->perms;
+		if (xperm_bit(set, v[i], flags) >= 0)
+			cls[k].perms |= 1u << xperm_bit(set, v[i], flags);
 	}
 	/* sepolgen requires every argument of a call as a type */
 	for (size_t i = 0; i < ncalls; i++)
@@ -461,10 +477,9 @@ int pol_audit_set_write_calls(const struct pol_audit_set *set, const char *modul
 				rule_comment(set, v[k], flags, &b);
 				put_rule(set, v[k], flags, false, &b);
 			}
-			if (flags & POL_AUDIT_GEN_XPERMS)
-				for (size_t k = i; k < j; k++)
-					if (v[k]->nxp)
-						put_rule(set, v[k], flags, true, &b);
+			for (size_t k = i; k < j; k++)
+				if (xperm_bit(set, v[k], flags) >= 0)
+					put_rule(set, v[k], flags, true, &b);
 			i = j;
 		}
 		for (; c < ncalls && strcmp(calls[c].section, cur) == 0; c++)

@@ -107,6 +107,25 @@ EOF
 	[ ! -e none.te ] && [ ! -e none.pp ]
 }
 
+# issue 22 item 9 (fuzz-package): an ioctlcmd logged on a denial of another
+# permission makes an allowxperm rule, as audit2allow's; -M -x then wrote no
+# ioctl in the require block and failed compiling its own module (exit 2).
+# A class without ioctl gets no allowxperm rule, which could not compile.
+@test "seallow: -M -x builds its module when an ioctlcmd comes with another permission or class" {
+	sed -n 6p "$FIXTURES/t.log" >x.log
+	printf '%s\n' 'type=AVC msg=audit(2.000:1): avc:  denied  { transition } for  pid=1 comm="x" ioctlcmd=0x5401 scontext=usera:r:a_t tcontext=usera:r:b_t tclass=process permissive=0' >>x.log
+	local o
+	for o in -x "-x -D" "-x -r -v -e"; do
+		# shellcheck disable=SC2086
+		run -0 --separate-stderr seallow -M m $o -p "$TBIN" -i x.log
+		[ -s m.pp ] || { echo "-M $o: $stderr"; false; }
+		grep -qx $'\tclass file { ioctl open };' m.te
+		grep -qE '^(allow|dontaudit)xperm a_t d_t:file ioctl 0x0;$' m.te
+		! grep -q 'xperm a_t b_t:process' m.te
+		rm m.te m.pp
+	done
+}
+
 @test "seallow: -M conflicts with -o and -m; a bad module name is refused" {
 	run -2 --separate-stderr seallow -M a -o x -p "$TBIN" -i "$FIXTURES/t.log"
 	[[ "$stderr" == *"conflicts with --output"* ]]

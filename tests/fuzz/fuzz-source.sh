@@ -15,6 +15,8 @@
 # TARGET audit: fuzz-audit.c, seallow's audit reader and what seallow does
 # with the denials, over tests/seallow/fixtures/t.conf. Seeds: seallow's
 # fixture logs and the audit logs of $SEKIT_CORPUS (their first 16 KiB).
+# TARGET package: fuzz-package.c, seallow -M's module written from the
+# denials and compiled in process, over the same policy. Seeds: audit's.
 # TARGET pdb-open: fuzz-pdb-open.c, reading a binary policy and searching
 # it. Seeds: seed-corpus.sh's (a fixture compiled for many versions).
 # TARGET permmap: fuzz-permmap.c, the permission-map reader. Seeds: sekit's
@@ -40,9 +42,9 @@ dir=${1:-fuzz-build}
 target=${2:-source}
 mkdir -p "$dir" && dir=$(cd "$dir" && pwd)
 case $target in
-source | audit | pdb-open | apply | permmap | check | fc | ifinfo) ;;
+source | audit | package | pdb-open | apply | permmap | check | fc | ifinfo) ;;
 *)
-	echo "fuzz-source: unknown target '$target' (source, audit, pdb-open, apply, permmap, check, fc or ifinfo)"
+	echo "fuzz-source: unknown target '$target' (source, audit, package, pdb-open, apply, permmap, check, fc or ifinfo)"
 	exit 2
 	;;
 esac
@@ -95,7 +97,9 @@ out=$dir
 mkdir -p "$out"
 # libauparse is no part of libpolicy: fuzz-audit.c links it for its oracle
 # (tests/unit/audit-oracle.h)
-pkgs="json-c libpcre2-8 audit"
+# libselinux: file_contexts' selabel engine (fc) and selinuxfs (check's
+# 'booleans current'); the linker takes only what a target uses
+pkgs="json-c libpcre2-8 libselinux audit"
 [ "$target" = audit ] && pkgs="$pkgs auparse"
 # fuzz-check.c includes sereach's check.c: the rest of sereach and
 # cmd/common come along (as FUZZ_SEREACH_SOURCES of tests/fuzz/Makemodule.am)

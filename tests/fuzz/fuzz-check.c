@@ -24,24 +24,11 @@ static struct pol_pdb *pdb;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	const char *conf = getenv("FUZZ_CHECK_POLICY");
-	struct pol_err err;
 	int null;
 
 	(void)argc;
 	(void)argv;
-	if (!conf || !*conf) {
-		fprintf(stderr, "fuzz-check: set FUZZ_CHECK_POLICY to a policy.conf\n");
-		exit(1);
-	}
-	pol_err_init(&err);
-	pdb = test_compile_policy(conf, false, &err);
-	if (!pdb) {
-		fprintf(stderr, "fuzz-check: cannot compile '%s'\n", conf);
-		pol_err_print(&err, stderr, "fuzz-check");
-		exit(1);
-	}
-	pol_err_release(&err);
+	pdb = test_compile_policy_env("FUZZ_CHECK_POLICY", "fuzz-check");
 	cli_init("fuzz-check");
 	cli_set_quiet(true);
 	/* 'booleans current' must meet no selinuxfs, the running one least */

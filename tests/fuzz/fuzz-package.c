@@ -107,22 +107,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	const char *conf = getenv("FUZZ_AUDIT_POLICY");
-	struct pol_err err;
-
 	(void)argc;
 	(void)argv;
-	if (!conf || !*conf) {
-		fprintf(stderr, "fuzz-package: FUZZ_AUDIT_POLICY names no policy.conf\n");
-		exit(1);
-	}
-	pol_err_init(&err);
-	pdb = test_compile_policy(conf, false, &err);
-	if (!pdb) {
-		fprintf(stderr, "fuzz-package: cannot compile '%s'\n", conf);
-		pol_err_print(&err, stderr, "fuzz-package");
-		exit(1);
-	}
-	pol_err_release(&err);
+	pdb = test_compile_policy_env("FUZZ_AUDIT_POLICY", "fuzz-package");
 	return 0;
 }

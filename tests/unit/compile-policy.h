@@ -66,4 +66,28 @@ out:
 	return out;
 }
 
+/* For the fuzz targets' LLVMFuzzerInitialize(): the policy.conf named by
+ * the environment variable var, compiled; without one, or when it does not
+ * compile, a message (target: the target's name) and exit(1). */
+static inline struct pol_pdb *test_compile_policy_env(const char *var, const char *target)
+{
+	const char *conf = getenv(var);
+	struct pol_pdb *pdb;
+	struct pol_err err;
+
+	if (!conf || !*conf) {
+		fprintf(stderr, "%s: set %s to a policy.conf\n", target, var);
+		exit(1);
+	}
+	pol_err_init(&err);
+	pdb = test_compile_policy(conf, false, &err);
+	if (!pdb) {
+		fprintf(stderr, "%s: cannot compile '%s'\n", target, conf);
+		pol_err_print(&err, stderr, target);
+		exit(1);
+	}
+	pol_err_release(&err);
+	return pdb;
+}
+
 #endif

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sequery diff: what changed between two policies, in sediff's words. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,9 +44,9 @@ const struct ap_option sequery_diff_options[] = {
 	{ SEL(POL_DIFF_ROLES), { "-r", "--role" }, AP_FLAG, NULL, "roles" },
 	{ SEL(POL_DIFF_USERS), { "-u", "--user" }, AP_FLAG, NULL, "users" },
 	{ SEL(POL_DIFF_BOOLS), { "-b", "--bool" }, AP_FLAG, NULL, "booleans" },
-	{ LATER(0), { "--sensitivity" }, AP_FLAG, NULL, "MLS sensitivities (not compared yet)" },
-	{ LATER(1), { "--category" }, AP_FLAG, NULL, "MLS categories (not compared yet)" },
-	{ LATER(2), { "--level" }, AP_FLAG, NULL, "MLS levels (not compared yet)" },
+	{ SEL(POL_DIFF_SENSITIVITIES), { "--sensitivity" }, AP_FLAG, NULL, "MLS sensitivities" },
+	{ SEL(POL_DIFF_CATEGORIES), { "--category" }, AP_FLAG, NULL, "MLS categories" },
+	{ SEL(POL_DIFF_LEVELS), { "--level" }, AP_FLAG, NULL, "MLS levels" },
 	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Type enforcement rule differences:" },
 	{ OPT_A, { "-A" }, AP_FLAG, NULL, "allow and allowxperm rules" },
 	{ SEL(POL_DIFF_ALLOW), { "--allow" }, AP_FLAG, NULL, "allow rules" },
@@ -63,24 +64,24 @@ const struct ap_option sequery_diff_options[] = {
 	{ SEL(POL_DIFF_ROLE_ALLOW), { "--role_allow" }, AP_FLAG, NULL, "role allow rules" },
 	{ SEL(POL_DIFF_ROLE_TRANS), { "--role_trans" }, AP_FLAG, NULL, "role_transition rules" },
 	{ SEL(POL_DIFF_RANGE_TRANS), { "--range_trans" }, AP_FLAG, NULL, "range_transition rules" },
-	{ LATER(14), { "--constrain" }, AP_FLAG, NULL, "constraints (not compared yet)" },
-	{ LATER(15), { "--mlsconstrain" }, AP_FLAG, NULL, "MLS constraints (not compared yet)" },
-	{ LATER(16), { "--validatetrans" }, AP_FLAG, NULL, "validatetrans (not compared yet)" },
-	{ LATER(17), { "--mlsvalidatetrans" }, AP_FLAG, NULL, "mlsvalidatetrans (not compared yet)" },
+	{ SEL(POL_DIFF_CONSTRAINS), { "--constrain" }, AP_FLAG, NULL, "constrain statements" },
+	{ SEL(POL_DIFF_MLSCONSTRAINS), { "--mlsconstrain" }, AP_FLAG, NULL, "mlsconstrain statements" },
+	{ SEL(POL_DIFF_VALIDATETRANS), { "--validatetrans" }, AP_FLAG, NULL, "validatetrans statements" },
+	{ SEL(POL_DIFF_MLSVALIDATETRANS), { "--mlsvalidatetrans" }, AP_FLAG, NULL, "mlsvalidatetrans statements" },
 	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Labeling statement differences:" },
-	{ LATER(18), { "--ibendportcon" }, AP_FLAG, NULL, "ibendportcon (not compared yet)" },
-	{ LATER(19), { "--ibpkeycon" }, AP_FLAG, NULL, "ibpkeycon (not compared yet)" },
+	{ SEL(POL_DIFF_IBENDPORTCON), { "--ibendportcon" }, AP_FLAG, NULL, "ibendportcon statements" },
+	{ SEL(POL_DIFF_IBPKEYCON), { "--ibpkeycon" }, AP_FLAG, NULL, "ibpkeycon statements" },
 	{ SEL(POL_DIFF_INITIALSIDS), { "--initialsid" }, AP_FLAG, NULL, "initial SIDs" },
 	{ SEL(POL_DIFF_FS_USE), { "--fs_use" }, AP_FLAG, NULL, "fs_use_* statements" },
 	{ SEL(POL_DIFF_GENFSCON), { "--genfscon" }, AP_FLAG, NULL, "genfscon statements" },
 	{ SEL(POL_DIFF_NETIFCON), { "--netifcon" }, AP_FLAG, NULL, "netifcon statements" },
-	{ LATER(24), { "--nodecon" }, AP_FLAG, NULL, "nodecon (not compared yet)" },
+	{ SEL(POL_DIFF_NODECON), { "--nodecon" }, AP_FLAG, NULL, "nodecon statements" },
 	{ SEL(POL_DIFF_PORTCON), { "--portcon" }, AP_FLAG, NULL, "portcon statements" },
 	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Other differences:" },
-	{ LATER(26), { "--default" }, AP_FLAG, NULL, "default_* (not compared yet)" },
-	{ LATER(27), { "--property" }, AP_FLAG, NULL, "policy properties (not compared yet)" },
+	{ SEL(POL_DIFF_DEFAULTS), { "--default" }, AP_FLAG, NULL, "default_* rules" },
+	{ SEL(POL_DIFF_PROPERTIES), { "--property" }, AP_FLAG, NULL, "policy properties: handle_unknown, MLS, version" },
 	{ SEL(POL_DIFF_POLCAPS), { "--polcap" }, AP_FLAG, NULL, "policy capabilities" },
-	{ LATER(28), { "--typebounds" }, AP_FLAG, NULL, "typebounds (not compared yet)" },
+	{ SEL(POL_DIFF_TYPEBOUNDS), { "--typebounds" }, AP_FLAG, NULL, "typebounds rules" },
 	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Output:" },
 	{ OPT_JSON, { "--json" }, AP_FLAG, NULL, "one JSON document (see sequery(1))" },
 	{ OPT_QUIET, { "-q", "--quiet" }, AP_FLAG, NULL, "print nothing; the exit status is the answer" },
@@ -112,33 +113,43 @@ struct diff_opts {
 	bool any_selected, stats, json, quiet;
 };
 
-static void print_items(const struct pol_diff_list *l, size_t from, size_t n, const char *verb)
+/* false when out of memory */
+static bool print_items(struct pol_diff_list *l, size_t from, size_t n, const char *verb, char kind)
 {
 	if (!n)
-		return;
-	printf("   %s %s: %zu\n", verb, pol_diff_section_items(l->section), n);
+		return true;
+	/* sediff lists modified policy properties without a heading */
+	if (l->section != POL_DIFF_PROPERTIES)
+		printf("   %s %s: %zu\n", verb, pol_diff_section_items(l->section, kind), n);
 	for (size_t i = from; i < from + n; i++) {
-		const struct pol_diff_item *it = &l->items[i];
+		const struct pol_diff_item *it = pol_diff_list_item(l, i);
 
+		if (!it)
+			return false;
 		printf("      %c %s\n", it->kind, it->text);
 		for (const char *const *d = it->details; d && *d; d++)
 			printf("          %s\n", *d);
 	}
+	return true;
 }
 
-static void print_text(const struct pol_diff_list *l, const struct diff_opts *o)
+static bool print_text(struct pol_diff_list *l, const struct diff_opts *o)
 {
-	printf("%s (%zu Added, %zu Removed", pol_diff_section_title(l->section), l->added,
-	       l->removed);
-	if (pol_diff_section_has_modified(l->section))
-		printf(", %zu Modified", l->modified);
-	puts(")");
-	if (!o->stats) {
-		print_items(l, 0, l->added, "Added");
-		print_items(l, l->added, l->removed, "Removed");
-		print_items(l, l->added + l->removed, l->modified, "Modified");
+	if (l->section == POL_DIFF_PROPERTIES) {
+		printf("%s (%zu Modified)\n", pol_diff_section_title(l->section), l->modified);
+	} else {
+		printf("%s (%zu Added, %zu Removed", pol_diff_section_title(l->section), l->added,
+		       l->removed);
+		if (pol_diff_section_has_modified(l->section))
+			printf(", %zu Modified", l->modified);
+		puts(")");
 	}
+	if (!o->stats && !(print_items(l, 0, l->added, "Added", '+') &&
+			   print_items(l, l->added, l->removed, "Removed", '-') &&
+			   print_items(l, l->added + l->removed, l->modified, "Modified", '*')))
+		return false;
 	putchar('\n');
+	return true;
 }
 
 /* The sections setools' MCP server groups under "te_rules". */
@@ -158,7 +169,7 @@ static struct json_object *rule_group(struct json_object *rules)
 	return o;
 }
 
-static void add_json(struct json_object *diffs, const struct pol_diff_list *l)
+static bool add_json(struct json_object *diffs, struct pol_diff_list *l)
 {
 	const char *key = pol_diff_section_key(l->section);
 	struct json_object *g[3];
@@ -166,10 +177,15 @@ static void add_json(struct json_object *diffs, const struct pol_diff_list *l)
 	for (int k = 0; k < 3; k++)
 		g[k] = json_object_new_array();
 	for (size_t i = 0; i < l->count; i++) {
-		const struct pol_diff_item *it = &l->items[i];
-		int k = it->kind == '+' ? 0 : it->kind == '-' ? 1 : 2;
+		const struct pol_diff_item *it = pol_diff_list_item(l, i);
+		int k = it && it->kind == '+' ? 0 : it && it->kind == '-' ? 1 : 2;
 		struct json_object *o;
 
+		if (!it) {
+			for (k = 0; k < 3; k++)
+				json_object_put(g[k]);
+			return false;
+		}
 		if (k < 2) {
 			json_object_array_add(g[k], json_object_new_string(it->text));
 			continue;
@@ -221,6 +237,7 @@ static void add_json(struct json_object *diffs, const struct pol_diff_list *l)
 			json_object_put(g[2]);
 		json_object_object_add(diffs, key, o);
 	}
+	return true;
 }
 
 /* Without selectors, say which of sediff's sections were left out, so that
@@ -328,20 +345,21 @@ int sequery_diff(void *ctx, int argc, char **argv)
 			continue;
 		pol_err_init(&err);
 		rc = pol_diff_section(p[0], p[1], s, &l, &err);
+		if (rc == 0) {
+			differ |= l->count > 0;
+			if (o.quiet)
+				;
+			else if (o.json ? !add_json(diffs, l)
+					: (l->count || o.selected[s]) && !print_text(l, &o))
+				rc = pol_err_set(&err, -ENOMEM, "out of memory");
+			pol_diff_list_free(l);
+		}
 		if (rc < 0) {
 			status = cli_report(&err, rc);
 			pol_err_release(&err);
 			goto out;
 		}
 		pol_err_release(&err);
-		differ |= l->count > 0;
-		if (o.quiet)
-			;
-		else if (o.json)
-			add_json(diffs, l);
-		else if (l->count || o.selected[s])
-			print_text(l, &o);
-		pol_diff_list_free(l);
 	}
 	if (doc && !o.quiet) {
 		json_object_object_add(doc, "different", json_object_new_boolean(differ));

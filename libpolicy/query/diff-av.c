@@ -59,16 +59,34 @@ struct side {
 	size_t n, alloc;
 };
 
+/* A difference found: the source, target and class union indexes, the
+ * conditional id and the permissions on each side (an added rule's are on
+ * the right only, a removed rule's on the left only). Its lines are
+ * written when the list's item is asked for. */
+struct rec {
+	uint32_t src, tgt, cls, cond;
+	uint64_t perms[2];
+};
+
+/* The computation, then the list's compact items (struct
+ * query_diff_av_list is this, once the sides are released). */
 struct av {
 	uint32_t kind; /* AVTAB_ALLOWED, ... */
 	const char *ruletype;
 	struct uname *types, *classes;
 	size_t ntypes, nclasses;
+	uint32_t *tgt_rank;	       /* union type -> rank of "name:" in byte order */
 	const char *(*perm_names)[64]; /* per union class */
 	struct ucond *conds;
 	size_t nconds, cond_alloc;
 	struct side s[2];
-	struct query_diff_build *b;
+	struct rec *rec[3]; /* added, removed, modified */
+	size_t n[3], alloc[3];
+	bool failed;
+	/* the item last written, and its strings */
+	struct pol_diff_item item;
+	struct pol_buf text, rule;
+	const char *pv[3][65];
 };
 
 static bool type_is_attr_p(const policydb_t *p, uint32_t v)
@@ -441,7 +459,8 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* The names of perms in class cls, sorted, into v (room for 64). */
+/* The names of perms in class cls, sorted, into v (room for 65: NULL
+ * after the last). */
 static size_t perm_list(const struct av *av, uint32_t cls, uint64_t perms, const char **v)
 {
 	size_t n = 0;
@@ -450,14 +469,14 @@ static size_t perm_list(const struct av *av, uint32_t cls, uint64_t perms, const
 		if (perms >> b & 1 && av->perm_names[cls][b])
 			v[n++] = av->perm_names[cls][b];
 	qsort(v, n, sizeof(*v), name_cmp);
+	v[n] = NULL;
 	return n;
 }
 
-static void diff_rule_head(const struct av *av, struct pol_buf *t, const char *src,
-			   const struct ent *e)
+static void diff_rule_head(const struct av *av, struct pol_buf *t, const struct rec *r)
 {
-	pol_buf_printf(t, "%s %s %s:%s ", av->ruletype, src, av->types[e->tgt].name,
-		       av->classes[e->cls].name);
+	pol_buf_printf(t, "%s %s %s:%s ", av->ruletype, av->types[r->src].name,
+		       av->types[r->tgt].name, av->classes[r->cls].name);
 }
 
 static void perm_set(struct pol_buf *t, const char *const *v, size_t n, const char *sign)
@@ -480,15 +499,14 @@ static void cond_suffix(const struct av *av, struct pol_buf *t, uint32_t cond, i
 		pol_buf_puts(t, c->branch[side] ? ":True" : ":False");
 }
 
-/* The rule e of the given side as sesearch prints it:
+/* The rule r as in the given side, as sesearch prints it:
  * "allow S T:C { a b }; [ cond ]:True" ("allow S T:C a;" for one). */
-static void rule_text(const struct av *av, struct pol_buf *t, const char *src, const struct ent *e,
-		      int side)
+static void rule_text(const struct av *av, struct pol_buf *t, const struct rec *r, int side)
 {
-	const char *v[64];
-	size_t n = perm_list(av, e->cls, e->perms, v);
+	const char *v[65];
+	size_t n = perm_list(av, r->cls, r->perms[side], v);
 
-	diff_rule_head(av, t, src, e);
+	diff_rule_head(av, t, r);
 	if (n == 1) {
 		pol_buf_printf(t, "%s;", v[0]);
 	} else {
@@ -496,77 +514,115 @@ static void rule_text(const struct av *av, struct pol_buf *t, const char *src, c
 		perm_set(t, v, n, "");
 		pol_buf_puts(t, " };");
 	}
-	cond_suffix(av, t, e->cond, side, true);
+	cond_suffix(av, t, r->cond, side, true);
 }
 
-/* An added or removed rule. */
-static void emit(const struct av *av, const char *src, const struct ent *e, int side)
+/* A difference of group g ('+', '-', '*'). */
+static void rec_push(struct av *av, int g, uint32_t src, const struct ent *l, const struct ent *r)
 {
-	struct pol_buf t = POL_BUF_INIT;
+	const struct ent *e = l ? l : r;
 
-	rule_text(av, &t, src, e, side);
-	if (t.failed)
-		av->b->failed = true;
-	else
-		query_diff_add(av->b, side ? '+' : '-', pol_buf_str(&t));
-	pol_buf_release(&t);
-}
-
-/* A modified rule: "allow S T:C { kept +added -removed }; [ cond ]:True",
- * sorted by the rule as in the left policy. */
-static void emit_modified(const struct av *av, const char *src, const struct ent *l,
-			  const struct ent *r)
-{
-	const char *kept[64], *added[64], *removed[64];
-	size_t nk = perm_list(av, l->cls, l->perms & r->perms, kept);
-	size_t na = perm_list(av, l->cls, r->perms & ~l->perms, added);
-	size_t nr = perm_list(av, l->cls, l->perms & ~r->perms, removed);
-	struct pol_buf t = POL_BUF_INIT, rule = POL_BUF_INIT;
-	struct pol_diff_item *it;
-
-	diff_rule_head(av, &t, src, l);
-	pol_buf_putc(&t, '{');
-	perm_set(&t, kept, nk, "");
-	perm_set(&t, added, na, "+");
-	perm_set(&t, removed, nr, "-");
-	pol_buf_puts(&t, " };");
-	cond_suffix(av, &t, l->cond, 0, false);
-	rule_text(av, &rule, src, l, 0);
-	if (t.failed || rule.failed) {
-		av->b->failed = true;
-	} else if ((it = query_diff_add(av->b, '*', pol_buf_str(&t)))) {
-		it->rule = query_pool_strdup(&av->b->pool, pol_buf_str(&rule));
-		it->added = query_diff_strv(av->b, added, na);
-		it->removed = query_diff_strv(av->b, removed, nr);
-		it->matched = query_diff_strv(av->b, kept, nk);
-		if (!it->rule)
-			av->b->failed = true;
+	if (POL_ARRAY_GROW(av->rec[g], av->n[g] + 1, av->alloc[g]) < 0) {
+		av->failed = true;
+		return;
 	}
-	pol_buf_release(&t);
-	pol_buf_release(&rule);
+	av->rec[g][av->n[g]++] =
+	    (struct rec){src, e->tgt, e->cls, e->cond, {l ? l->perms : 0, r ? r->perms : 0}};
 }
 
-static void compare_source(const struct av *av, const char *src)
+/* The order sediff prints a group in: by the rule's text (a modified
+ * rule's as in the left policy), compared a part at a time. The source
+ * is the same within one source's run; "T:" compares as the target's
+ * rank, "C " as the class's name order; only rules of one target and
+ * class need their text. */
+static int rec_cmp(const void *a, const void *b, void *arg)
+{
+	struct av *av = arg;
+	const struct rec *x = a, *y = b;
+	int side = x->perms[0] ? 0 : 1, c;
+	struct pol_buf tx = POL_BUF_INIT, ty = POL_BUF_INIT;
+
+	if (x->tgt != y->tgt)
+		return av->tgt_rank[x->tgt] < av->tgt_rank[y->tgt] ? -1 : 1;
+	if (x->cls != y->cls)
+		return x->cls < y->cls ? -1 : 1;
+	rule_text(av, &tx, x, side);
+	rule_text(av, &ty, y, side);
+	if (tx.failed || ty.failed)
+		av->failed = true;
+	c = strcmp(pol_buf_str(&tx), pol_buf_str(&ty));
+	pol_buf_release(&tx);
+	pol_buf_release(&ty);
+	return c;
+}
+
+static void compare_source(struct av *av, uint32_t src)
 {
 	const struct side *l = &av->s[0], *r = &av->s[1];
-	size_t i = 0, j = 0;
+	size_t i = 0, j = 0, from[3];
 
+	for (int g = 0; g < 3; g++)
+		from[g] = av->n[g];
 	while (i < l->n || j < r->n) {
 		int c = i == l->n ? 1 : j == r->n ? -1 : ent_cmp(&l->e[i], &r->e[j]);
 
 		if (c < 0) {
-			emit(av, src, &l->e[i++], 0);
+			rec_push(av, 1, src, &l->e[i++], NULL);
 		} else if (c > 0) {
-			emit(av, src, &r->e[j++], 1);
+			rec_push(av, 0, src, NULL, &r->e[j++]);
 		} else {
 			if (l->e[i].perms != r->e[j].perms)
-				emit_modified(av, src, &l->e[i], &r->e[j]);
+				rec_push(av, 2, src, &l->e[i], &r->e[j]);
 			i++, j++;
 		}
 	}
+	/* sources come in name order, which is their text's order */
+	for (int g = 0; g < 3 && !av->failed; g++)
+		if (av->n[g] - from[g] > 1)
+			qsort_r(av->rec[g] + from[g], av->n[g] - from[g], sizeof(struct rec),
+				rec_cmp, av);
 }
 
-static void av_release(struct av *av)
+/* "name:" in byte order: "t0:" sorts before "t:". */
+struct ranked {
+	const char *name;
+	uint32_t u;
+};
+
+static int colon_cmp(const void *a, const void *b)
+{
+	const char *x = ((const struct ranked *)a)->name, *y = ((const struct ranked *)b)->name;
+
+	for (;; x++, y++) {
+		unsigned char cx = *x ? *x : ':', cy = *y ? *y : ':';
+
+		if (cx != cy)
+			return cx < cy ? -1 : 1;
+		if (!*x) /* both ended: names hold no ':' */
+			return 0;
+	}
+}
+
+static int rank_targets(struct av *av)
+{
+	struct ranked *v = malloc((av->ntypes + 1) * sizeof(*v));
+
+	av->tgt_rank = malloc((av->ntypes + 1) * sizeof(*av->tgt_rank));
+	if (!v || !av->tgt_rank) {
+		free(v);
+		return -ENOMEM;
+	}
+	for (size_t u = 0; u < av->ntypes; u++)
+		v[u] = (struct ranked){av->types[u].name, (uint32_t)u};
+	qsort(v, av->ntypes, sizeof(*v), colon_cmp);
+	for (size_t k = 0; k < av->ntypes; k++)
+		av->tgt_rank[v[k].u] = (uint32_t)k;
+	free(v);
+	return 0;
+}
+
+/* What the computation alone needs. */
+static void release_sides(struct av *av)
 {
 	for (int s = 0; s < 2; s++) {
 		free(av->s[s].tidx);
@@ -575,70 +631,137 @@ static void av_release(struct av *av)
 		free(av->s[s].cond_id[0]);
 		free(av->s[s].cond_id[1]);
 		free(av->s[s].e);
+		memset(&av->s[s], 0, sizeof(av->s[s]));
 	}
+}
+
+void query_diff_av_free(struct query_diff_av_list *list)
+{
+	struct av *av = (struct av *)list;
+
+	if (!av)
+		return;
+	release_sides(av);
 	for (size_t i = 0; i < av->nconds; i++) {
 		free(av->conds[i].key);
 		free(av->conds[i].text[0]);
 		free(av->conds[i].text[1]);
 	}
+	for (int g = 0; g < 3; g++)
+		free(av->rec[g]);
 	free(av->conds);
 	free(av->types);
 	free(av->classes);
+	free(av->tgt_rank);
 	free(av->perm_names);
+	pol_buf_release(&av->text);
+	pol_buf_release(&av->rule);
+	free(av);
+}
+
+void query_diff_av_counts(const struct query_diff_av_list *list, size_t n[3])
+{
+	const struct av *av = (const struct av *)list;
+
+	for (int g = 0; g < 3; g++)
+		n[g] = av->n[g];
+}
+
+const struct pol_diff_item *query_diff_av_item(struct query_diff_av_list *list, size_t i)
+{
+	struct av *av = (struct av *)list;
+	int g = i < av->n[0] ? 0 : i < av->n[0] + av->n[1] ? 1 : 2;
+	const struct rec *r = &av->rec[g][i - (g > 0 ? av->n[0] : 0) - (g > 1 ? av->n[1] : 0)];
+	struct pol_diff_item *it = &av->item;
+
+	pol_buf_reset(&av->text);
+	*it = (struct pol_diff_item){.kind = "+-*"[g]};
+	if (g < 2) {
+		rule_text(av, &av->text, r, !g);
+	} else {
+		uint64_t lp = r->perms[0], rp = r->perms[1];
+		size_t nk = perm_list(av, r->cls, lp & rp, av->pv[2]);
+		size_t na = perm_list(av, r->cls, rp & ~lp, av->pv[0]);
+		size_t nr = perm_list(av, r->cls, lp & ~rp, av->pv[1]);
+
+		diff_rule_head(av, &av->text, r);
+		pol_buf_putc(&av->text, '{');
+		perm_set(&av->text, av->pv[2], nk, "");
+		perm_set(&av->text, av->pv[0], na, "+");
+		perm_set(&av->text, av->pv[1], nr, "-");
+		pol_buf_puts(&av->text, " };");
+		cond_suffix(av, &av->text, r->cond, 0, false);
+		pol_buf_reset(&av->rule);
+		rule_text(av, &av->rule, r, 0);
+		it->rule = pol_buf_str(&av->rule);
+		it->added = av->pv[0];
+		it->removed = av->pv[1];
+		it->matched = av->pv[2];
+	}
+	if (av->text.failed || av->rule.failed)
+		return NULL;
+	it->text = pol_buf_str(&av->text);
+	return it;
 }
 
 int query_diff_av(const struct pol_pdb *left, const struct pol_pdb *right,
-		  enum pol_diff_section section, struct query_diff_build *b)
+		  enum pol_diff_section section, struct query_diff_av_list **out)
 {
-	struct av av = {.b = b};
+	struct av *av = calloc(1, sizeof(*av));
 	const policydb_t *p[2] = {pdb_db(left), pdb_db(right)};
 	char **tn[2] = {p[0]->p_type_val_to_name, p[1]->p_type_val_to_name};
 	char **cn[2] = {p[0]->p_class_val_to_name, p[1]->p_class_val_to_name};
 	uint32_t tnp[2] = {p[0]->p_types.nprim, p[1]->p_types.nprim};
 	uint32_t cnp[2] = {p[0]->p_classes.nprim, p[1]->p_classes.nprim};
-	int rc = -ENOMEM;
 
+	*out = NULL;
+	if (!av)
+		return -ENOMEM;
 	switch (section) {
 	case POL_DIFF_ALLOW:
-		av.kind = AVTAB_ALLOWED, av.ruletype = "allow";
+		av->kind = AVTAB_ALLOWED, av->ruletype = "allow";
 		break;
 	case POL_DIFF_AUDITALLOW:
-		av.kind = AVTAB_AUDITALLOW, av.ruletype = "auditallow";
+		av->kind = AVTAB_AUDITALLOW, av->ruletype = "auditallow";
 		break;
 	default:
-		av.kind = AVTAB_AUDITDENY, av.ruletype = "dontaudit";
+		av->kind = AVTAB_AUDITDENY, av->ruletype = "dontaudit";
 		break;
 	}
 	for (int s = 0; s < 2; s++) {
-		av.s[s].pdb = s ? right : left;
-		av.s[s].p = p[s];
-		av.s[s].idx = pdb_te_index(av.s[s].pdb);
-		av.s[s].tidx = malloc((tnp[s] + 1) * sizeof(uint32_t));
-		av.s[s].cidx = malloc((cnp[s] + 1) * sizeof(uint32_t));
-		if (!av.s[s].idx || !av.s[s].tidx || !av.s[s].cidx)
-			goto out;
+		av->s[s].pdb = s ? right : left;
+		av->s[s].p = p[s];
+		av->s[s].idx = pdb_te_index(av->s[s].pdb);
+		av->s[s].tidx = malloc((tnp[s] + 1) * sizeof(uint32_t));
+		av->s[s].cidx = malloc((cnp[s] + 1) * sizeof(uint32_t));
+		if (!av->s[s].idx || !av->s[s].tidx || !av->s[s].cidx)
+			goto fail;
 	}
 	{
-		uint32_t *ti[2] = {av.s[0].tidx, av.s[1].tidx};
-		uint32_t *ci[2] = {av.s[0].cidx, av.s[1].cidx};
+		uint32_t *ti[2] = {av->s[0].tidx, av->s[1].tidx};
+		uint32_t *ci[2] = {av->s[0].cidx, av->s[1].cidx};
 
-		if (union_names(tn, tnp, p, true, &av.types, &av.ntypes, ti) < 0 ||
-		    union_names(cn, cnp, p, false, &av.classes, &av.nclasses, ci) < 0)
-			goto out;
+		if (union_names(tn, tnp, p, true, &av->types, &av->ntypes, ti) < 0 ||
+		    union_names(cn, cnp, p, false, &av->classes, &av->nclasses, ci) < 0)
+			goto fail;
 	}
-	if (map_perms(&av) < 0 || map_conds(&av) < 0)
-		goto out;
-	for (size_t u = 0; u < av.ntypes && !b->failed; u++) {
+	if (rank_targets(av) < 0 || map_perms(av) < 0 || map_conds(av) < 0)
+		goto fail;
+	for (size_t u = 0; u < av->ntypes && !av->failed; u++) {
 		for (int s = 0; s < 2; s++) {
-			av.s[s].n = 0;
-			if (av.types[u].v[s] && gather(&av, &av.s[s], s, av.types[u].v[s]) < 0)
-				goto out;
-			normalize(&av.s[s]);
+			av->s[s].n = 0;
+			if (av->types[u].v[s] && gather(av, &av->s[s], s, av->types[u].v[s]) < 0)
+				goto fail;
+			normalize(&av->s[s]);
 		}
-		compare_source(&av, av.types[u].name);
+		compare_source(av, (uint32_t)u);
 	}
-	rc = b->failed ? -ENOMEM : 0;
-out:
-	av_release(&av);
-	return rc;
+	if (av->failed)
+		goto fail;
+	release_sides(av);
+	*out = (struct query_diff_av_list *)av;
+	return 0;
+fail:
+	query_diff_av_free((struct query_diff_av_list *)av);
+	return -ENOMEM;
 }

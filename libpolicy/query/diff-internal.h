@@ -13,6 +13,8 @@ struct query_diff_build {
 	size_t n[3], alloc[3];
 	struct pol_strpool *pool;
 	bool failed; /* out of memory once: every later call is a no-op */
+	/* an AV section's items, kept compact instead (diff-av.c) */
+	struct query_diff_av_list *av;
 };
 
 /* Add an item of kind '+', '-' or '*' with a copy of text; NULL (and
@@ -33,9 +35,21 @@ int query_diff_finish(struct query_diff_build *b, enum pol_diff_section section,
 char *query_diff_cond_key(const policydb_t *p, const cond_expr_t *expr, const char *text,
 			  bool branch);
 
-/* The AV sections: allow, auditallow, dontaudit. */
+/* The AV sections: allow, auditallow, dontaudit. Their differences are
+ * kept as indexes and permission masks, an item's lines written when it is
+ * asked for, since a large difference (a million rules) would take
+ * hundreds of megabytes as text. 0 and *out (free with
+ * query_diff_av_free(); it borrows both policies' names), or -ENOMEM. */
+struct query_diff_av_list;
 int query_diff_av(const struct pol_pdb *left, const struct pol_pdb *right,
-		  enum pol_diff_section section, struct query_diff_build *b);
+		  enum pol_diff_section section, struct query_diff_av_list **out);
+/* The number of added, removed and modified rules. */
+void query_diff_av_counts(const struct query_diff_av_list *list, size_t n[3]);
+/* Item i (added, then removed, then modified, each in sediff's order),
+ * written into the list's storage, valid until the next call; NULL when
+ * out of memory. */
+const struct pol_diff_item *query_diff_av_item(struct query_diff_av_list *list, size_t i);
+void query_diff_av_free(struct query_diff_av_list *list);
 
 /* The sections of keyed items: type_*, role allow, role_transition,
  * range_transition rules and the labeling statements. */

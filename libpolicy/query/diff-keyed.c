@@ -120,8 +120,40 @@ static void netif_modified(const struct krec *x, const struct krec *y, struct qu
 	pol_buf_release(&d);
 }
 
+/* A modified default_*: "default_range C +target -source low;", "target
+ * +high -low;" or both changed. */
+static void default_modified(const struct krec *x, const struct krec *y, struct query_diff_build *b)
+{
+	const char *xr = strchr(x->val, ' '), *yr = strchr(y->val, ' ');
+	int xl = xr ? (int)(xr - x->val) : (int)strlen(x->val);
+	int yl = yr ? (int)(yr - y->val) : (int)strlen(y->val);
+	struct pol_buf t = POL_BUF_INIT;
+	struct pol_diff_item *it;
+
+	pol_buf_printf(&t, "%s ", x->key);
+	if (xl != yl || strncmp(x->val, y->val, (size_t)xl) != 0)
+		pol_buf_printf(&t, "+%.*s -%.*s", yl, y->val, xl, x->val);
+	else
+		pol_buf_printf(&t, "%.*s", xl, x->val);
+	if (xr && yr && strcmp(xr, yr) != 0)
+		pol_buf_printf(&t, " +%s -%s;", yr + 1, xr + 1);
+	else
+		pol_buf_printf(&t, "%s;", xr ? xr : "");
+	if (t.failed) {
+		b->failed = true;
+	} else if ((it = query_diff_add(b, '*', pol_buf_str(&t)))) {
+		it->rule = query_pool_strdup(&b->pool, x->line);
+		it->value_name = "default";
+		it->added_value = query_pool_strdup(&b->pool, y->val);
+		it->removed_value = query_pool_strdup(&b->pool, x->val);
+		if (!it->rule || !it->added_value || !it->removed_value)
+			b->failed = true;
+	}
+	pol_buf_release(&t);
+}
+
 static void kcompare(struct kside *l, struct kside *r, const char *open, const char *close,
-		     const char *what, bool netif, struct query_diff_build *b)
+		     const char *what, enum pol_diff_section section, struct query_diff_build *b)
 {
 	size_t i = 0, j = 0;
 
@@ -141,8 +173,12 @@ static void kcompare(struct kside *l, struct kside *r, const char *open, const c
 
 			if (strcmp(x->val, y->val) == 0)
 				continue;
-			if (netif) {
+			if (section == POL_DIFF_NETIFCON) {
 				netif_modified(x, y, b);
+				continue;
+			}
+			if (section == POL_DIFF_DEFAULTS) {
+				default_modified(x, y, b);
 				continue;
 			}
 			pol_buf_printf(&t, "%s +%s%s%s -%s%s%s%s", x->head, open, y->val, close,
@@ -432,6 +468,102 @@ static void ocons(struct kside *s, enum pol_diff_section section)
 	pol_buf_release(&h);
 }
 
+/* ---- statements as seinfo lists them ------------------------------------- */
+
+/* "default_range C source low;": key "default_range C", value
+ * "source low" (no range: "source"). */
+static void default_stmt(struct kside *s, const char *text)
+{
+	const char *cls = strchr(text, ' '), *val = cls ? strchr(cls + 1, ' ') : NULL;
+	size_t len = strlen(text);
+	char *key = val ? strndup(text, (size_t)(val - text)) : NULL;
+	char *v = val && len > 0 ? strndup(val + 1, (size_t)(text + len - 1 - (val + 1))) : NULL;
+
+	if (!key || !v)
+		s->failed = true;
+	else
+		kadd(s, key, v, text, key, ";");
+	free(key);
+	free(v);
+}
+
+/* "typebounds P C;": matched by the child C, the parent its value. */
+static void bounds_stmt(struct kside *s, const char *text)
+{
+	const char *parent = strchr(text, ' '), *child = parent ? strchr(parent + 1, ' ') : NULL;
+	char *v = child ? strndup(parent + 1, (size_t)(child - parent - 1)) : NULL;
+
+	if (!v)
+		s->failed = true;
+	else
+		kadd(s, child + 1, v, text, "typebounds", child);
+	free(v);
+}
+
+/* nodecon, ibpkeycon, ibendportcon: "<head> <context>", matched by the
+ * head; modified "<head> +[new] -[old]" (nodecon adds ";"). */
+static void ocon_stmt(struct kside *s, const char *text, const char *tail)
+{
+	const char *ctx = strrchr(text, ' ');
+	char *head = ctx ? strndup(text, (size_t)(ctx - text)) : NULL;
+
+	if (!head)
+		s->failed = true;
+	else
+		kadd(s, head, ctx + 1, text, head, tail);
+	free(head);
+}
+
+// clang-format off
+static const struct {
+	enum pol_diff_section section;
+	enum pol_info_kind kind;
+	const char *prefix; /* of the statements kept */
+} listings[] = {
+	{ POL_DIFF_CONSTRAINS, POL_INFO_CONSTRAIN, "constrain " },
+	{ POL_DIFF_MLSCONSTRAINS, POL_INFO_CONSTRAIN, "mlsconstrain " },
+	{ POL_DIFF_VALIDATETRANS, POL_INFO_VALIDATETRANS, "validatetrans " },
+	{ POL_DIFF_MLSVALIDATETRANS, POL_INFO_VALIDATETRANS, "mlsvalidatetrans " },
+	{ POL_DIFF_IBENDPORTCON, POL_INFO_IBENDPORTCON, "" },
+	{ POL_DIFF_IBPKEYCON, POL_INFO_IBPKEYCON, "" },
+	{ POL_DIFF_NODECON, POL_INFO_NODECON, "" },
+	{ POL_DIFF_DEFAULTS, POL_INFO_DEFAULT, "" },
+	{ POL_DIFF_TYPEBOUNDS, POL_INFO_TYPEBOUNDS, "" },
+};
+// clang-format on
+
+/* Constraints and validatetrans are added or removed only: the statement
+ * is its own key, as seinfo prints it (permissions and names sorted, so
+ * equal statements print alike). */
+static void listed(struct kside *s, enum pol_diff_section section)
+{
+	size_t k = 0;
+	struct pol_info_list *list = NULL;
+	struct pol_err err;
+
+	while (listings[k].section != section)
+		k++;
+	pol_err_init(&err);
+	if (pol_info_list(s->pdb, listings[k].kind, NULL, &list, &err) < 0)
+		s->failed = true;
+	pol_err_release(&err);
+	for (size_t i = 0; list && i < list->count && !s->failed; i++) {
+		const char *text = list->items[i].text;
+
+		if (strncmp(text, listings[k].prefix, strlen(listings[k].prefix)) != 0)
+			continue;
+		if (section <= POL_DIFF_MLSVALIDATETRANS)
+			kadd(s, text, "", text, "", "");
+		else if (section == POL_DIFF_DEFAULTS)
+			default_stmt(s, text);
+		else if (section == POL_DIFF_TYPEBOUNDS)
+			bounds_stmt(s, text);
+		else
+			ocon_stmt(s, text, section == POL_DIFF_NODECON ? ";" : "");
+	}
+	pol_info_list_free(list);
+}
+
 /* ---- one section ---------------------------------------------------------- */
 
 static void collect(struct kside *s, enum pol_diff_section section)
@@ -455,6 +587,17 @@ static void collect(struct kside *s, enum pol_diff_section section)
 	case POL_DIFF_RANGE_TRANS:
 		range_transitions(s);
 		break;
+	case POL_DIFF_CONSTRAINS:
+	case POL_DIFF_MLSCONSTRAINS:
+	case POL_DIFF_VALIDATETRANS:
+	case POL_DIFF_MLSVALIDATETRANS:
+	case POL_DIFF_DEFAULTS:
+	case POL_DIFF_TYPEBOUNDS:
+	case POL_DIFF_NODECON:
+	case POL_DIFF_IBPKEYCON:
+	case POL_DIFF_IBENDPORTCON:
+		listed(s, section);
+		break;
 	default:
 		ocons(s, section);
 		break;
@@ -465,18 +608,19 @@ void query_diff_keyed(const struct pol_pdb *left, const struct pol_pdb *right,
 		      enum pol_diff_section section, struct query_diff_build *b)
 {
 	struct kside s[2] = {{.pdb = left}, {.pdb = right}};
-	bool bracket = section == POL_DIFF_RANGE_TRANS || section >= POL_DIFF_INITIALSIDS;
-	const char *what = section == POL_DIFF_RANGE_TRANS   ? "range"
-			   : section >= POL_DIFF_INITIALSIDS ? "context"
-							     : "default";
+	bool labeling = section >= POL_DIFF_INITIALSIDS && section <= POL_DIFF_PORTCON;
+	bool bracket = section == POL_DIFF_RANGE_TRANS || labeling;
+	const char *what = section == POL_DIFF_RANGE_TRANS  ? "range"
+			   : labeling			    ? "context"
+			   : section == POL_DIFF_TYPEBOUNDS ? "bound"
+							    : "default";
 
 	for (int k = 0; k < 2; k++)
 		collect(&s[k], section);
 	if (s[0].failed || s[1].failed)
 		b->failed = true;
 	else
-		kcompare(&s[0], &s[1], bracket ? "[" : "", bracket ? "]" : "", what,
-			 section == POL_DIFF_NETIFCON, b);
+		kcompare(&s[0], &s[1], bracket ? "[" : "", bracket ? "]" : "", what, section, b);
 	for (int k = 0; k < 2; k++) {
 		free(s[k].v);
 		query_pool_free(s[k].pool);

@@ -22,6 +22,7 @@ static const struct {
 	const char *title, *items, *key;
 	bool modified;
 } sections[POL_DIFF_SECTION_COUNT] = {
+	[POL_DIFF_PROPERTIES] = { "Policy Properties", "Policy Properties", "properties", true },
 	[POL_DIFF_COMMONS] = { "Commons", "Commons", "commons", true },
 	[POL_DIFF_CLASSES] = { "Classes", "Classes", "classes", true },
 	[POL_DIFF_BOOLS] = { "Booleans", "Booleans", "booleans", true },
@@ -29,6 +30,9 @@ static const struct {
 	[POL_DIFF_TYPES] = { "Types", "Types", "types", true },
 	[POL_DIFF_ATTRIBUTES] = { "Type Attributes", "Type Attributes", "type_attributes", true },
 	[POL_DIFF_USERS] = { "Users", "Users", "users", true },
+	[POL_DIFF_CATEGORIES] = { "Categories", "Categories", "categories", true },
+	[POL_DIFF_SENSITIVITIES] = { "Sensitivities", "Sensitivities", "sensitivities", true },
+	[POL_DIFF_LEVELS] = { "Levels", "Levels", "levels", true },
 	[POL_DIFF_ALLOW] = { "Allow Rules", "Allow Rules", "allows", true },
 	[POL_DIFF_AUDITALLOW] = { "Auditallow Rules", "Auditallow Rules", "auditallows", true },
 	[POL_DIFF_DONTAUDIT] = { "Dontaudit Rules", "Dontaudit Rules", "dontaudits", true },
@@ -38,12 +42,21 @@ static const struct {
 	[POL_DIFF_ROLE_ALLOW] = { "Role allow Rules", "Role Allow Rules", "role_allows", false },
 	[POL_DIFF_ROLE_TRANS] = { "Role_transition Rules", "Role_transition Rules", "role_transitions", true },
 	[POL_DIFF_RANGE_TRANS] = { "Range_transition Rules", "Range_transition Rules", "range_transitions", true },
+	[POL_DIFF_CONSTRAINS] = { "Constraints", "Constraints", "constrains", false },
+	[POL_DIFF_MLSCONSTRAINS] = { "MLS Constraints", "MLS Constraints", "mlsconstrains", false },
+	[POL_DIFF_VALIDATETRANS] = { "Validatetrans", "Validatetrans", "validatetrans", false },
+	[POL_DIFF_MLSVALIDATETRANS] = { "MLS Validatetrans", "MLS Validatetrans", "mlsvalidatetrans", false },
 	[POL_DIFF_INITIALSIDS] = { "Initial SIDs", "Initial SIDs", "initialsids", true },
+	[POL_DIFF_IBENDPORTCON] = { "Ibendportcons", "Ibendportcons", "ibendportcons", true },
+	[POL_DIFF_IBPKEYCON] = { "Ibpkeycons", "Ibpkeycons", "ibpkeycons", true },
 	[POL_DIFF_FS_USE] = { "Fs_use", "Fs_use", "fs_uses", true },
 	[POL_DIFF_GENFSCON] = { "Genfscons", "Genfscons", "genfscons", true },
 	[POL_DIFF_NETIFCON] = { "Netifcons", "Netifcons", "netifcons", true },
+	[POL_DIFF_NODECON] = { "Nodecons", "Nodecons", "nodecons", true },
 	[POL_DIFF_PORTCON] = { "Portcons", "Portcons", "portcons", true },
 	[POL_DIFF_POLCAPS] = { "Policy Capabilities", "Policy Capabilities", "polcaps", false },
+	[POL_DIFF_DEFAULTS] = { "Defaults", "Defaults", "defaults", true },
+	[POL_DIFF_TYPEBOUNDS] = { "Typebounds", "Typebounds", "typebounds", true },
 };
 // clang-format on
 
@@ -52,8 +65,10 @@ const char *pol_diff_section_title(enum pol_diff_section s)
 	return s < POL_DIFF_SECTION_COUNT ? sections[s].title : NULL;
 }
 
-const char *pol_diff_section_items(enum pol_diff_section s)
+const char *pol_diff_section_items(enum pol_diff_section s, char kind)
 {
+	if (s == POL_DIFF_SENSITIVITIES && kind == '+')
+		return "Sensitivites";
 	return s < POL_DIFF_SECTION_COUNT ? sections[s].items : NULL;
 }
 
@@ -111,20 +126,37 @@ static int item_cmp(const void *a, const void *b)
 		      ((const struct pol_diff_item *)b)->text);
 }
 
+/* sediff sorts modified rules by the rule as in the first policy */
+static int modified_cmp(const void *a, const void *b)
+{
+	const struct pol_diff_item *x = a, *y = b;
+
+	return strcmp(x->rule ? x->rule : x->text, y->rule ? y->rule : y->text);
+}
+
 static void build_release(struct query_diff_build *b)
 {
 	for (int g = 0; g < 3; g++)
 		free(b->v[g]);
 	query_pool_free(b->pool);
+	query_diff_av_free(b->av);
 	memset(b, 0, sizeof(*b));
 }
 
 int query_diff_finish(struct query_diff_build *b, enum pol_diff_section section,
 		      struct pol_diff_list **out, struct pol_err *err)
 {
-	size_t total = b->n[0] + b->n[1] + b->n[2], k = 0;
+	size_t total, k = 0;
 	struct pol_diff_list *l = b->failed ? NULL : calloc(1, sizeof(*l));
 
+	if (b->av)
+		query_diff_av_counts(b->av, b->n);
+	total = b->n[0] + b->n[1] + b->n[2];
+	if (l && b->av) {
+		l->av = b->av;
+		b->av = NULL;
+		total = 0; /* its items are written when asked for */
+	}
 	if (l && total && !(l->items = malloc(total * sizeof(*l->items)))) {
 		free(l);
 		l = NULL;
@@ -134,18 +166,18 @@ int query_diff_finish(struct query_diff_build *b, enum pol_diff_section section,
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
 	for (int g = 0; g < 3; g++) {
-		/* modified rules sort by the rule as in the first policy */
-		if (b->n[g])
-			qsort(b->v[g], b->n[g], sizeof(*b->v[g]), item_cmp);
-		for (size_t i = 0; i < b->n[g]; i++)
+		if (b->v[g])
+			qsort(b->v[g], b->n[g], sizeof(*b->v[g]), g == 2 ? modified_cmp : item_cmp);
+		for (size_t i = 0; i < total && i < b->n[g]; i++)
 			l->items[k++] = b->v[g][i];
 		free(b->v[g]);
+		b->v[g] = NULL;
 	}
 	l->section = section;
 	l->added = b->n[0];
 	l->removed = b->n[1];
 	l->modified = b->n[2];
-	l->count = total;
+	l->count = b->n[0] + b->n[1] + b->n[2];
 	l->pool = b->pool;
 	*out = l;
 	return 0;
@@ -157,7 +189,15 @@ void pol_diff_list_free(struct pol_diff_list *list)
 		return;
 	free(list->items);
 	query_pool_free(list->pool);
+	query_diff_av_free(list->av);
 	free(list);
+}
+
+const struct pol_diff_item *pol_diff_list_item(struct pol_diff_list *list, size_t i)
+{
+	if (i >= list->count)
+		return NULL;
+	return list->av ? query_diff_av_item(list->av, i) : &list->items[i];
 }
 
 /* ---- names ------------------------------------------------------------ */
@@ -286,6 +326,13 @@ static int collect(const policydb_t *p, enum pol_diff_section s, struct named **
 	case POL_DIFF_USERS:
 		names = p->p_user_val_to_name, nprim = p->p_users.nprim;
 		break;
+	case POL_DIFF_CATEGORIES:
+		names = p->p_cat_val_to_name, nprim = p->p_cats.nprim;
+		break;
+	case POL_DIFF_SENSITIVITIES:
+	case POL_DIFF_LEVELS:
+		names = p->p_sens_val_to_name, nprim = p->p_levels.nprim;
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -348,12 +395,47 @@ static int alias_collect(hashtab_key_t key, hashtab_datum_t datum, void *data)
 	return 0;
 }
 
-static void aliases_of(const policydb_t *p, uint32_t v, struct strs *out)
+static int cat_alias_collect(hashtab_key_t key, hashtab_datum_t datum, void *data)
+{
+	const cat_datum_t *c = datum;
+	struct alias_walk *w = data;
+
+	if (c->isalias && c->s.value == w->value)
+		strs_push(w->out, key);
+	return 0;
+}
+
+static int sens_alias_collect(hashtab_key_t key, hashtab_datum_t datum, void *data)
+{
+	const level_datum_t *l = datum;
+	struct alias_walk *w = data;
+
+	if (l->isalias && l->level->sens == w->value)
+		strs_push(w->out, key);
+	return 0;
+}
+
+/* The aliases of a type, category or sensitivity v. */
+static void aliases_of(const policydb_t *p, enum pol_diff_section s, uint32_t v, struct strs *out)
 {
 	struct alias_walk w = {v, out};
 
-	hashtab_map(p->p_types.table, alias_collect, &w);
+	if (s == POL_DIFF_CATEGORIES)
+		hashtab_map(p->p_cats.table, cat_alias_collect, &w);
+	else if (s == POL_DIFF_SENSITIVITIES)
+		hashtab_map(p->p_levels.table, sens_alias_collect, &w);
+	else
+		hashtab_map(p->p_types.table, alias_collect, &w);
 	strs_sort(out);
+}
+
+/* The level of sensitivity v ("s0:c0.c3"), heap; NULL when out of memory. */
+static char *level_of(const struct pol_pdb *pdb, uint32_t v)
+{
+	const policydb_t *p = pdb_db(pdb);
+	const level_datum_t *l = hashtab_search(p->p_levels.table, p->p_sens_val_to_name[v - 1]);
+
+	return l ? query_mls_level_format(pdb, l->level) : strdup(p->p_sens_val_to_name[v - 1]);
 }
 
 /* The set the section compares, for symbol v of p; which says which of a
@@ -376,8 +458,20 @@ static void compared_set(const struct pol_pdb *pdb, enum pol_diff_section s, uin
 		if (which == 0)
 			strs_from_ebitmap(out, &p->type_attr_map[v - 1], p->p_type_val_to_name, v);
 		else
-			aliases_of(p, v, out);
+			aliases_of(p, s, v, out);
 		break;
+	case POL_DIFF_CATEGORIES:
+	case POL_DIFF_SENSITIVITIES:
+		aliases_of(p, s, v, out);
+		break;
+	case POL_DIFF_LEVELS: {
+		const level_datum_t *lv =
+		    hashtab_search(p->p_levels.table, p->p_sens_val_to_name[v - 1]);
+
+		if (lv)
+			strs_from_ebitmap(out, &lv->level->cat, p->p_cat_val_to_name, 0);
+		break;
+	}
 	case POL_DIFF_ATTRIBUTES:
 		strs_from_ebitmap(out, &p->attr_type_map[v - 1], p->p_type_val_to_name, v);
 		break;
@@ -504,6 +598,13 @@ static void compare_symbol(const struct pol_pdb *l, uint32_t lv, const struct po
 		}
 		break;
 	}
+	case POL_DIFF_CATEGORIES:
+	case POL_DIFF_SENSITIVITIES:
+		compare_set(l, lv, r, rv, s, 0, "Aliases", "Aliases:", &d);
+		break;
+	case POL_DIFF_LEVELS:
+		compare_set(l, lv, r, rv, s, 0, "Categories", NULL, &d);
+		break;
 	case POL_DIFF_USERS:
 		compare_set(l, lv, r, rv, s, 0, "roles", "Roles:", &d);
 		if (pol_pdb_mls(l) || pol_pdb_mls(r)) {
@@ -536,6 +637,23 @@ static void compare_symbol(const struct pol_pdb *l, uint32_t lv, const struct po
 	pol_buf_release(&d.lines);
 }
 
+/* An added or removed symbol: its name, a level as it is declared. */
+static void sym_add(struct query_diff_build *b, char kind, const struct pol_pdb *pdb,
+		    enum pol_diff_section s, const struct named *sym)
+{
+	char *level;
+
+	if (s != POL_DIFF_LEVELS) {
+		query_diff_add(b, kind, sym->name);
+		return;
+	}
+	if (!(level = level_of(pdb, sym->value)))
+		b->failed = true;
+	else
+		query_diff_add(b, kind, level);
+	free(level);
+}
+
 static void diff_symbols(const struct pol_pdb *l, const struct pol_pdb *r, enum pol_diff_section s,
 			 struct query_diff_build *b)
 {
@@ -550,9 +668,9 @@ static void diff_symbols(const struct pol_pdb *l, const struct pol_pdb *r, enum 
 		int c = i == ln ? 1 : j == rn ? -1 : strcmp(lv[i].name, rv[j].name);
 
 		if (c < 0) {
-			query_diff_add(b, '-', lv[i++].name);
+			sym_add(b, '-', l, s, &lv[i++]);
 		} else if (c > 0) {
-			query_diff_add(b, '+', rv[j++].name);
+			sym_add(b, '+', r, s, &rv[j++]);
 		} else {
 			compare_symbol(l, lv[i].value, r, rv[j].value, lv[i].name, s, b);
 			i++, j++;
@@ -597,6 +715,34 @@ static void diff_polcaps(const struct pol_pdb *l, const struct pol_pdb *r,
 	strs_release(&removed);
 }
 
+static const char *handle_unknown(unsigned int v)
+{
+	return v == DENY_UNKNOWN ? "deny" : v == REJECT_UNKNOWN ? "reject" : "allow";
+}
+
+/* "* handle_unknown +reject -deny", "* MLS +True -False", "* version +33 -31". */
+static void diff_properties(const struct pol_pdb *l, const struct pol_pdb *r,
+			    struct query_diff_build *b)
+{
+	const policydb_t *lp = pdb_db(l), *rp = pdb_db(r);
+	char line[64];
+
+	if (lp->handle_unknown != rp->handle_unknown) {
+		snprintf(line, sizeof(line), "handle_unknown +%s -%s",
+			 handle_unknown(rp->handle_unknown), handle_unknown(lp->handle_unknown));
+		query_diff_add(b, '*', line);
+	}
+	if (!lp->mls != !rp->mls) {
+		snprintf(line, sizeof(line), "MLS +%s -%s", rp->mls ? "True" : "False",
+			 lp->mls ? "True" : "False");
+		query_diff_add(b, '*', line);
+	}
+	if (lp->policyvers != rp->policyvers) {
+		snprintf(line, sizeof(line), "version +%u -%u", rp->policyvers, lp->policyvers);
+		query_diff_add(b, '*', line);
+	}
+}
+
 int pol_diff_section(const struct pol_pdb *left, const struct pol_pdb *right,
 		     enum pol_diff_section section, struct pol_diff_list **out, struct pol_err *err)
 {
@@ -606,11 +752,14 @@ int pol_diff_section(const struct pol_pdb *left, const struct pol_pdb *right,
 	case POL_DIFF_ALLOW:
 	case POL_DIFF_AUDITALLOW:
 	case POL_DIFF_DONTAUDIT:
-		if (query_diff_av(left, right, section, &b) < 0)
+		if (query_diff_av(left, right, section, &b.av) < 0)
 			b.failed = true;
 		break;
 	case POL_DIFF_POLCAPS:
 		diff_polcaps(left, right, &b);
+		break;
+	case POL_DIFF_PROPERTIES:
+		diff_properties(left, right, &b);
 		break;
 	case POL_DIFF_TYPE_TRANS:
 	case POL_DIFF_TYPE_CHANGE:
@@ -623,6 +772,15 @@ int pol_diff_section(const struct pol_pdb *left, const struct pol_pdb *right,
 	case POL_DIFF_GENFSCON:
 	case POL_DIFF_NETIFCON:
 	case POL_DIFF_PORTCON:
+	case POL_DIFF_CONSTRAINS:
+	case POL_DIFF_MLSCONSTRAINS:
+	case POL_DIFF_VALIDATETRANS:
+	case POL_DIFF_MLSVALIDATETRANS:
+	case POL_DIFF_IBENDPORTCON:
+	case POL_DIFF_IBPKEYCON:
+	case POL_DIFF_NODECON:
+	case POL_DIFF_DEFAULTS:
+	case POL_DIFF_TYPEBOUNDS:
 		query_diff_keyed(left, right, section, &b);
 		break;
 	case POL_DIFF_SECTION_COUNT:

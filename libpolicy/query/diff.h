@@ -16,6 +16,7 @@
 
 /* The sections, in the order sediff 4.4 prints them. */
 enum pol_diff_section {
+	POL_DIFF_PROPERTIES, /* modified only: handle_unknown, MLS, version */
 	POL_DIFF_COMMONS,
 	POL_DIFF_CLASSES,
 	POL_DIFF_BOOLS,
@@ -23,6 +24,9 @@ enum pol_diff_section {
 	POL_DIFF_TYPES,
 	POL_DIFF_ATTRIBUTES,
 	POL_DIFF_USERS,
+	POL_DIFF_CATEGORIES,
+	POL_DIFF_SENSITIVITIES,
+	POL_DIFF_LEVELS,
 	POL_DIFF_ALLOW,
 	POL_DIFF_AUDITALLOW,
 	POL_DIFF_DONTAUDIT,
@@ -32,12 +36,21 @@ enum pol_diff_section {
 	POL_DIFF_ROLE_ALLOW,
 	POL_DIFF_ROLE_TRANS,
 	POL_DIFF_RANGE_TRANS,
+	POL_DIFF_CONSTRAINS,
+	POL_DIFF_MLSCONSTRAINS,
+	POL_DIFF_VALIDATETRANS,
+	POL_DIFF_MLSVALIDATETRANS,
 	POL_DIFF_INITIALSIDS,
+	POL_DIFF_IBENDPORTCON,
+	POL_DIFF_IBPKEYCON,
 	POL_DIFF_FS_USE,
 	POL_DIFF_GENFSCON,
 	POL_DIFF_NETIFCON,
+	POL_DIFF_NODECON,
 	POL_DIFF_PORTCON,
 	POL_DIFF_POLCAPS,
+	POL_DIFF_DEFAULTS,
+	POL_DIFF_TYPEBOUNDS,
 	POL_DIFF_SECTION_COUNT
 };
 
@@ -59,13 +72,16 @@ struct pol_diff_item {
 };
 
 /* A section's differences: the added items, then the removed, then the
- * modified, each group sorted as sediff sorts it. */
+ * modified, each group sorted as sediff sorts it. Read them with
+ * pol_diff_list_item(). */
 struct pol_diff_list {
 	enum pol_diff_section section;
 	size_t added, removed, modified;
 	size_t count;
+	/* private: the items, their strings, or an AV section's compact rules */
 	struct pol_diff_item *items;
-	void *pool; /* private: the items' strings */
+	void *pool;
+	void *av;
 };
 
 /* Compute one section's differences from left to right. Returns 0 and
@@ -76,14 +92,23 @@ int pol_diff_section(const struct pol_pdb *left, const struct pol_pdb *right,
 		     enum pol_diff_section section, struct pol_diff_list **out,
 		     struct pol_err *err);
 void pol_diff_list_free(struct pol_diff_list *list);
+/* Item i of the list (i < count). The AV sections keep their rules as
+ * numbers and write an item's strings when it is asked for, into the
+ * list's storage, valid until the next call (so that a million changed
+ * rules do not take their text's memory at once); other items are kept.
+ * NULL when out of memory. A list borrows the policies' names: free it
+ * before them. */
+const struct pol_diff_item *pol_diff_list_item(struct pol_diff_list *list, size_t i);
 
 /* sediff's header name ("Allow Rules", "Type Attributes"), the name in the
- * "Added ...:" lines ("Allow Rules", "Type Attributes"), and the --json
+ * "Added ...:" lines of items of kind '+', '-' or '*' ("Allow Rules",
+ * "Type Attributes"; sediff writes "Added Sensitivites"), and the --json
  * key stem ("allows", "type_attributes"). */
 const char *pol_diff_section_title(enum pol_diff_section section);
-const char *pol_diff_section_items(enum pol_diff_section section);
+const char *pol_diff_section_items(enum pol_diff_section section, char kind);
 const char *pol_diff_section_key(enum pol_diff_section section);
-/* Whether the section's header shows a Modified count. */
+/* Whether the section's header shows a Modified count (Policy Properties
+ * shows only that one). */
 bool pol_diff_section_has_modified(enum pol_diff_section section);
 
 #endif

@@ -14,8 +14,9 @@
 # build; seeds S, S+1, ... (default: from the clock, printed, so that a
 # failure can be run again with --seed).
 #
-# Lines are compared after sorting the permissions inside braces: sediff
-# prints a modified rule's kept permissions in Python's set order.
+# Lines are compared after sorting the permissions inside braces (sediff
+# prints a modified rule's kept permissions in Python's set order), first
+# sorted, then in the order printed.
 #
 # Environment: SEQUERY, SEDIFF, CHECKPOLICY, SEKIT_CORPUS.
 # Exit status: 0 all agree, 1 a difference, 77 skip.
@@ -44,8 +45,10 @@ ts_workdir sequery-diff
 w=$TS_WORKDIR
 
 # The selectors of the sections sequery diff compares.
-SEL=(--common -c -b -r -t -a -u --allow --auditallow --dontaudit -T --type_change --type_member
-	--role_allow --role_trans --range_trans --initialsid --fs_use --genfscon --netifcon --portcon --polcap)
+SEL=(--property --common -c -b -r -t -a -u --category --sensitivity --level --allow --auditallow --dontaudit -T --type_change --type_member
+	--role_allow --role_trans --range_trans --constrain --mlsconstrain --validatetrans --mlsvalidatetrans
+	--initialsid --ibendportcon --ibpkeycon --fs_use --genfscon --netifcon --nodecon --portcon --polcap
+	--default --typebounds)
 
 norm() {
 	python3 -c '
@@ -57,15 +60,17 @@ def fix(m):
                            sorted(t for t in toks if t[0] == "-")) + " }"
 for l in sys.stdin:
     print(re.sub(r"\{ ([^}]*) \}", fix, l.rstrip("\n")))
-' | LC_ALL=C sort
+'
 }
 
 # compare NAME LEFT RIGHT
 compare() {
 	local st
-	"$SEDIFF" "${SEL[@]}" "$2" "$3" 2>"$w/$1.sediff.err" | norm >"$w/$1.sediff"
-	"$SEQUERY" diff "${SEL[@]}" "$2" "$3" 2>"$w/$1.sequery.err" | norm >"$w/$1.sequery"
+	"$SEDIFF" "${SEL[@]}" "$2" "$3" 2>"$w/$1.sediff.err" | norm >"$w/$1.sediff.ordered"
+	"$SEQUERY" diff "${SEL[@]}" "$2" "$3" 2>"$w/$1.sequery.err" | norm >"$w/$1.sequery.ordered"
 	st=${PIPESTATUS[0]}
+	LC_ALL=C sort "$w/$1.sediff.ordered" >"$w/$1.sediff"
+	LC_ALL=C sort "$w/$1.sequery.ordered" >"$w/$1.sequery"
 	if [ "$st" -ne 0 ] && [ "$st" -ne 1 ]; then
 		ts_fail "$1: sequery diff exits $st"
 		ts_show "$w/$1.sequery.err"
@@ -77,6 +82,10 @@ compare() {
 		return
 	fi
 	ts_same "$w/$1.sediff" "$w/$1.sequery" "$1: same lines as sediff" "$1: sediff and sequery diff differ"
+	# and in sediff's order: sections, groups, and the items of each group
+	cmp -s "$w/$1.sediff" "$w/$1.sequery" &&
+		ts_same "$w/$1.sediff.ordered" "$w/$1.sequery.ordered" "$1: in sediff's order" \
+			"$1: same lines, another order than sediff's"
 }
 
 compile() { # OUT CONF

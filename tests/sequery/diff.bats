@@ -92,11 +92,15 @@ Policy Capabilities (0 Added, 0 Removed)" ]
 	run -0 --separate-stderr sequery diff -c --common -r -u -b -a -t -A --auditallow --dontaudit --polcap -v --debug "$L" "$R"
 	run -0 --separate-stderr sequery diff -T --type_change --type_member --role_allow --role_trans \
 		--range_trans --initialsid --fs_use --genfscon --netifcon --portcon "$L" "$R"
-	run -2 --separate-stderr sequery diff --nodecon "$L" "$R"
-	[[ "$stderr" == *"--nodecon is not compared by sequery diff yet"* ]]
+	run -0 --separate-stderr sequery diff --property --category --sensitivity --level --constrain \
+		--mlsconstrain --validatetrans --mlsvalidatetrans --ibendportcon --ibpkeycon --nodecon \
+		--default --typebounds "$L" "$R"
+	run -2 --separate-stderr sequery diff --allowxperm "$L" "$R"
+	[[ "$stderr" == *"--allowxperm is not compared by sequery diff yet"* ]]
 	run -0 --separate-stderr sequery diff "$L" "$R"
-	[[ "$stderr" == *"note: not compared yet: "*"--nodecon"* ]]
+	[[ "$stderr" == *"note: not compared yet: "*"--allowxperm"* ]]
 	[[ "$stderr" != *"--portcon"* ]]
+	[[ "$stderr" != *"--nodecon"* ]]
 }
 
 @test "sequery diff: a truncated policy, a missing one, one policy: exit 2 with the reason" {
@@ -248,4 +252,120 @@ Policy Capabilities (0 Added, 0 Removed)" ]
 	checkpolicy -M -o "$BATS_TEST_TMPDIR/l.pol" "$SEKIT_CORPUS/setools/diff_left.conf" >/dev/null
 	run -0 --separate-stderr sequery diff "$BATS_TEST_TMPDIR/l.pol" "$BATS_TEST_TMPDIR/l.pol"
 	[ -z "$stderr" ] || [[ "$stderr" == *"note: not compared yet"* ]]
+}
+
+@test "sequery diff: MLS symbols, constraints, InfiniBand and node contexts, defaults, typebounds, properties: sediff's lines in its order" {
+	require_corpus setools/diff_left.conf
+	for side in left right; do
+		checkpolicy -M -o "$BATS_TEST_TMPDIR/$side.pol" "$SEKIT_CORPUS/setools/diff_$side.conf" >/dev/null 2>&1
+	done
+	run -1 --separate-stderr sequery diff --category --sensitivity --level --constrain --validatetrans \
+		--ibendportcon --ibpkeycon --nodecon --default --typebounds \
+		"$BATS_TEST_TMPDIR/left.pol" "$BATS_TEST_TMPDIR/right.pol"
+	lines_are <<-'EOF'
+		Categories (1 Added, 1 Removed, 2 Modified)
+		   Added Categories: 1
+		      + c6
+		   Removed Categories: 1
+		      - c5
+		   Modified Categories: 2
+		      * c0 (1 Removed Aliases)
+		          Aliases:
+		          - eggs
+		      * c1 (1 Added Aliases)
+		          Aliases:
+		          + foo
+		Sensitivities (1 Added, 1 Removed, 2 Modified)
+		   Added Sensitivites: 1
+		      + s46
+		   Removed Sensitivities: 1
+		      - s47
+		   Modified Sensitivities: 2
+		      * s0 (1 Removed Aliases)
+		          Aliases:
+		          - al2
+		      * s1 (1 Added Aliases)
+		          Aliases:
+		          + al4
+		Levels (1 Added, 1 Removed, 2 Modified)
+		   Added Levels: 1
+		      + s46:c0.c4
+		   Removed Levels: 1
+		      - s47:c0.c4
+		   Modified Levels: 2
+		      * s40 (1 Added Categories)
+		          + c3
+		      * s41 (1 Removed Categories)
+		          - c4
+		Constraints (2 Added, 2 Removed)
+		   Added Constraints: 2
+		      + constrain infoflow3 null (u1 != u2); 
+		      + constrain infoflow5 hi_r (u1 == u2 and ( r1 == r2 ) or ( t1 != system )); 
+		   Removed Constraints: 2
+		      - constrain infoflow4 hi_w (u1 != u2); 
+		      - constrain infoflow5 hi_r (u1 == u2 and ( r1 == r2 ) or ( t1 == system )); 
+		Validatetrans (2 Added, 2 Removed)
+		   Added Validatetrans: 2
+		      + validatetrans infoflow3 (t1 == t2 or ( t3 == system ));
+		      + validatetrans infoflow5 (u1 != u2 and ( r1 == r2 ) or ( t3 == system ));
+		   Removed Validatetrans: 2
+		      - validatetrans infoflow4 (u1 == u2 or ( t3 == system ));
+		      - validatetrans infoflow5 (u1 == u2 and ( r1 != r2 ) or ( t3 == system ));
+		Ibendportcons (1 Added, 1 Removed, 1 Modified)
+		   Added Ibendportcons: 1
+		      + ibendportcon add 23 system:system:system:s0
+		   Removed Ibendportcons: 1
+		      - ibendportcon removed 7 system:system:system:s0
+		   Modified Ibendportcons: 1
+		      * ibendportcon modified 13 +[modified_change_level:object_r:system:s2] -[modified_change_level:object_r:system:s2:c0.c1]
+		Ibpkeycons (2 Added, 2 Removed, 2 Modified)
+		   Added Ibpkeycons: 2
+		      + ibpkeycon beef:: 0xe system:system:system:s0
+		      + ibpkeycon dead:: 0xbeef-0xdead system:system:system:s0
+		   Removed Ibpkeycons: 2
+		      - ibpkeycon dccc:: 0xc system:system:system:s0
+		      - ibpkeycon feee:: 0xaaaa-0xbbbb system:system:system:s0
+		   Modified Ibpkeycons: 2
+		      * ibpkeycon aaaa:: 0xcccc-0xdddd +[modified_change_level:object_r:system:s2:c0] -[modified_change_level:object_r:system:s2:c1]
+		      * ibpkeycon bbbb:: 0xf +[modified_change_level:object_r:system:s2:c1] -[modified_change_level:object_r:system:s2:c0.c1]
+		Nodecons (4 Added, 4 Removed, 2 Modified)
+		   Added Nodecons: 4
+		      + nodecon 124.0.0.0 255.0.0.0 added_user:object_r:system:s0
+		      + nodecon 125.0.0.0 255.255.0.0 system:object_r:system:s0
+		      + nodecon ff04:: ffff:ffff:ffff:fffc:: added_user:object_r:system:s0
+		      + nodecon ff05:: ffff:ffff:ffff:fff0:: system:object_r:system:s0
+		   Removed Nodecons: 4
+		      - nodecon 122.0.0.0 255.0.0.0 removed_user:object_r:system:s0
+		      - nodecon 125.0.0.0 255.0.0.0 system:object_r:system:s0
+		      - nodecon ff02:: ffff:ffff:ffff:fffc:: removed_user:object_r:system:s0
+		      - nodecon ff05:: ffff:ffff:ffff:fffc:: system:object_r:system:s0
+		   Modified Nodecons: 2
+		      * nodecon 123.0.0.0 255.0.0.0 +[modified_change_level:object_r:system:s2:c0] -[modified_change_level:object_r:system:s2:c1];
+		      * nodecon ff03:: ffff:ffff:ffff:fffc:: +[modified_change_level:object_r:system:s2:c1] -[modified_change_level:object_r:system:s2:c0.c1];
+		Defaults (2 Added, 2 Removed, 4 Modified)
+		   Added Defaults: 2
+		      + default_range infoflow2 source low;
+		      + default_user infoflow2 target;
+		   Removed Defaults: 2
+		      - default_range infoflow3 target high;
+		      - default_role infoflow3 source;
+		   Modified Defaults: 4
+		      * default_range infoflow4 +target -source low;
+		      * default_range infoflow5 target +high -low;
+		      * default_range infoflow6 +target -source +low -high;
+		      * default_type infoflow4 +target -source;
+		Typebounds (1 Added, 1 Removed, 1 Modified)
+		   Added Typebounds: 1
+		      + typebounds added_parent added_child;
+		   Removed Typebounds: 1
+		      - typebounds removed_parent removed_child;
+		   Modified Typebounds: 1
+		      * typebounds +mod_parent_added -mod_parent_removed mod_child;
+	EOF
+	checkpolicy -o "$BATS_TEST_TMPDIR/std.pol" "$SEKIT_CORPUS/setools/diff_left_standard.conf" >/dev/null 2>&1
+	run -1 --separate-stderr sequery diff --property "$BATS_TEST_TMPDIR/left.pol" "$BATS_TEST_TMPDIR/std.pol"
+	lines_are <<-'EOF'
+		Policy Properties (1 Modified)
+		      * MLS +False -True
+	EOF
 }

@@ -53,10 +53,14 @@ static int read_input(const char *path, char **text, size_t *len, struct pol_err
 	return 0;
 }
 
-static void print_report(const struct sestore *sc, const struct pol_store_changes *list,
-			 const struct pol_store_apply_report *rep, bool check)
+/* The report, after the relabel --relabel asks for (in the document under
+ * --json); returns the relabel's exit status. */
+static int print_report(const struct sestore *sc, struct pol_store *st,
+			const struct pol_store_changes *list,
+			const struct pol_store_apply_report *rep, bool check)
 {
 	struct pol_buf b = POL_BUF_INIT;
+	int status = EXIT_OK;
 
 	if (sc->json) {
 		struct json_object *doc = pol_json_document("sestore"),
@@ -83,6 +87,8 @@ static void print_report(const struct sestore *sc, const struct pol_store_change
 			json_object_array_add(a, o);
 		}
 		json_object_object_add(doc, "changes", a);
+		if (!check)
+			status = sestore_relabel(sc, st, doc);
 		pol_json_print(stdout, doc, 1);
 		json_object_put(doc);
 	} else if (!sc->quiet && (check || sc->verbose)) {
@@ -91,12 +97,15 @@ static void print_report(const struct sestore *sc, const struct pol_store_change
 			pol_store_change_format(rep->v[i], &b);
 		fputs(pol_buf_str(&b), stdout);
 	}
+	if (!sc->json && !check)
+		status = sestore_relabel(sc, st, NULL);
 	if (!sc->json && sc->verbose)
 		fprintf(stderr, "%s: %zu change(s)%s\n", cli_name(), rep->n,
 			!rep->n ? ": nothing to do, no transaction"
 			: check ? " would be made"
 				: ", committed");
 	pol_buf_release(&b);
+	return status;
 }
 
 int sestore_apply(void *ctx, int argc, char **argv)
@@ -139,10 +148,10 @@ int sestore_apply(void *ctx, int argc, char **argv)
 		return status;
 	}
 	rc = pol_store_apply(st, list, &rep, &err);
-	if (rc == 0)
-		print_report(sc, list, &rep, check);
-	pol_store_free(st);
 	status = sestore_report(sc, &err, rc);
+	if (status == EXIT_OK)
+		status = print_report(sc, st, list, &rep, check);
+	pol_store_free(st);
 	if (status == EXIT_OK && check && rep.n)
 		status = EXIT_NOMATCH;
 	pol_store_apply_report_release(&rep);

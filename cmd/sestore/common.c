@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "label/label.h"
 #include "util/json.h"
 
 #include "cli.h"
@@ -18,6 +19,8 @@ const struct cli_option sestore_common_options[] = {
 	CLI_VALUE(SESTORE_OPT_ROOT, "root", "DIR", "find the store under DIR (DIR/var/lib/selinux/NAME,\n"
 						   "DIR/etc/selinux/NAME), as semodule -p"),
 	CLI_FLAG('N', "noreload", "do not reload the policy after the commit"),
+	CLI_FLAG(SESTORE_OPT_RELABEL, "relabel", "after the commit, relabel the files whose\n"
+						 "file-context spec it changed"),
 	CLI_FLAG(SESTORE_OPT_JSON, "json", "machine-readable output (see sestore(1))"),
 	CLI_FLAG('q', "quiet", "print nothing; the exit status is the answer"),
 	CLI_FLAG('v', "verbose", "more detail on stderr"),
@@ -53,6 +56,9 @@ int sestore_getopt(struct sestore *sc, struct cli_getopt *g, int argc, char **ar
 			break;
 		case 'N':
 			sc->noreload = true;
+			break;
+		case SESTORE_OPT_RELABEL:
+			sc->relabel = true;
 			break;
 		case 'n':
 			sc->noheading = true;
@@ -116,6 +122,8 @@ int sestore_open(struct sestore *sc, unsigned int flags, struct pol_store **st)
 	sestore_err_init(sc, &err);
 	if (sc->noreload)
 		flags |= POL_STORE_NO_RELOAD;
+	if (sc->relabel && !(flags & POL_STORE_CHECK))
+		flags |= POL_STORE_RELABEL;
 	rc = pol_store_open(sc->store, sc->root, flags, st, &err);
 	if (rc < 0) {
 		/* a store that is not there, or not ours to read: the
@@ -227,6 +235,94 @@ static int list(struct sestore *sc, struct pol_store *st, enum pol_store_kind ki
 	return sestore_report(sc, &err, rc);
 }
 
+struct relabel_out {
+	const struct sestore *sc;
+	struct json_object *changes; /* --json */
+};
+
+static void relabel_event(const struct pol_label_event *ev, void *data)
+{
+	struct relabel_out *o = data;
+	struct json_object *c;
+
+	switch (ev->kind) {
+	case POL_LABEL_EV_CHANGE:
+		if (o->changes) {
+			c = json_object_new_object();
+			pol_json_add_str(c, "path", ev->path);
+			if (ev->old_context)
+				pol_json_add_str(c, "old_context", ev->old_context);
+			pol_json_add_str(c, "new_context", ev->new_context);
+			json_object_array_add(o->changes, c);
+		} else if (!o->sc->quiet) {
+			/* restorecon -v's words */
+			printf("Relabeled %s from %s to %s\n", ev->path,
+			       ev->old_context ? ev->old_context : "(null)", ev->new_context);
+		}
+		break;
+	case POL_LABEL_EV_CUSTOMIZED:
+		if (o->sc->verbose && !o->sc->quiet)
+			fprintf(stderr, "%s: %s not reset as customized by admin to %s\n",
+				cli_name(), ev->path, ev->old_context);
+		break;
+	case POL_LABEL_EV_ERROR:
+	case POL_LABEL_EV_WARNING:
+		if (!o->sc->quiet)
+			fprintf(stderr, "%s: %s: %s %s: %s\n", cli_name(),
+				ev->kind == POL_LABEL_EV_ERROR ? "error" : "warning", ev->message,
+				ev->path, pol_strerror(ev->code));
+		break;
+	case POL_LABEL_EV_CONFLICT:
+		if (!o->sc->quiet)
+			fprintf(stderr,
+				"%s: warning: %s and %s are links of one file with different "
+				"specs: labeled %s\n",
+				cli_name(), ev->path, ev->other_path, ev->new_context);
+		break;
+	default:
+		break;
+	}
+}
+
+int sestore_relabel(const struct sestore *sc, struct pol_store *st, struct json_object *doc)
+{
+	struct json_object *own = sc->json && !doc ? pol_json_document("sestore") : NULL;
+	struct relabel_out o = {sc, sc->json ? json_object_new_array() : NULL};
+	struct pol_label_relabel_opts how = {.event = relabel_event, .event_data = &o};
+	struct pol_label_stats stats;
+	struct pol_err err;
+	int rc;
+
+	if (!sc->relabel) {
+		json_object_put(own);
+		json_object_put(o.changes);
+		return EXIT_OK;
+	}
+	if (own) {
+		pol_json_add_str(own, "command", "relabel");
+		doc = own;
+	}
+	/* the changes in walk order, whatever the threads */
+	how.flags = POL_LABEL_ORDERED_EVENTS;
+	sestore_err_init(sc, &err);
+	rc = pol_store_relabel(st, &how, &stats, &err);
+	if (doc) {
+		json_object_object_add(doc, "relabeled", o.changes);
+		json_object_object_add(doc, "relabel_errors",
+				       json_object_new_int64((int64_t)stats.errors));
+	}
+	if (own && rc == 0)
+		pol_json_print(stdout, own, 1);
+	json_object_put(own);
+	if (rc == 0 && sc->verbose && !sc->json)
+		fprintf(stderr, "%s: %llu file(s) relabeled, %llu error(s)\n", cli_name(),
+			(unsigned long long)stats.changed, (unsigned long long)stats.errors);
+	if (rc < 0)
+		return sestore_report(sc, &err, rc);
+	pol_err_release(&err);
+	return stats.errors ? EXIT_PARTIAL : EXIT_OK;
+}
+
 int sestore_run(struct sestore *sc, enum pol_store_kind kind, const struct sestore_req *r,
 		sestore_print_fn print)
 {
@@ -269,8 +365,11 @@ int sestore_run(struct sestore *sc, enum pol_store_kind kind, const struct sesto
 			fprintf(stderr, "%s: %s\n", cli_name(),
 				changed ? "committed" : "no change: nothing committed");
 	}
+	status = sestore_report(sc, &err, rc);
+	if (status == EXIT_OK && sc->relabel)
+		status = sestore_relabel(sc, st, NULL);
 	pol_store_free(st);
-	return sestore_report(sc, &err, rc);
+	return status;
 }
 
 /* semanage's -f words and letters, and file_contexts' */

@@ -188,11 +188,14 @@ int sestore_module(void *ctx, int argc, char **argv)
 	if (status == EXIT_OK) {
 		sestore_err_init(sc, &err);
 		rc = pol_store_apply(st, &l, &rep, &err);
-		pol_store_free(st);
 		if (rc == 0 && sc->verbose)
 			fprintf(stderr, "%s: %zu module change(s)%s\n", cli_name(), rep.n,
 				rep.n ? ", committed" : ": nothing to do, no transaction");
 		status = sestore_report(sc, &err, rc);
+		/* a module's .fc changes file contexts too */
+		if (status == EXIT_OK && sc->relabel)
+			status = sestore_relabel(sc, st, NULL);
+		pol_store_free(st);
 	}
 	pol_store_apply_report_release(&rep);
 	release(&l);

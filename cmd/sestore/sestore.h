@@ -15,6 +15,7 @@ struct sestore {
 	bool quiet;
 	bool noreload;	/* -N */
 	bool noheading; /* -n */
+	bool relabel;	/* --relabel */
 	bool in_command;
 	int verbose;
 	const char *store; /* -S NAME, or NULL: the configured policy type */
@@ -37,7 +38,7 @@ int sestore_export(void *ctx, int argc, char **argv);
 int sestore_module(void *ctx, int argc, char **argv);
 
 /* The options every command takes (and the global ones before it). */
-enum { SESTORE_OPT_JSON = 256, SESTORE_OPT_ROOT };
+enum { SESTORE_OPT_JSON = 256, SESTORE_OPT_ROOT, SESTORE_OPT_RELABEL };
 extern const struct cli_option sestore_common_options[];
 /* The action options of the record commands: -a -d -m -l -C -D -n. */
 extern const struct cli_option sestore_action_options[];
@@ -69,6 +70,17 @@ int sestore_open(struct sestore *sc, unsigned int flags, struct pol_store **st);
 typedef void (*sestore_print_fn)(const struct sestore *sc, const struct pol_store_list *l);
 int sestore_run(struct sestore *sc, enum pol_store_kind kind, const struct sestore_req *r,
 		sestore_print_fn print);
+
+struct json_object;
+
+/*
+ * After a commit with --relabel: relabel the files whose spec it changed
+ * (pol_store_relabel()), each change said as restorecon -v says it on
+ * stdout, or under --json as the array "relabeled" of doc (NULL: a
+ * document of its own, command "relabel"). Returns the exit status: EXIT_PARTIAL when some file
+ * could not be labeled.
+ */
+int sestore_relabel(const struct sestore *sc, struct pol_store *st, struct json_object *doc);
 
 /* A new pol_err whose diagnostics print as they come (text mode): a store
  * waiting for its lock says so at once. */

@@ -109,6 +109,11 @@ void label_sha1_final(struct label_sha1 *c, unsigned char out[LABEL_SHA1_LEN]);
 const char *label_prepare_key(const struct pol_label_specs *s, const char *path, char **owned,
 			      bool *rewritten);
 
+/* changed.c: whether previous gives key (mode) another context than
+ * context (NULL: none): 1, 0, or < 0 */
+int label_spec_changed(const struct pol_label_specs *previous, const char *key, mode_t mode,
+		       const char *context);
+
 /* selabel.c */
 int label_selabel_open(struct pol_label_specs *s, unsigned int flags, struct pol_err *err);
 void label_selabel_close(struct pol_label_specs *s);

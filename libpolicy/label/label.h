@@ -232,6 +232,10 @@ struct pol_label_relabel_opts {
 	 * soon: no new file is started, every file has its old or its new
 	 * label. May be NULL. */
 	volatile sig_atomic_t *stop;
+	/* The spec set before a change (may be NULL): only files to which it
+	 * gave another context than specs gives are labeled, the others are
+	 * counted unchanged and left alone (fixfiles -C, file by file). */
+	const struct pol_label_specs *previous;
 };
 
 /* Relabel each of paths (files, or directories with everything below them,
@@ -241,6 +245,24 @@ struct pol_label_relabel_opts {
  * options, an exclude that is not absolute, no memory). */
 int pol_label_relabel(const struct pol_label_relabel_opts *opts, const char *const *paths,
 		      size_t npaths, struct pol_label_stats *stats, struct pol_err *err);
+
+/*
+ * The paths below which previous and specs may label a file differently
+ * (what fixfiles -C relabels): for each spec one set has and the other has
+ * not (regex, file type and context compared), the files every match of it
+ * starts with: its path when it is literal, the directory its fixed prefix
+ * ends with, or each entry of the prefix's directory whose name starts
+ * with the rest ("/srv/www(/.*)?": /srv/www*, as fixfiles globs it); and
+ * the source path of each .subs or .subs_dist rule one set has alone.
+ * Only paths that exist under root (NULL or "/": the system's) are kept,
+ * root prepended, sorted, none below another. Both sets must use the
+ * native engine. Walk them with pol_label_relabel() and previous set.
+ * Returns 0 and *paths, *n (pol_label_paths_free()), or < 0.
+ */
+int pol_label_specs_changed(const struct pol_label_specs *previous,
+			    const struct pol_label_specs *specs, const char *root, char ***paths,
+			    size_t *n, struct pol_err *err);
+void pol_label_paths_free(char **paths, size_t n);
 
 /* The absolute path restorecon would use for arg: the real path of its
  * directory joined with its last component (which is not resolved, so a

@@ -245,6 +245,19 @@ static void label_one(struct label_worker *w, struct label_dir *d, int dfd, cons
 		pol_label_match_release(&m);
 		return;
 	}
+	if (run->opts->previous) {
+		/* only the files whose spec changed */
+		rc = label_spec_changed(run->opts->previous, lookup_key(run, path), st->st_mode,
+					m.context);
+		if (rc <= 0) {
+			if (rc < 0)
+				report(w, path, rc, "cannot look up the previous spec of");
+			else
+				label_count(w, unchanged);
+			pol_label_match_release(&m);
+			return;
+		}
+	}
 	if (!S_ISDIR(st->st_mode) && st->st_nlink > 1) {
 		rc = label_links_add(run, d, index, path, st, m.context);
 		if (rc < 0)

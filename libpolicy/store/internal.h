@@ -5,6 +5,7 @@
 
 #include <semanage/semanage.h>
 
+#include "label/label.h"
 #include "pdb/pdb.h"
 #include "store/store.h"
 
@@ -34,6 +35,9 @@ struct pol_store {
 	/* fcontext -e: the path equivalences, which libsemanage does not keep
 	 * (equiv.c) */
 	struct store_equivs *equiv;
+	/* POL_STORE_RELABEL: the installed file contexts before the commit
+	 * (relabel.c) */
+	struct pol_label_specs *fc_before;
 };
 
 /*
@@ -180,6 +184,11 @@ int store_tx(struct pol_store *st, struct pol_err *err);
  * is the running policy's (reload.c). 0, or < 0: the commit stands, the
  * kernel keeps the previous policy. */
 int store_reload(struct pol_store *st, struct pol_err *err);
+
+/* POL_STORE_RELABEL: read the installed file contexts before the commit
+ * (0 or < 0: do not commit); store_relabel_free() at pol_store_free(). */
+int store_relabel_prepare(struct pol_store *st, struct pol_err *err);
+void store_relabel_free(struct pol_store *st);
 
 /* Route libsemanage's messages into err until store_unroute(). */
 void store_route(struct pol_store *st, struct pol_err *err);

@@ -244,6 +244,7 @@ void pol_store_free(struct pol_store *st)
 		semanage_handle_destroy(st->sh);
 	}
 	store_equiv_free(st);
+	store_relabel_free(st);
 	pol_pdb_free(st->pdb);
 	free(st->name);
 	free(st->root);
@@ -407,7 +408,9 @@ int pol_store_commit(struct pol_store *st, struct pol_err *err)
 	 * local ones sekit changed were checked as setfiles would */
 	semanage_set_check_contexts(st->sh, st->unchecked);
 	store_route(st, err);
-	rc = store_equiv_prepare(st, err);
+	rc = store_relabel_prepare(st, err);
+	if (rc == 0)
+		rc = store_equiv_prepare(st, err);
 	if (rc == 0)
 		rc = semanage_commit(st->sh) < 0 ? -1 : 0;
 	if (store_equiv_finish(st, rc == 0, err) < 0)
@@ -417,6 +420,7 @@ int pol_store_commit(struct pol_store *st, struct pol_err *err)
 	if (rc < 0) {
 		int sys = semanage_status();
 
+		store_relabel_free(st);
 		st->failed = true;
 		/* after changes sekit checked in full, a failure without an
 		 * errno (a helper program such as sefcontext_compile failed on

@@ -41,6 +41,9 @@ enum pol_store_open_flag {
 	/* Compute what would change, change nothing: no transaction is ever
 	 * begun; pol_store_change() counts the changes (pol_store_change_count()). */
 	POL_STORE_CHECK = 1 << 1,
+	/* Read the installed file contexts before the commit, so that
+	 * pol_store_relabel() can relabel what the commit changed. */
+	POL_STORE_RELABEL = 1 << 2,
 };
 
 /*
@@ -95,6 +98,24 @@ bool pol_store_in_transaction(const struct pol_store *st);
  * the load failed (the commit stands).
  */
 int pol_store_commit(struct pol_store *st, struct pol_err *err);
+
+struct pol_label_relabel_opts;
+struct pol_label_stats;
+
+/*
+ * After a commit of a store opened with POL_STORE_RELABEL: relabel the
+ * files whose file-context spec the commit changed (fcontext records,
+ * equivalences, a module's .fc), under the store's root: every file a
+ * changed spec or equivalence can match (pol_label_specs_changed()) to
+ * which the file contexts installed before and after the commit give
+ * different contexts, and no other. how gives the walk's flags (a
+ * missing path is no error), threads, event callback, progress and stop;
+ * its spec sets, customizable types and root are the store's. Without a
+ * commit, nothing is done. Returns 0 with *stats (files that could not be
+ * labeled are events and count in stats->errors), or < 0.
+ */
+int pol_store_relabel(struct pol_store *st, const struct pol_label_relabel_opts *how,
+		      struct pol_label_stats *stats, struct pol_err *err);
 
 /* Disable dontaudit rules (semanage dontaudit off) or enable them (on) in
  * the next commit's policy; a rebuild of the whole policy. Returns 0 (also

@@ -209,6 +209,16 @@ enum pol_audit_bad {
 };
 
 const char *pol_audit_bad_name(enum pol_audit_bad bad);
+/* What the policy lacks of a denial explaining gave bad for: fn is
+ * called with the source's or target's type the policy does not know (the
+ * whole context when its type is known: its user, role or level is not),
+ * the class, or "class:perm" for each permission the class lacks (the
+ * name borrowed for the call). Returns how many names fn was given (none
+ * for the other reasons). */
+struct pol_audit_policy;
+size_t pol_audit_bad_names(struct pol_audit_policy *pol, enum pol_audit_bad bad,
+			   const struct pol_audit_avc *a, void (*fn)(const char *name, void *data),
+			   void *data);
 const char *pol_audit_verdict_name(enum pol_audit_verdict v);
 
 /* One boolean and the value that allows the access. */
@@ -246,11 +256,10 @@ struct pol_audit_diff {
 size_t pol_audit_context_diffs(const char *scontext, const char *tcontext,
 			       struct pol_audit_diff out[3]);
 
-struct pol_audit_policy;
-
 /* Explain against pdb (borrowed, must outlive the result). libsepol's
- * services keep a process-wide current policy: one pol_audit_policy at a
- * time per process. */
+ * services keep a process-wide current policy, which each question points
+ * at its own: several pol_audit_policy may be open (a fleet's hosts, each
+ * with its policy), but they are not for concurrent threads. */
 int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, struct pol_err *err);
 void pol_audit_policy_free(struct pol_audit_policy *pol);
 struct pol_pdb *pol_audit_policy_pdb(const struct pol_audit_policy *pol);
@@ -387,6 +396,10 @@ struct pol_audit_group_info {
 	 * (dest=) denials, in order of appearance, as many as commands */
 	const struct pol_audit_port_use *ports;
 	size_t nports, ports_more;
+	time_t first, last; /* the earliest and latest time of its records (0: none) */
+	/* the program: exe= of the AVC, else of its event's SYSCALL record, of
+	 * the first denial that has one; or NULL */
+	const char *executable;
 };
 int pol_audit_set_each(const struct pol_audit_set *set,
 		       int (*fn)(const struct pol_audit_group_info *g, void *data), void *data);

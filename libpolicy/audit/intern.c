@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,6 +188,65 @@ enum pol_audit_bad audit_question(struct pol_audit_policy *pol, const char *scon
 	if (!nperms)
 		return POL_AUDIT_BAD_NO_PERM;
 	return class_perms(pol, tclass, perms, nperms, cls, av);
+}
+
+/* The type of a context the policy does not know, or the context itself
+ * when its type is known (its user, role or level is not). */
+static void context_name(struct pol_audit_policy *pol, const char *ctx,
+			 void (*fn)(const char *name, void *data), void *data)
+{
+	struct pol_context_parts p;
+	char type[256];
+
+	if (!ctx)
+		return;
+	if (pol_context_split(ctx, &p) >= 3 && p.type_len && p.type_len < sizeof(type)) {
+		memcpy(type, p.type, p.type_len);
+		type[p.type_len] = '\0';
+		if (!pdb_type_value(pol->pdb, type)) {
+			fn(type, data);
+			return;
+		}
+	}
+	fn(ctx, data);
+}
+
+size_t pol_audit_bad_names(struct pol_audit_policy *pol, enum pol_audit_bad bad,
+			   const struct pol_audit_avc *a, void (*fn)(const char *name, void *data),
+			   void *data)
+{
+	sepol_security_class_t c;
+	size_t n = 0;
+
+	switch (bad) {
+	case POL_AUDIT_BAD_SCONTEXT:
+	case POL_AUDIT_BAD_TCONTEXT:
+		pdb_decider_enter(&pol->dec);
+		context_name(pol, bad == POL_AUDIT_BAD_SCONTEXT ? a->scontext : a->tcontext, fn,
+			     data);
+		return 1;
+	case POL_AUDIT_BAD_CLASS:
+		if (a->tclass)
+			fn(a->tclass, data);
+		return a->tclass != NULL;
+	case POL_AUDIT_BAD_PERM:
+		pdb_decider_enter(&pol->dec);
+		if (!a->tclass || sepol_string_to_security_class(a->tclass, &c) < 0)
+			return 0;
+		for (size_t i = 0; i < a->nperms; i++) {
+			sepol_access_vector_t v;
+			char name[512];
+
+			if (sepol_string_to_av_perm(c, a->perms[i], &v) == 0)
+				continue;
+			snprintf(name, sizeof(name), "%s:%s", a->tclass, a->perms[i]);
+			fn(name, data);
+			n++;
+		}
+		return n;
+	default:
+		return 0;
+	}
 }
 
 static void free_ctx(struct pol_hash_entry *e)

@@ -6,7 +6,9 @@
  * triple; explain.c: each question's explanation).
  *
  * libsepol's services keep their policy and SID table in process-wide
- * variables; one pol_audit_policy at a time.
+ * variables: every call of them enters its pol_audit_policy's decider first
+ * (pdb_decider_enter()), so that several may be open at once (seallow
+ * --policy-map), one question at a time.
  */
 #include <errno.h>
 #include <stdint.h>

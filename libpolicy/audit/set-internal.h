@@ -49,9 +49,11 @@ struct audit_group {
 	enum pol_audit_verdict verdict;
 	uint32_t perms;
 	size_t seq, count;
+	time_t first, last; /* the earliest and latest record time (0: none) */
 	const struct pol_audit_why *why;
 	const struct pol_audit_ctx *sctx, *tctx;
 	char *comm, *exe, *path, *file, *port;
+	char *executable; /* exe= of the AVC, else of its SYSCALL record */
 	struct distinct cmds, files;
 	/* distinct ports (POL_AUDIT_MAX_DISTINCT at most) */
 	struct pol_audit_port_use *ports;

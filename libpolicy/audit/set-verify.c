@@ -122,6 +122,7 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 	*fixed = *still = 0;
 	if (!v)
 		return -ENOMEM;
+	pdb_decider_enter(&set->pol->dec);
 	saved = calloc(set->groups.n + set->ngrants + 1, sizeof(*saved));
 	if (!saved) {
 		free(v);

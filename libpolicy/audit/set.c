@@ -392,6 +392,8 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 	file = file_of(set, a);
 	if (!g->file && file)
 		g->file = set_strdup(set, file);
+	if (!g->executable && ((a->exe && *a->exe) || (a->syscall_exe && *a->syscall_exe)))
+		g->executable = set_strdup(set, a->exe && *a->exe ? a->exe : a->syscall_exe);
 	add_distinct(set, &g->files, file);
 	add_command(set, g, a);
 	for (size_t i = 0; i < a->nperms; i++) {
@@ -411,6 +413,10 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 	}
 	g->perms |= av;
 	g->count++;
+	if (a->sec && (!g->first || a->sec < g->first))
+		g->first = a->sec;
+	if (a->sec > g->last)
+		g->last = a->sec;
 	if (a->permissive == 1)
 		g->permissive = true;
 	if (a->has_ioctlcmd)
@@ -562,6 +568,9 @@ int pol_audit_set_each(const struct pol_audit_set *set,
 		info.file = g->file;
 		info.port = g->port;
 		info.permissive = g->permissive;
+		info.executable = g->executable;
+		info.first = g->first;
+		info.last = g->last;
 		if (g->nxp) {
 			audit_put_xperms(&xb, g, false);
 			info.xperms = pol_buf_str(&xb);

@@ -13,15 +13,29 @@
 #include "label/label.h"
 #include "seallow.h"
 #include "util/buf.h"
+#include "util/hash.h"
 #include "util/json.h"
 #include "util/quote.h"
 
 struct explain_ctx {
 	struct seallow_run *run;
+	struct pol_audit_policy *pol;  /* the set's: the run's, or a host's (--policy-map) */
 	struct ifdb *db;	       /* -R: the interfaces, NULL otherwise */
 	struct pol_label_specs *specs; /* NULL when file_contexts cannot be read */
 	size_t groups, todo;
+	bool follow; /* --follow: new or grown groups only, JSON a line each */
 };
+
+/* --follow: each group printed, by its key, with the permissions it had:
+ * printed again only when it grew a permission (its fix may change). */
+struct printed {
+	struct pol_hash_entry entry;
+	size_t nperms, len;
+	char key[];
+};
+static struct pol_hash printed;
+static struct pol_label_specs *follow_specs;
+static bool follow_ready;
 
 /*
  * json-c asserts (SIGABRT) when a member is added to a NULL container, and
@@ -102,14 +116,105 @@ static const char *escaped(struct pol_buf *b, const char *s)
 			printf(__VA_ARGS__);                                                       \
 	} while (0)
 
+const struct pol_audit_why *seallow_group_why(struct pol_audit_policy *pol,
+					      const struct pol_audit_group_info *g)
+{
+	const struct pol_audit_why *w;
+
+	if (g->nperms > 1 && pol_audit_explain(pol, g->scontext, g->tcontext, g->tclass, g->perms,
+					       g->nperms, &w) == POL_AUDIT_OK)
+		return w;
+	return g->why;
+}
+
+/* --follow: whether g is new or grew since it was last printed (and
+ * remember it so); -ENOMEM when memory runs out. */
+static int follow_news(const struct pol_audit_group_info *g)
+{
+	struct pol_buf k = POL_BUF_INIT;
+	struct printed *p = NULL;
+	uint32_t h;
+	int rc = 1;
+
+	pol_buf_printf(&k, "%s%c%s%c%s%c%s%c%d", g->node ? g->node : "", 0, g->source, 0, g->target,
+		       0, g->tclass, 0, (int)g->verdict);
+	if (k.failed) {
+		pol_buf_release(&k);
+		return -ENOMEM;
+	}
+	h = pol_hash_bytes(k.data, k.len);
+	for (struct pol_hash_entry *e = pol_hash_chain(&printed, h); e && !p; e = e->next) {
+		struct printed *x = pol_hash_item(e, struct printed, entry);
+
+		if (e->hash == h && x->len == k.len && memcmp(x->key, k.data, k.len) == 0)
+			p = x;
+	}
+	if (p) {
+		rc = p->nperms != g->nperms;
+		p->nperms = g->nperms;
+	} else if ((p = malloc(sizeof(*p) + k.len)) != NULL) {
+		*p = (struct printed){.nperms = g->nperms, .len = k.len};
+		memcpy(p->key, k.data, k.len);
+		pol_hash_add(&printed, &p->entry, h);
+	} else {
+		rc = -ENOMEM;
+	}
+	pol_buf_release(&k);
+	return rc;
+}
+
+/* A time as ECS writes it: ISO 8601 in UTC. */
+static void jtime(struct json_object *o, const char *key, time_t t)
+{
+	char buf[32];
+	struct tm tm;
+
+	if (!t || !gmtime_r(&t, &tm) || !strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm)) {
+		jset(o, key, NULL);
+		return;
+	}
+	jstr(o, key, buf);
+}
+
+/* --follow --json: the names SIEMs ingest unchanged (Elastic Common
+ * Schema), beside seallow's own keys. */
+static void ecs_fields(struct json_object *o, const struct pol_audit_group_info *g,
+		       const char *fix_kind)
+{
+	struct json_object *host = jnew(json_object_new_object()),
+			   *process = jnew(json_object_new_object()),
+			   *file = jnew(json_object_new_object()),
+			   *event = jnew(json_object_new_object());
+
+	jtime(o, "@timestamp", g->last);
+	jtime(o, "first_seen", g->first);
+	jtime(o, "last_seen", g->last);
+	jstr(host, "name", g->node);
+	jset(o, "host", host);
+	jstr(process, "name", g->comm && *g->comm ? g->comm : NULL);
+	jstr(process, "executable", g->executable);
+	jset(o, "process", process);
+	jstr(file, "path", g->file);
+	jset(o, "file", file);
+	/* auditbeat's action for an AVC record */
+	jstr(event, "action", "violated-selinux-policy");
+	jstr(event, "kind", "alert");
+	jstr(event, "outcome", g->permissive ? "success" : "failure");
+	jset(event, "count", json_object_new_int64((int64_t)g->count));
+	jtime(event, "start", g->first);
+	jtime(event, "end", g->last);
+	jstr(event, "reason", fix_kind);
+	jset(o, "event", event);
+}
+
 static int one_group(const struct pol_audit_group_info *g, void *data)
 {
 	struct explain_ctx *x = data;
-	const struct pol_audit_why *w = g->why;
+	const struct pol_audit_why *w = seallow_group_why(x->pol, g);
 	bool json = x->run->o->json;
 	struct pol_buf fix = POL_BUF_INIT, rule = POL_BUF_INIT;
 	const char *fix_kind;
-	char *relabel = pol_audit_fix_relabel_type(x->run->pol, x->specs, g);
+	char *relabel;
 	struct pol_audit_port_fix *ports = NULL;
 	size_t nports = 0;
 	struct ifdb_choice ifc = {0};
@@ -119,6 +224,13 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	struct json_object *o = NULL, *causes = NULL;
 	struct pol_buf esc = POL_BUF_INIT;
 
+	if (x->follow) {
+		int news = follow_news(g);
+
+		if (news <= 0)
+			return news;
+	}
+	relabel = pol_audit_fix_relabel_type(x->pol, x->specs, g);
 	x->groups++;
 	rule_text(&rule, g);
 	/* -R: the interface audit2allow -R would call instead of the rule */
@@ -139,7 +251,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 			     "no rule can help: a constraint denies it; the contexts must change");
 		if (nd)
 			pol_buf_printf(&fix, " (%s vs %s)", d[0].source, d[0].target);
-	} else if ((ports = pol_audit_fix_ports(x->run->pol, g, &nports)) != NULL) {
+	} else if ((ports = pol_audit_fix_ports(x->pol, g, &nports)) != NULL) {
 		fix_kind = "port";
 		for (size_t i = 0; i < nports; i++) {
 			if (i)
@@ -322,8 +434,16 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		jstr(fo, "text", pol_buf_str(&fix));
 		jset(o, "fix", fo);
 		jstr(o, "rule", pol_buf_str(&rule));
-		if (!oom && !x->run->o->quiet)
+		if (x->follow) {
+			ecs_fields(o, g, fix_kind);
+			/* a line each, compact, whole or not at all */
+			if (!oom && !x->run->o->quiet)
+				printf("%s\n", json_object_to_json_string_ext(
+						   o, JSON_C_TO_STRING_PLAIN |
+							  JSON_C_TO_STRING_NOSLASHESCAPE));
+		} else if (!oom && !x->run->o->quiet) {
 			oom = pol_json_stream_item(stdout, o, x->groups == 1) == -ENOMEM;
+		}
 		json_object_put(o);
 	} else {
 		OUT("  fix: %s\n", pol_buf_str(&fix));
@@ -342,13 +462,42 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	return oom || fix.failed || rule.failed ? -ENOMEM : 0;
 }
 
+/* explain --follow: the groups new or grown since the last call, each a
+ * paragraph, or with --json a JSON object a line. */
+void seallow_explain_follow(struct seallow_run *run)
+{
+	struct explain_ctx x = {.run = run, .follow = true};
+	int rc = 0;
+
+	if (!follow_ready) {
+		if (pol_hash_init(&printed, 256) < 0) {
+			rc = -ENOMEM;
+			goto out;
+		}
+		follow_specs = pol_audit_fix_specs_open();
+		follow_ready = true;
+	}
+	x.specs = follow_specs;
+	x.pol = run->pol;
+	rc = pol_audit_set_each(run->set, one_group, &x);
+	for (size_t i = 0; rc == 0 && i < run->nnodes; i++) {
+		x.pol = run->nodes[i].pol;
+		rc = pol_audit_set_each(run->nodes[i].set, one_group, &x);
+	}
+out:
+	if (rc < 0 || oom) {
+		run->status = seallow_report(rc < 0 ? rc : -ENOMEM, "out of memory");
+		oom = false;
+	}
+}
+
 int seallow_explain_output(struct seallow_run *run)
 {
 	struct explain_ctx x = {.run = run};
 	struct json_object *doc = NULL;
 	int rc = 0;
 
-	if (run->o->refpolicy && pol_audit_set_groups(run->set)) {
+	if (run->o->refpolicy && seallow_groups(run)) {
 		int status = seallow_ifdb_open(run->o, &x.db);
 
 		if (status != EXIT_OK)
@@ -363,20 +512,18 @@ int seallow_explain_output(struct seallow_run *run)
 			rc = pol_json_stream_begin(stdout, doc, "denials");
 		json_object_put(doc);
 	}
+	x.pol = run->pol;
 	if (rc == 0)
 		rc = pol_audit_set_each(run->set, one_group, &x);
+	for (size_t i = 0; rc == 0 && i < run->nnodes; i++) {
+		x.pol = run->nodes[i].pol;
+		rc = pol_audit_set_each(run->nodes[i].set, one_group, &x);
+	}
 	if (rc == 0 && run->o->json && !run->o->quiet) {
-		struct json_object *tail = jnew(json_object_new_object()),
-				   *sk = jnew(json_object_new_object());
+		struct json_object *tail = jnew(json_object_new_object());
 
-		for (int i = 1; i < POL_AUDIT_BAD_COUNT; i++) {
-			size_t n = pol_audit_set_skipped(run->set, (enum pol_audit_bad)i);
-
-			if (n)
-				jset(sk, pol_audit_bad_name((enum pol_audit_bad)i),
-				     jnew(json_object_new_int64((int64_t)n)));
-		}
-		jset(tail, "skipped", sk);
+		if (tail && !seallow_lost_json(run, tail))
+			oom = true;
 		rc = oom ? -ENOMEM : pol_json_stream_end(stdout, tail);
 		json_object_put(tail);
 	}

@@ -293,9 +293,7 @@ int seallow_generate_output(struct seallow_run *run)
 
 	if (o->package && !ngroups) {
 		/* an empty module does not compile, and would change nothing */
-		if (!o->quiet)
-			fprintf(stderr, "%s: nothing to build: no denial to allow in the input\n",
-				cli_name());
+		seallow_say(run, POL_SEV_NOTE, "nothing to build: no denial to allow in the input");
 		return EXIT_NOMATCH;
 	}
 	if (o->refpolicy && ngroups) {
@@ -348,8 +346,7 @@ int seallow_generate_output(struct seallow_run *run)
 	if (rc < 0) {
 		free(text);
 		free(expanded);
-		fprintf(stderr, "%s: %s\n", cli_name(), strerror(-rc));
-		return EXIT_ENV;
+		return seallow_report(rc, "%s", strerror(-rc));
 	}
 	if (status != EXIT_OK) {
 		free(text);
@@ -372,9 +369,8 @@ int seallow_generate_output(struct seallow_run *run)
 
 		status = EXIT_OK;
 		if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
-			fprintf(stderr, "%s: cannot write '%s': %s\n", cli_name(), o->output,
-				strerror(errno));
-			status = EXIT_ENV;
+			status = seallow_report(-errno, "cannot write '%s': %s", o->output,
+						strerror(errno));
 		}
 	} else {
 		if (!o->quiet)

@@ -37,9 +37,7 @@ static void on_stop(int sig)
 	follow_stop = 1;
 }
 
-/* An error through cli_report() (JSON under --json); its exit status. */
-static int report(int rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int report(int rc, const char *fmt, ...)
+int seallow_report(int rc, const char *fmt, ...)
 {
 	struct pol_err err;
 	va_list ap;
@@ -52,6 +50,21 @@ static int report(int rc, const char *fmt, ...)
 	status = cli_report(&err, rc);
 	pol_err_release(&err);
 	return status;
+}
+
+void seallow_say(const struct seallow_run *run, enum pol_severity sev, const char *fmt, ...)
+{
+	struct pol_err err;
+	va_list ap;
+
+	if (run->o->quiet)
+		return;
+	pol_err_init(&err);
+	va_start(ap, fmt);
+	pol_err_vadd(&err, sev, 0, NULL, 0, 0, fmt, ap);
+	va_end(ap);
+	cli_report(&err, 0);
+	pol_err_release(&err);
 }
 
 static int numeric_suffix_cmp(const void *a, const void *b)
@@ -82,13 +95,15 @@ static int audit_log_names(const char *dir, char ***out, size_t *count)
 	int rc = 0;
 
 	if (!d)
-		return report(-errno, "cannot read '%s': %s", dir, strerror(errno)) ? EXIT_ENV : 0;
+		return seallow_report(-errno, "cannot read '%s': %s", dir, strerror(errno))
+			   ? EXIT_ENV
+			   : 0;
 	while ((de = readdir(d)) != NULL) {
 		if (strncmp(de->d_name, "audit.log", 9) != 0 ||
 		    (de->d_name[9] && de->d_name[9] != '.'))
 			continue;
 		if (POL_ARRAY_GROW(names, n + 1, alloc) < 0 || !(names[n] = strdup(de->d_name))) {
-			rc = report(-ENOMEM, "out of memory");
+			rc = seallow_report(-ENOMEM, "out of memory");
 			break;
 		}
 		n++;
@@ -107,19 +122,19 @@ static int read_file(struct pol_audit_reader *r, const char *path, bool env)
 	int fd, rc;
 
 	if (pol_audit_reader_input(r, path) < 0)
-		return report(-ENOMEM, "out of memory");
+		return seallow_report(-ENOMEM, "out of memory");
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		rc = -errno;
 		/* -i names a file: a wrong name is the user's (2), -a's are
 		 * the system's (3) */
-		report(rc, "cannot open '%s': %s", path, strerror(-rc));
+		seallow_report(rc, "cannot open '%s': %s", path, strerror(-rc));
 		return env ? cli_exit_for_system(rc) : cli_exit_for(rc);
 	}
 	rc = pol_audit_reader_read_fd(r, fd);
 	close(fd);
 	if (rc < 0) {
-		report(rc, "cannot read '%s': %s", path, strerror(-rc));
+		seallow_report(rc, "cannot read '%s': %s", path, strerror(-rc));
 		return env ? cli_exit_for_system(rc) : cli_exit_for(rc);
 	}
 	return EXIT_OK;
@@ -127,7 +142,7 @@ static int read_file(struct pol_audit_reader *r, const char *path, bool env)
 
 /* -a/-b: the audit log files themselves, oldest first, instead of spawning
  * ausearch (which needs root and reads the same files). */
-static int read_audit_logs(struct pol_audit_reader *r)
+static int read_audit_logs(const struct seallow_run *run, struct pol_audit_reader *r)
 {
 	const char *dir = audit_log_dir();
 	char **names = NULL;
@@ -141,7 +156,7 @@ static int read_audit_logs(struct pol_audit_reader *r)
 		status = read_file(r, path, true);
 	}
 	if (!n && status == EXIT_OK)
-		fprintf(stderr, "%s: no audit.log in '%s'\n", cli_name(), dir);
+		seallow_say(run, POL_SEV_WARNING, "no audit.log in '%s'", dir);
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
@@ -171,6 +186,8 @@ static void follow_flush(struct seallow_run *run, struct pol_audit_reader *r)
 	pol_audit_reader_flush(r);
 	if (run->o->mode == MODE_ALLOW)
 		seallow_follow_print(run);
+	else if (run->o->mode == MODE_EXPLAIN)
+		seallow_explain_follow(run);
 	fflush(stdout);
 }
 
@@ -215,7 +232,7 @@ static int follow_file(struct seallow_run *run, struct pol_audit_reader *r, cons
 	struct stat st = {0}, now;
 
 	if (!buf)
-		return report(-ENOMEM, "out of memory");
+		return seallow_report(-ENOMEM, "out of memory");
 	while (!follow_stop) {
 		if (fd < 0) {
 			fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -227,7 +244,7 @@ static int follow_file(struct seallow_run *run, struct pol_audit_reader *r, cons
 			}
 			if (fd < 0 || fstat(fd, &st) < 0) {
 				rc = -errno;
-				report(rc, "cannot open '%s': %s", path, strerror(-rc));
+				seallow_report(rc, "cannot open '%s': %s", path, strerror(-rc));
 				free(buf);
 				return env ? cli_exit_for_system(rc) : cli_exit_for(rc);
 			}
@@ -253,7 +270,7 @@ static int follow_file(struct seallow_run *run, struct pol_audit_reader *r, cons
 		close(fd);
 	free(buf);
 	if (rc < 0) {
-		report(rc, "cannot read '%s': %s", path, strerror(-rc));
+		seallow_report(rc, "cannot read '%s': %s", path, strerror(-rc));
 		return env ? cli_exit_for_system(rc) : cli_exit_for(rc);
 	}
 	return EXIT_OK;
@@ -271,7 +288,8 @@ static int follow_stdin(struct seallow_run *run, struct pol_audit_reader *r)
 		ssize_t got;
 
 		if (n < 0 && errno != EINTR)
-			return report(-errno, "cannot read standard input: %s", strerror(errno));
+			return seallow_report(-errno, "cannot read standard input: %s",
+					      strerror(errno));
 		if (n <= 0) {
 			follow_flush(run, r);
 			continue;
@@ -280,11 +298,12 @@ static int follow_stdin(struct seallow_run *run, struct pol_audit_reader *r)
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0)
-			return report(-errno, "cannot read standard input: %s", strerror(errno));
+			return seallow_report(-errno, "cannot read standard input: %s",
+					      strerror(errno));
 		if (got == 0)
 			break;
 		if (pol_audit_reader_feed(r, buf, (size_t)got) < 0)
-			return report(-ENOMEM, "out of memory");
+			return seallow_report(-ENOMEM, "out of memory");
 	}
 	return EXIT_OK;
 }
@@ -349,17 +368,17 @@ int seallow_read_input(struct seallow_run *run, struct pol_audit_reader *r)
 		int st;
 
 		if (!p) {
-			report(-errno, "cannot run dmesg: %s", strerror(errno));
+			seallow_report(-errno, "cannot run dmesg: %s", strerror(errno));
 			return EXIT_ENV;
 		}
 		rc = pol_audit_reader_read_fd(r, fileno(p));
 		st = pclose(p);
 		if (rc == 0 && st != 0) {
-			report(-EIO, "dmesg failed");
+			seallow_report(-EIO, "dmesg failed");
 			return EXIT_ENV;
 		}
 	} else if (o->all || o->boot) {
-		int status = read_audit_logs(r);
+		int status = read_audit_logs(run, r);
 		char path[4096];
 
 		if (status != EXIT_OK || !o->follow)
@@ -374,7 +393,7 @@ int seallow_read_input(struct seallow_run *run, struct pol_audit_reader *r)
 		rc = pol_audit_reader_read_fd(r, STDIN_FILENO);
 	}
 	if (rc < 0) {
-		report(rc, "cannot read the log: %s", strerror(-rc));
+		seallow_report(rc, "cannot read the log: %s", strerror(-rc));
 		return cli_exit_for_failure(rc);
 	}
 	return EXIT_OK;
@@ -394,15 +413,17 @@ int seallow_time_window(struct seallow_run *run)
 			continue;
 		rc = pol_audit_time_words(words[i], now, seallow_boot_time(), &t);
 		if (rc == -ENOENT) {
-			report(rc, "%s boot: the boot time is unknown (no /proc/uptime)", names[i]);
+			seallow_report(rc, "%s boot: the boot time is unknown (no /proc/uptime)",
+				       names[i]);
 			return EXIT_ENV;
 		}
 		if (rc < 0) {
-			report(POL_EINVAL,
-			       "%s: '%s' is no time: give now, recent, boot, today, yesterday, "
-			       "this-week, week-ago, this-month, this-year, a date (10/23/2024, "
-			       "2024-10-23) with an optional time, or a time (02:51:35)",
-			       names[i], words[i]);
+			seallow_report(
+			    POL_EINVAL,
+			    "%s: '%s' is no time: give now, recent, boot, today, yesterday, "
+			    "this-week, week-ago, this-month, this-year, a date (10/23/2024, "
+			    "2024-10-23) with an optional time, or a time (02:51:35)",
+			    names[i], words[i]);
 			return EXIT_USAGE;
 		}
 		/* --until a date without a time: to the end of that day (a word

@@ -34,6 +34,7 @@ enum {
 	OPT_UNTIL,
 	OPT_JOURNAL,
 	OPT_FOLLOW,
+	OPT_POLICY_MAP,
 };
 
 /* What the options give; the tables below write most of it themselves. */
@@ -102,15 +103,18 @@ static const struct cli_option plain_options[] = {
 	CLI_END,
 };
 
+#define OPT_FOLLOW_GROUPS CLI_BOOL(OPT_FOLLOW, "follow", &opts.follow, "go on reading as the log grows and explain each new\ndenial group as it comes (--json: an object a line)")
 #define OPT_PER_NODE_GROUPS CLI_BOOL(OPT_PER_NODE, "per-node", &opts.per_node, "the denials of each host (node=) in groups of their own")
 
 static const struct cli_option explain_options[] = {
 	CLI_GROUP(input_options),
+	CLI_VALUE(OPT_POLICY_MAP, "policy-map", "NODE=FILE", "explain the denials of host NODE (node=) against the\nbinary policy FILE (again for each host); implies --per-node"),
 	OPT_REFERENCE,
 	OPT_NOREFERENCE,
 	CLI_BOOL(OPT_JSON, "json", &opts.json, "one JSON document, an object per denial group"),
 	OPT_QUIET,
 	OPT_PER_NODE_GROUPS,
+	OPT_FOLLOW_GROUPS,
 	CLI_GROUP(refpolicy_options),
 	CLI_HELP_VERSION,
 	CLI_END,
@@ -138,6 +142,7 @@ static const struct cli_option review_options[] = {
 static const struct cli_option all_options[] = {
 	CLI_GROUP(plain_options),
 	CLI_FLAG(OPT_PER_NODE, "per-node", NULL),
+	CLI_VALUE(OPT_POLICY_MAP, "policy-map", "NODE=FILE", NULL),
 	CLI_END,
 };
 
@@ -239,6 +244,8 @@ static bool type_matches(struct seallow_run *run, const char *ctx)
 static int on_avc(const struct pol_audit_avc *a, void *data)
 {
 	struct seallow_run *run = data;
+	struct pol_audit_policy *pol;
+	struct pol_audit_set *set;
 
 	/* a record without a time (a bare AVC) is kept */
 	if (a->sec && ((run->since && a->sec < run->since) || (run->until && a->sec > run->until)))
@@ -252,8 +259,63 @@ static int on_avc(const struct pol_audit_avc *a, void *data)
 		run->filtered++;
 		return 0;
 	}
-	pol_audit_set_add(run->set, a);
+	set = seallow_set_for(run, a->node, &pol);
+	seallow_lost_denial(pol, pol_audit_set_add(set, a), a);
 	return 0;
+}
+
+struct pol_audit_set *seallow_set_for(struct seallow_run *run, const char *node,
+				      struct pol_audit_policy **pol)
+{
+	for (size_t i = 0; node && i < run->nnodes; i++)
+		if (strcmp(run->nodes[i].node, node) == 0) {
+			*pol = run->nodes[i].pol;
+			return run->nodes[i].set;
+		}
+	*pol = run->pol;
+	return run->set;
+}
+
+size_t seallow_groups(const struct seallow_run *run)
+{
+	size_t n = pol_audit_set_groups(run->set);
+
+	for (size_t i = 0; i < run->nnodes; i++)
+		n += pol_audit_set_groups(run->nodes[i].set);
+	return n;
+}
+
+/* --policy-map: each host's policy opened and its set made; an exit
+ * status. */
+static int open_node_policies(struct seallow_run *run, struct pol_err *err)
+{
+	const struct seallow_opts *o = run->o;
+
+	if (!o->npolicy_map)
+		return EXIT_OK;
+	run->nodes = calloc(o->npolicy_map, sizeof(*run->nodes));
+	if (!run->nodes)
+		return cli_report(err, -ENOMEM);
+	for (size_t i = 0; i < o->npolicy_map; i++) {
+		struct seallow_node *n = &run->nodes[run->nnodes++];
+		const char *eq = strchr(o->policy_map[i], '=');
+		int rc;
+
+		n->file = eq + 1;
+		n->node = strndup(o->policy_map[i], (size_t)(eq - o->policy_map[i]));
+		if (!n->node)
+			return cli_report(err, -ENOMEM);
+		rc = pol_pdb_open_default(n->file, &n->pdb, err);
+		if (rc == 0)
+			rc = pol_audit_policy_new(n->pdb, &n->pol, err);
+		if (rc == 0)
+			rc = pol_audit_set_new(n->pol, &n->set, err);
+		/* read as -p's: a missing file is exit 3 */
+		if (rc < 0)
+			return cli_report(err, rc);
+		pol_audit_set_by_node(n->set);
+	}
+	return EXIT_OK;
 }
 
 static int on_mark(const struct pol_audit_mark *m, void *data)
@@ -268,6 +330,8 @@ static int on_mark(const struct pol_audit_mark *m, void *data)
 		if (!run->o->lastreload || (m->kind == POL_AUDIT_MARK_DAEMON_START && !m->auditd))
 			break;
 		pol_audit_set_reset(run->set);
+		for (size_t i = 0; i < run->nnodes; i++)
+			pol_audit_set_reset(run->nodes[i].set);
 		if (run->why_out && run->why_out != stdout) {
 			rewind(run->why_out);
 			if (ftruncate(fileno(run->why_out), 0) < 0)
@@ -285,51 +349,6 @@ static int on_mark(const struct pol_audit_mark *m, void *data)
 		break;
 	}
 	return 0;
-}
-
-/* Every line and denial not used, by reason, on stderr: the lines not
- * read by number (the first few; all with -v), then the denials among
- * them and the other lines. */
-static size_t report_skips(struct seallow_run *run, struct pol_audit_reader *r)
-{
-	const struct pol_audit_unread *u;
-	size_t total = 0, nu = pol_audit_reader_unread(r, &u);
-
-	for (size_t i = 0; i < nu && !run->o->quiet && (run->o->verbose || i < 5); i++)
-		fprintf(stderr, "%s: warning: %s:%zu: %s\n", cli_name(),
-			u[i].input ? u[i].input : "<stdin>", u[i].line,
-			pol_audit_skip_name(u[i].reason));
-	if (nu > 5 && !run->o->quiet && !run->o->verbose)
-		fprintf(stderr, "%s: warning: and %zu more line%s not read (-v lists them)\n",
-			cli_name(), nu - 5, nu - 5 == 1 ? "" : "s");
-	for (int i = 0; i < POL_AUDIT_SKIP_COUNT; i++) {
-		size_t n = pol_audit_reader_skipped(r, (enum pol_audit_skip)i);
-		size_t d = pol_audit_reader_skipped_denials(r, (enum pol_audit_skip)i);
-		const char *why = pol_audit_skip_name((enum pol_audit_skip)i);
-
-		total += n;
-		if (run->o->quiet)
-			continue;
-		if (d)
-			fprintf(stderr, "%s: warning: skipped %zu denial%s: %s\n", cli_name(), d,
-				d == 1 ? "" : "s", why);
-		if (n > d)
-			fprintf(stderr, "%s: warning: skipped %zu line%s: %s\n", cli_name(), n - d,
-				n - d == 1 ? "" : "s", why);
-	}
-	for (int i = 1; i < POL_AUDIT_BAD_COUNT; i++) {
-		size_t n = run->o->mode == MODE_WHY
-			       ? run->why_bad[i]
-			       : pol_audit_set_skipped(run->set, (enum pol_audit_bad)i);
-
-		if (!n)
-			continue;
-		total += n;
-		if (!run->o->quiet)
-			fprintf(stderr, "%s: warning: skipped %zu denial%s: %s\n", cli_name(), n,
-				n == 1 ? "" : "s", pol_audit_bad_name((enum pol_audit_bad)i));
-	}
-	return total;
 }
 
 /*
@@ -386,6 +405,7 @@ static volatile struct {
 	struct pol_audit_policy *pol;
 	struct pol_audit_set *set;
 	struct pol_audit_reader *reader;
+	struct seallow_node *nodes;
 } left_to_exit;
 
 static void leave_to_exit(struct seallow_run *run, struct pol_audit_reader *r)
@@ -394,6 +414,7 @@ static void leave_to_exit(struct seallow_run *run, struct pol_audit_reader *r)
 	left_to_exit.pol = run->pol;
 	left_to_exit.set = run->set;
 	left_to_exit.reader = r;
+	left_to_exit.nodes = run->nodes;
 }
 
 /* Returns 0 to go on, or an exit status + 1 (help, version, errors). */
@@ -432,6 +453,20 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 			o->max_distance = (int)v;
 			break;
 		}
+		case OPT_POLICY_MAP: {
+			const char *eq = strchr(optarg, '=');
+
+			if (!eq || eq == optarg || !eq[1])
+				return cli_usage_error("--policy-map wants NODE=FILE, not '%s'", optarg) + 1;
+			for (size_t i = 0; i < o->npolicy_map; i++)
+				if (strncmp(o->policy_map[i], optarg, (size_t)(eq - optarg + 1)) == 0)
+					return cli_usage_error("--policy-map: node '%.*s' given twice", (int)(eq - optarg), optarg) + 1;
+			if (POL_ARRAY_GROW(o->policy_map, o->npolicy_map + 1, o->apolicy_map) < 0)
+				return EXIT_ENV + 1;
+			o->policy_map[o->npolicy_map++] = optarg;
+			o->per_node = true;
+			break;
+		}
 		case 'h': return usage(mode) + 1;
 		case 'V': return cli_version() + 1;
 		case CLI_LIST_COMMANDS: return cli_list_commands(commands) + 1;
@@ -446,6 +481,9 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 			  o->verify || o->lastreload))
 		return 1 + cli_usage_error("--follow prints rules (or -w's text) as denials come: "
 					   "not with -d, -m, -M, -o, -R, -l or --verify");
+	/* a stream from a fleet: each host's groups its own, host.name filled */
+	if (o->follow && o->mode == MODE_EXPLAIN)
+		o->per_node = true;
 	if (o->package && o->output)
 		return 1 + cli_usage_error("--module-package conflicts with --output");
 	if (o->package && o->module)
@@ -503,8 +541,10 @@ static int open_models(struct seallow_run *run, struct pol_audit_handlers *h,
 		rc = pol_audit_set_new(run->pol, &run->set, err);
 	if (rc == 0)
 		rc = pol_audit_reader_new(h, r, err);
-	if (rc == 0)
-		return EXIT_OK;
+	if (rc == 0) {
+		run->reader = *r;
+		return open_node_policies(run, err);
+	}
 	status = cli_report(err, rc);
 	if (rc == POL_ENOPOLICY || (!run->o->policy && rc < 0 && rc > -4096))
 		status = EXIT_ENV;
@@ -531,8 +571,7 @@ static int prepare_run(struct seallow_run *run)
 	if (o->mode == MODE_WHY && o->lastreload) {
 		run->why_out = tmpfile();
 		if (!run->why_out) {
-			fprintf(stderr, "%s: cannot make a temporary file: %s\n", cli_name(),
-				strerror(errno));
+			seallow_report(-errno, "cannot make a temporary file: %s", strerror(errno));
 			return EXIT_ENV;
 		}
 	}
@@ -544,7 +583,6 @@ static int prepare_run(struct seallow_run *run)
  * output. */
 static int read_denials(struct seallow_run *run, struct pol_audit_reader *r, size_t *skipped)
 {
-	const struct seallow_opts *o = run->o;
 	int status = seallow_read_input(run, r);
 	int rc = pol_audit_reader_finish(r);
 
@@ -552,17 +590,12 @@ static int read_denials(struct seallow_run *run, struct pol_audit_reader *r, siz
 		status = EXIT_ENV;
 	if (status != EXIT_OK)
 		return status;
-	*skipped = report_skips(run, r);
+	*skipped = seallow_lost_report(run, r);
 	/* a denial skipped for want of memory is the run's failure, not the log's */
-	if (o->mode == MODE_WHY ? run->why_bad[POL_AUDIT_BAD_NOMEM]
-				: pol_audit_set_skipped(run->set, POL_AUDIT_BAD_NOMEM)) {
-		fprintf(stderr, "%s: out of memory\n", cli_name());
-		return EXIT_ENV;
-	}
+	if (seallow_skipped(run, POL_AUDIT_BAD_NOMEM))
+		return seallow_report(-ENOMEM, "out of memory");
 	if (!pol_audit_reader_relevant(r)) {
-		if (!o->quiet)
-			fprintf(stderr, "%s: nothing to do: no SELinux record in the input\n",
-				cli_name());
+		seallow_say(run, POL_SEV_NOTE, "nothing to do: no SELinux record in the input");
 		return *skipped ? EXIT_PARTIAL : EXIT_NOMATCH;
 	}
 	return EXIT_OK;
@@ -592,8 +625,11 @@ static int write_output(struct seallow_run *run)
 	}
 	if (o->follow) {
 		/* what came since the last quiet moment */
-		seallow_follow_print(run);
-		return pol_audit_set_groups(run->set) ? EXIT_OK : EXIT_NOMATCH;
+		if (o->mode == MODE_EXPLAIN)
+			seallow_explain_follow(run);
+		else
+			seallow_follow_print(run);
+		return seallow_groups(run) ? EXIT_OK : EXIT_NOMATCH;
 	}
 	if (o->mode == MODE_EXPLAIN)
 		return seallow_explain_output(run);
@@ -618,10 +654,10 @@ int main(int argc, char **argv)
 	if (rc > 0)
 		return rc - 1;
 	if (opts.mode == MODE_REVIEW && !isatty(STDIN_FILENO)) {
-		fprintf(stderr,
-			"%s: review asks on a terminal and standard input is not one; "
-			"'seallow explain' prints the same facts and -M NAME writes the module\n",
-			cli_name());
+		seallow_report(
+		    POL_EINVAL,
+		    "review asks on a terminal and standard input is not one; "
+		    "'seallow explain' prints the same facts and -M NAME writes the module");
 		return EXIT_USAGE;
 	}
 	pol_err_init(&err);

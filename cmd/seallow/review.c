@@ -123,7 +123,7 @@ static void print_list(const char *label, const char *const *v, size_t n, size_t
 static void print_group(struct review *rv, const struct pol_audit_group_info *g,
 			const char *relabel, const char *boolcmd, const struct ifdb_choice *ifc)
 {
-	const struct pol_audit_why *w = g->why;
+	const struct pol_audit_why *w = seallow_group_why(rv->run->pol, g);
 	struct pol_audit_diff d[3];
 	size_t nd;
 
@@ -185,9 +185,9 @@ static void print_group(struct review *rv, const struct pol_audit_group_info *g,
 }
 
 /* The default answer: the least privilege that helps. */
-static enum answer default_answer(const struct pol_audit_group_info *g, const char *relabel)
+static enum answer default_answer(const struct pol_audit_group_info *g,
+				  const struct pol_audit_why *w, const char *relabel)
 {
-	const struct pol_audit_why *w = g->why;
 
 	if (w->causes & (1u << POL_AUDIT_ALLOW))
 		return ANS_SKIP;
@@ -205,14 +205,15 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	struct review *rv = data;
 	char *relabel = pol_audit_fix_relabel_type(rv->run->pol, rv->specs, g);
 	struct pol_buf bc = POL_BUF_INIT;
-	enum answer def = default_answer(g, relabel);
-	bool can_bool = g->why->nbool_set > 0, can_if;
+	const struct pol_audit_why *w = seallow_group_why(rv->run->pol, g);
+	enum answer def = default_answer(g, w, relabel);
+	bool can_bool = w->nbool_set > 0, can_if;
 	struct ifdb_choice ifc = {0};
 	char prompt[256];
 	int rc = 0;
 
 	if (can_bool)
-		pol_audit_fix_bool_command(&bc, g->why);
+		pol_audit_fix_bool_command(&bc, w);
 	if (rv->db && seallow_ifdb_choose(rv->db, g, &ifc) < 0) {
 		free(relabel);
 		pol_buf_release(&bc);
@@ -317,9 +318,9 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		case ANS_BOOLEAN: {
 			char **v = argv_of("setsebool", "-P", NULL);
 
-			for (size_t i = 0, n = 2; v && i < g->why->nbool_set && n < 63; i++) {
-				if (asprintf(&v[n++], "%s=%d", g->why->bool_set[i].name,
-					     g->why->bool_set[i].value) < 0)
+			for (size_t i = 0, n = 2; v && i < w->nbool_set && n < 63; i++) {
+				if (asprintf(&v[n++], "%s=%d", w->bool_set[i].name,
+					     w->bool_set[i].value) < 0)
 					v[--n] = NULL;
 			}
 			if (v)
@@ -530,8 +531,8 @@ int seallow_review_output(struct seallow_run *run)
 			continue;
 		st = run_command(rv.cmds[i].argv);
 		if (st != 0) {
-			fprintf(stderr, "%s: '%s' failed%s\n", cli_name(), rv.cmds[i].text,
-				st < 0 ? ": cannot run it" : "");
+			seallow_report(-EIO, "'%s' failed%s", rv.cmds[i].text,
+				       st < 0 ? ": cannot run it" : "");
 			status = EXIT_ENV;
 		}
 	}

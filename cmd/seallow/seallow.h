@@ -23,6 +23,17 @@ struct seallow_opts {
 	const char *headers, *interface_info, *perm_map;
 	int max_distance;
 	bool broad_interfaces, verbose_notes, per_node;
+	/* --policy-map NODE=FILE: "NODE=FILE" words, as given */
+	const char **policy_map;
+	size_t npolicy_map, apolicy_map;
+};
+
+/* --policy-map: one host's policy and the groups of its denials. */
+struct seallow_node {
+	const char *node, *file; /* into the option's word */
+	struct pol_pdb *pdb;
+	struct pol_audit_policy *pol;
+	struct pol_audit_set *set;
 };
 
 struct seallow_run {
@@ -38,7 +49,39 @@ struct seallow_run {
 	size_t why_bad[POL_AUDIT_BAD_COUNT];
 	size_t avcs, filtered;
 	int status;
+	struct pol_audit_reader *reader;
+	struct seallow_node *nodes; /* --policy-map */
+	size_t nnodes;
 };
+
+/* input.c: an error through cli_report() (JSON under --json); its exit
+ * status. */
+int seallow_report(int rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A warning or a note through cli_report() (JSON under --json; nothing
+ * with -q). */
+void seallow_say(const struct seallow_run *run, enum pol_severity sev, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* lost.c: a denial the policy could not explain (bad), its names kept
+ * (the distinct unknown types, classes and permissions, by cause). */
+void seallow_lost_denial(struct pol_audit_policy *pol, enum pol_audit_bad bad,
+			 const struct pol_audit_avc *a);
+/* Denials skipped for bad, in every policy's set (-w: counted by why.c). */
+size_t seallow_skipped(const struct seallow_run *run, enum pol_audit_bad bad);
+/* Every line and denial not used, by cause, on stderr (one JSON document
+ * under --json); returns how many. */
+size_t seallow_lost_report(struct seallow_run *run, struct pol_audit_reader *r);
+/* explain --json's tail: skipped (cause -> denials), skipped_names (cause
+ * -> names), unread (the lines not read) into tail; false when memory ran
+ * out. */
+struct json_object;
+bool seallow_lost_json(struct seallow_run *run, struct json_object *tail);
+
+/* main.c: the policy and set a denial of node (NULL: none) goes to: its
+ * host's with --policy-map, else the run's. */
+struct pol_audit_set *seallow_set_for(struct seallow_run *run, const char *node,
+				      struct pol_audit_policy **pol);
+/* The denial groups of every set. */
+size_t seallow_groups(const struct seallow_run *run);
 
 /* input.c: read the input the options name into r (--follow: until a
  * signal or the end of standard input); an exit status. */
@@ -89,8 +132,16 @@ int seallow_refpolicy_expand(const struct seallow_opts *o, const char *name, con
 /* Every unconditional allow rule of an expansion, for the replay. */
 int seallow_refpolicy_grant(struct pol_audit_set *set, const char *name, const char *text,
 			    size_t len);
+/* explain.c: the explanation of every permission of g together (the
+ * group's own is its first denial's: a boolean that allows one permission
+ * is no fix for a denial of two), for explain's and review's causes and fix. */
+const struct pol_audit_why *seallow_group_why(struct pol_audit_policy *pol,
+					      const struct pol_audit_group_info *g);
 /* explain.c: the explain subcommand and --json. */
 int seallow_explain_output(struct seallow_run *run);
+/* --follow: the groups new or grown since the last call (--json: a JSON
+ * object a line, with ECS names). */
+void seallow_explain_follow(struct seallow_run *run);
 /* generate.c: NAME.te and NAME.pp from a module's text, both or neither. */
 int seallow_generate_package(struct seallow_run *run, const char *name, const char *te, size_t len,
 			     const char *expanded, size_t explen, bool announce);

@@ -18,6 +18,7 @@ void seallow_why_print(struct seallow_run *run, const struct pol_audit_avc *a)
 
 	if (bad != POL_AUDIT_OK) {
 		run->why_bad[bad]++;
+		seallow_lost_denial(run->pol, bad, a);
 		return;
 	}
 	if (run->o->quiet)

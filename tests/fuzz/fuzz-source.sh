@@ -184,11 +184,27 @@ else
 	max_len=16384
 	dict=$src/tests/fuzz/audit.dict
 	export FUZZ_AUDIT_POLICY=$src/tests/seallow/fixtures/t.conf
-	for f in "$src"/tests/seallow/fixtures/*.log "$corpus"/audit/*.log "$corpus"/audit/*.txt; do
+	# the fixtures: raw logs (hex fields among them) and, in shapes/, the
+	# pasted ones (ausearch -i; journal, syslog, printk, grep -n, quotes)
+	for f in "$src"/tests/seallow/fixtures/*.log "$src"/tests/seallow/fixtures/shapes/*.log \
+		"$corpus"/audit/*.log "$corpus"/audit/*.txt; do
 		[ -f "$f" ] || continue
 		head -c "$max_len" "$f" >"$out/seeds/$n-$(basename "$f")"
 		n=$((n + 1))
 	done
+	# and every shape seallow-shapes.py rewrites a raw log into, journalctl
+	# -o json and -o export included, of the fixtures with events
+	if command -v python3 >/dev/null; then
+		for shape in raw-node grep-n grep-hn quote no-msg bare kernel printk syslog \
+			syslog-raw iso-syslog journal-short json export; do
+			for f in event.log hosts.log reload.log port.log; do
+				python3 "$src/tests/oracle/seallow-shapes.py" "$shape" \
+					"$src/tests/seallow/fixtures/$f" 2>/dev/null |
+					head -c "$max_len" >"$out/seeds/$n-$shape-$f"
+				n=$((n + 1))
+			done
+		done
+	fi
 fi
 echo "fuzz-$target: $n seeds, $seconds s on $jobs process(es); findings in $out/crashes/"
 

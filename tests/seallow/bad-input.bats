@@ -182,3 +182,52 @@ setup() {
 		[[ "$stderr" != *"not valid"* ]]
 	done
 }
+
+@test "seallow: skipped denials name what the policy lacks: the first three, all with -v and --json" {
+	local t n=0
+	for t in u1_t u2_t u3_t u4_t u5_t u1_t; do
+		n=$((n + 1))
+		echo "type=AVC msg=audit(2.000:$n): avc:  denied  { read } for  pid=1 comm=\"x\" scontext=usera:r:$t tcontext=usera:r:b_t tclass=file permissive=0"
+	done > names.log
+	# a known type in a context the policy refuses (its user): the context is named
+	echo 'type=AVC msg=audit(2.000:70): avc:  denied  { read } for  pid=1 comm="x" scontext=nouser:r:a_t tcontext=usera:r:b_t tclass=file permissive=0' >> names.log
+	cat "$FIXTURES/other-policy.log" >> names.log
+	run -4 --separate-stderr seallow -p "$TBIN" -i names.log
+	[[ "$stderr" == *"skipped 8 denials: source context not valid in the policy (u1_t, u2_t, u3_t and 4 more; -v names them)"* ]]
+	[[ "$stderr" == *"skipped 1 denial: class not in the policy (bpf)"* ]]
+	[[ "$stderr" == *"skipped 2 denials: permission not in the class (file:map)"* ]]
+	run -4 --separate-stderr seallow -v -p "$TBIN" -i names.log
+	[[ "$stderr" == *"skipped 8 denials: source context not valid in the policy (u1_t, u2_t, u3_t, u4_t, u5_t, nouser:r:a_t, httpd_t)"* ]]
+	# -w counts and names them the same
+	run -4 --separate-stderr seallow -w -p "$TBIN" -i names.log
+	[[ "$stderr" == *"skipped 1 denial: class not in the policy (bpf)"* ]]
+	[[ "$stderr" == *"skipped 8 denials: source context not valid in the policy (u1_t, u2_t, u3_t and 4 more; -v names them)"* ]]
+	run -4 --separate-stderr seallow explain --json -p "$TBIN" -i names.log
+	[ "$(jq -c '.skipped_names' <<<"$output")" = '{"source context not valid in the policy":["u1_t","u2_t","u3_t","u4_t","u5_t","nouser:r:a_t","httpd_t"],"target context not valid in the policy":["etc_t"],"class not in the policy":["bpf"],"permission not in the class":["file:map"]}' ]
+	[ "$(jq '.skipped["source context not valid in the policy"]' <<<"$output")" = 8 ]
+}
+
+@test "seallow explain --json: unread lines by number in the document, warnings as JSON on stderr" {
+	{ cat "$FIXTURES/t.log"; echo 'type=AVC msg=audit(1.000:99 avc:  denied  { read } for scontext=usera:r:a_t'; echo 'type=SYSCALL msg=audit(1.0'; } > bad.log
+	run -4 --separate-stderr seallow explain --json -p "$TBIN" -i bad.log
+	[ "$(jq -c '.unread' <<<"$output")" = '[{"input":"bad.log","line":8,"reason":"malformed record","denial":true},{"input":"bad.log","line":9,"reason":"malformed record","denial":false}]' ]
+	[ "$(jq '.unread_more' <<<"$output")" = 0 ]
+	# stderr: one document; each unread line a warning with its file and line
+	[ "$(jq -r '.tool' <<<"$stderr")" = seallow ]
+	[ "$(jq -c '[.diagnostics[] | select(.line) | [.severity, .file, .line, .message]]' <<<"$stderr")" = '[["warning","bad.log",8,"malformed record"],["warning","bad.log",9,"malformed record"]]' ]
+	jq -e '.diagnostics | map(.message) | index("skipped 1 denial: malformed record") != null' <<<"$stderr"
+	# -q: nothing on either
+	run -4 --separate-stderr seallow explain --json -q -p "$TBIN" -i bad.log
+	[ -z "$output" ] && [ -z "$stderr" ]
+	# the text is as it was: the line named by its number
+	run -4 --separate-stderr seallow explain -p "$TBIN" -i bad.log
+	[[ "$stderr" == *"seallow: warning: bad.log:8: malformed record"* ]]
+}
+
+@test "seallow explain --json: no SELinux record is a JSON note, errors JSON too" {
+	echo 'type=SYSCALL msg=audit(1.000:1): arch=c000003e syscall=2 success=yes' > none.log
+	run -1 --separate-stderr seallow explain --json -p "$TBIN" -i none.log
+	[ "$(jq -r '.diagnostics[0] | [.severity, .message] | join(": ")' <<<"$stderr")" = "note: nothing to do: no SELinux record in the input" ]
+	run -2 --separate-stderr seallow explain --json -p "$TBIN" -i /nonexistent.log
+	[ "$(jq -r '.diagnostics[0].message' <<<"$stderr")" = "cannot open '/nonexistent.log': No such file or directory" ]
+}

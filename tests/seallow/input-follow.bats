@@ -27,17 +27,6 @@ journal() {
 	"$JREMOTE" --output="$PWD/$1" - < "$1.export" 2> /dev/null
 }
 
-# exit_of PID STATUS: the background job PID ended with STATUS (bats' run
-# cannot wait: it runs its command in a subshell, whose child PID is not)
-exit_of() {
-	local st=0
-	wait "$1" || st=$?
-	[ "$st" -eq "$2" ] || {
-		echo "exit status $st, not $2"
-		return 1
-	}
-}
-
 # wait_for FILE TEXT: until FILE holds TEXT (at most 10 s)
 wait_for() {
 	local i
@@ -156,7 +145,7 @@ wait_for() {
 		run -2 --separate-stderr seallow -p "$TBIN" --follow -i "$FIXTURES/t.log" $args
 		[[ "$stderr" == *"--follow prints rules"* ]] || { echo "$args: $stderr"; false; }
 	done
-	run -2 --separate-stderr seallow explain -p "$TBIN" --follow
+	run -2 --separate-stderr seallow explain -p "$TBIN" --follow -l
 	run -2 --separate-stderr seallow -p "$TBIN" --journal -d
 	[[ "$stderr" == *"each name the input"* ]]
 }

@@ -35,31 +35,14 @@ shape() { /usr/bin/python3 "$SEKIT_SRCDIR/tests/oracle/seallow-shapes.py" "$@"; 
 }
 
 @test "seallow: ausearch -i output (interpreted, ---- separators, unquoted comm) is read and grouped by serial" {
-	cat > interp.log <<-'EOF'
-	----
-	type=PROCTITLE msg=audit(11/14/2023 22:13:20.100:10) : proctitle=cat /srv/secret
-	type=PATH msg=audit(11/14/2023 22:13:20.100:10) : item=0 name=secret inode=99 dev=08:01 mode=file,644 ouid=root ogid=root rdev=00:00 obj=usera:r:b_t nametype=NORMAL
-	type=CWD msg=audit(11/14/2023 22:13:20.100:10) : cwd=/srv
-	type=SYSCALL msg=audit(11/14/2023 22:13:20.100:10) : arch=x86_64 syscall=openat success=no exit=EACCES(Permission denied) a0=AT_FDCWD a1=0x7ffd a2=O_RDONLY a3=0x0 items=1 ppid=1 pid=42 auid=unset uid=root gid=root comm=cat exe=/usr/bin/cat subj=usera:r:a_t key=(null)
-	type=AVC msg=audit(11/14/2023 22:13:20.100:10) : avc:  denied  { read } for  pid=42 comm=cat name=secret dev="sda1" ino=99 scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0
-	----
-	type=AVC msg=audit(11/14/23 22:13:21.000:11) : avc:  denied  { read } for  pid=43 comm=ls name=x dev="sda1" ino=98 scontext=usera:r:a_t tcontext=usera:r:c_t tclass=file permissive=0
-	EOF
-	run -0 --separate-stderr seallow explain -p "$TBIN" -i interp.log
+	run -0 --separate-stderr seallow explain -p "$TBIN" -i "$FIXTURES/shapes/ausearch-i.log"
 	[ -z "$stderr" ]
 	[[ "$output" == *'a_t b_t:file { read }: 1 denial, comm "cat", path "/srv/secret"'* ]]
 	[[ "$output" == *'a_t c_t:file { read }: 1 denial, comm "ls"'* ]]
 }
 
 @test "seallow: journal and syslog lines, quotes, grep and printk prefixes are read" {
-	cat > mixed.log <<-'EOF'
-	Jul 26 09:11:43 host audit[699]: AVC avc:  denied  { read } for  pid=699 comm="cat" name="b" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0
-	Jul 26 09:11:44 host kernel: audit: type=1400 audit(1721985104.123:45): avc:  denied  { read } for  pid=1 comm="x" scontext=usera:r:a_t tcontext=usera:r:c_t tclass=file permissive=0
-	[   12.345678] audit: type=1400 audit(1721985105.000:46): avc:  denied  { write } for  pid=1 comm="x" scontext=usera:r:a_t tcontext=userb:r:d_t tclass=file permissive=0
-	> 12:type=AVC msg=audit(1721985106.000:47): avc:  denied  { read } for  pid=1 comm="x" scontext=usera:r:b_t tcontext=usera:r:c_t tclass=file permissive=0
-	avc:  denied  { read } for  pid=1 comm="x" scontext=usera:r:b_t tcontext=usera:r:b_t tclass=file permissive=0
-	EOF
-	run -0 --separate-stderr seallow -p "$TBIN" -i mixed.log
+	run -0 --separate-stderr seallow -p "$TBIN" -i "$FIXTURES/shapes/pasted.log"
 	[ -z "$stderr" ]
 	[[ "$output" == *"allow a_t b_t:file read;"* ]]
 	[[ "$output" == *"allow a_t c_t:file read;"* ]]
@@ -94,12 +77,25 @@ shape() { /usr/bin/python3 "$SEKIT_SRCDIR/tests/oracle/seallow-shapes.py" "$@"; 
 
 @test "seallow: hex comm=, name= and path= (spaces, odd bytes) are decoded as auditd does" {
 	# "my cmd", "a b", "/srv/a b": the kernel's untrusted-string hex
-	cat > hex.log <<-'EOF'
-	type=AVC msg=audit(1721985104.123:45): avc:  denied  { read } for  pid=1 comm=6D7920636D64 name=612062 dev="sda1" ino=5 scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0
-	type=AVC msg=audit(1721985104.123:46): avc:  denied  { write } for  pid=1 comm="ok" path=2F7372762F612062 dev="sda1" ino=5 scontext=usera:r:a_t tcontext=usera:r:c_t tclass=file permissive=0
-	EOF
-	run -0 --separate-stderr seallow explain -p "$TBIN" -i hex.log
+	run -0 --separate-stderr seallow explain -p "$TBIN" -i "$FIXTURES/hex.log"
 	[ -z "$stderr" ]
 	[[ "$output" == *'a_t b_t:file { read }: 1 denial, comm "my cmd"'* ]]
 	[[ "$output" == *'a_t c_t:file { write }: 1 denial, comm "ok", path "/srv/a b"'* ]]
+}
+
+# the fuzz target's checks (two readings that must agree, the set's every
+# output, the replay) on the seeds tests/fuzz/fuzz-source.sh gives it: the
+# pasted shapes of the fixtures and every shape seallow-shapes.py writes
+@test "seallow: the audit reader's fuzz target runs clean on every shape of its seeds" {
+	local fuzz=${SEKIT_BUILDDIR:-$SEKIT_SRCDIR}/tests/fuzz/fuzz-audit log shape
+	[ -x "$fuzz" ] || { echo "$fuzz is not built (make check builds it)"; false; }
+	mkdir seeds
+	cp "$FIXTURES"/*.log "$FIXTURES"/shapes/*.log seeds/
+	for log in event.log hosts.log reload.log port.log; do
+		for shape in $SHAPES; do
+			shape "$shape" "$FIXTURES/$log" > "seeds/$shape-$log"
+		done
+	done
+	run -0 env FUZZ_AUDIT_POLICY="$FIXTURES/t.conf" "$fuzz" seeds/*
+	[ "$(grep -c ': ran$' <<<"$output")" -eq "$(ls seeds | wc -l)" ]
 }

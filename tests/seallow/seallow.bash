@@ -12,3 +12,14 @@ seallow_setup() {
 	export SEKIT_POLICY_XML=/nonexistent
 	cd "$BATS_TEST_TMPDIR"
 }
+
+# exit_of PID STATUS: the background job PID ended with STATUS (bats' run
+# cannot wait: it runs its command in a subshell, whose child PID is not)
+exit_of() {
+	local st=0
+	wait "$1" || st=$?
+	[ "$st" -eq "$2" ] || {
+		echo "exit status $st, not $2"
+		return 1
+	}
+}

@@ -59,6 +59,8 @@ struct side {
 	size_t n, alloc;
 };
 
+#define REC_BLOCK 65536
+
 /* A difference found: the source, target and class union indexes, the
  * conditional id and the permissions on each side (an added rule's are on
  * the right only, a removed rule's on the left only). Its lines are
@@ -77,11 +79,16 @@ struct av {
 	size_t ntypes, nclasses;
 	uint32_t *tgt_rank;	       /* union type -> rank of "name:" in byte order */
 	const char *(*perm_names)[64]; /* per union class */
+	uint8_t (*perm_order)[65];     /* per union class: its bits by name, then 64 */
 	struct ucond *conds;
 	size_t nconds, cond_alloc;
 	struct side s[2];
-	struct rec *rec[3]; /* added, removed, modified */
-	size_t n[3], alloc[3];
+	/* added, removed, modified: blocks of REC_BLOCK records, so that a
+	 * million never move nor double in a realloc() */
+	struct rec **blk[3];
+	size_t n[3], nblk[3], blk_alloc[3];
+	struct rec *run[3]; /* one source's, sorted before they join blk */
+	size_t run_n[3], run_alloc[3];
 	bool failed;
 	/* the item last written, and its strings */
 	struct pol_diff_item item;
@@ -139,14 +146,35 @@ static int union_names(char **names[2], const uint32_t nprim[2], const policydb_
 	return 0;
 }
 
+static int bit_name_cmp(const void *a, const void *b, void *names)
+{
+	const char *const *v = names;
+
+	return strcmp(v[*(const uint8_t *)a], v[*(const uint8_t *)b]);
+}
+
+/* The bits of union class u that have a name, sorted by it, ended by 64. */
+static void order_perms(struct av *av, size_t u)
+{
+	uint8_t *o = av->perm_order[u];
+	size_t n = 0;
+
+	for (unsigned int b = 0; b < 64; b++)
+		if (av->perm_names[u][b])
+			o[n++] = (uint8_t)b;
+	qsort_r(o, n, 1, bit_name_cmp, (void *)av->perm_names[u]);
+	o[n] = 64;
+}
+
 /* Union permission bits: the left class's own bits, then the right's
  * names the left lacks from bit 32 on. */
 static int map_perms(struct av *av)
 {
 	av->perm_names = calloc(av->nclasses ? av->nclasses : 1, sizeof(*av->perm_names));
+	av->perm_order = calloc(av->nclasses ? av->nclasses : 1, sizeof(*av->perm_order));
 	for (int s = 0; s < 2; s++)
 		av->s[s].pmap = calloc(av->s[s].p->p_classes.nprim + 1, sizeof(*av->s[s].pmap));
-	if (!av->perm_names || !av->s[0].pmap || !av->s[1].pmap)
+	if (!av->perm_names || !av->perm_order || !av->s[0].pmap || !av->s[1].pmap)
 		return -ENOMEM;
 	for (size_t u = 0; u < av->nclasses; u++) {
 		uint32_t lc = av->classes[u].v[0], rc = av->classes[u].v[1];
@@ -173,6 +201,7 @@ static int map_perms(struct av *av)
 			if (name)
 				av->perm_names[u][lb] = name;
 		}
+		order_perms(av, u);
 	}
 	return 0;
 }
@@ -454,35 +483,38 @@ static void normalize(struct side *sd)
 	sd->n = m;
 }
 
-static int name_cmp(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* The names of perms in class cls, sorted, into v (room for 65: NULL
  * after the last). */
 static size_t perm_list(const struct av *av, uint32_t cls, uint64_t perms, const char **v)
 {
 	size_t n = 0;
 
-	for (unsigned int b = 0; b < 64; b++)
-		if (perms >> b & 1 && av->perm_names[cls][b])
-			v[n++] = av->perm_names[cls][b];
-	qsort(v, n, sizeof(*v), name_cmp);
+	for (const uint8_t *b = av->perm_order[cls]; *b < 64; b++)
+		if (perms >> *b & 1)
+			v[n++] = av->perm_names[cls][*b];
 	v[n] = NULL;
 	return n;
 }
 
 static void diff_rule_head(const struct av *av, struct pol_buf *t, const struct rec *r)
 {
-	pol_buf_printf(t, "%s %s %s:%s ", av->ruletype, av->types[r->src].name,
-		       av->types[r->tgt].name, av->classes[r->cls].name);
+	pol_buf_puts(t, av->ruletype);
+	pol_buf_putc(t, ' ');
+	pol_buf_puts(t, av->types[r->src].name);
+	pol_buf_putc(t, ' ');
+	pol_buf_puts(t, av->types[r->tgt].name);
+	pol_buf_putc(t, ':');
+	pol_buf_puts(t, av->classes[r->cls].name);
+	pol_buf_putc(t, ' ');
 }
 
 static void perm_set(struct pol_buf *t, const char *const *v, size_t n, const char *sign)
 {
-	for (size_t i = 0; i < n; i++)
-		pol_buf_printf(t, " %s%s", sign, v[i]);
+	for (size_t i = 0; i < n; i++) {
+		pol_buf_putc(t, ' ');
+		pol_buf_puts(t, sign);
+		pol_buf_puts(t, v[i]);
+	}
 }
 
 /* " [ expr ]:True"; sediff leaves the branch out of a modified rule's line
@@ -508,7 +540,8 @@ static void rule_text(const struct av *av, struct pol_buf *t, const struct rec *
 
 	diff_rule_head(av, t, r);
 	if (n == 1) {
-		pol_buf_printf(t, "%s;", v[0]);
+		pol_buf_puts(t, v[0]);
+		pol_buf_putc(t, ';');
 	} else {
 		pol_buf_putc(t, '{');
 		perm_set(t, v, n, "");
@@ -517,17 +550,36 @@ static void rule_text(const struct av *av, struct pol_buf *t, const struct rec *
 	cond_suffix(av, t, r->cond, side, true);
 }
 
-/* A difference of group g ('+', '-', '*'). */
+/* A difference of group g ('+', '-', '*'), into the source's run. */
 static void rec_push(struct av *av, int g, uint32_t src, const struct ent *l, const struct ent *r)
 {
 	const struct ent *e = l ? l : r;
 
-	if (POL_ARRAY_GROW(av->rec[g], av->n[g] + 1, av->alloc[g]) < 0) {
+	if (POL_ARRAY_GROW(av->run[g], av->run_n[g] + 1, av->run_alloc[g]) < 0) {
 		av->failed = true;
 		return;
 	}
-	av->rec[g][av->n[g]++] =
+	av->run[g][av->run_n[g]++] =
 	    (struct rec){src, e->tgt, e->cls, e->cond, {l ? l->perms : 0, r ? r->perms : 0}};
+}
+
+/* Append the source's run of group g to its blocks. */
+static void rec_keep(struct av *av, int g)
+{
+	for (size_t k = 0; k < av->run_n[g] && !av->failed; k++) {
+		size_t b = av->n[g] / REC_BLOCK;
+
+		if (b == av->nblk[g]) {
+			if (POL_ARRAY_GROW(av->blk[g], b + 1, av->blk_alloc[g]) < 0 ||
+			    !(av->blk[g][b] = malloc(REC_BLOCK * sizeof(struct rec)))) {
+				av->failed = true;
+				return;
+			}
+			av->nblk[g]++;
+		}
+		av->blk[g][b][av->n[g]++ % REC_BLOCK] = av->run[g][k];
+	}
+	av->run_n[g] = 0;
 }
 
 /* The order sediff prints a group in: by the rule's text (a modified
@@ -559,10 +611,8 @@ static int rec_cmp(const void *a, const void *b, void *arg)
 static void compare_source(struct av *av, uint32_t src)
 {
 	const struct side *l = &av->s[0], *r = &av->s[1];
-	size_t i = 0, j = 0, from[3];
+	size_t i = 0, j = 0;
 
-	for (int g = 0; g < 3; g++)
-		from[g] = av->n[g];
 	while (i < l->n || j < r->n) {
 		int c = i == l->n ? 1 : j == r->n ? -1 : ent_cmp(&l->e[i], &r->e[j]);
 
@@ -577,10 +627,11 @@ static void compare_source(struct av *av, uint32_t src)
 		}
 	}
 	/* sources come in name order, which is their text's order */
-	for (int g = 0; g < 3 && !av->failed; g++)
-		if (av->n[g] - from[g] > 1)
-			qsort_r(av->rec[g] + from[g], av->n[g] - from[g], sizeof(struct rec),
-				rec_cmp, av);
+	for (int g = 0; g < 3 && !av->failed; g++) {
+		if (av->run_n[g] > 1)
+			qsort_r(av->run[g], av->run_n[g], sizeof(struct rec), rec_cmp, av);
+		rec_keep(av, g);
+	}
 }
 
 /* "name:" in byte order: "t0:" sorts before "t:". */
@@ -633,6 +684,11 @@ static void release_sides(struct av *av)
 		free(av->s[s].e);
 		memset(&av->s[s], 0, sizeof(av->s[s]));
 	}
+	for (int g = 0; g < 3; g++) {
+		free(av->run[g]);
+		av->run[g] = NULL;
+		av->run_n[g] = av->run_alloc[g] = 0;
+	}
 }
 
 void query_diff_av_free(struct query_diff_av_list *list)
@@ -647,13 +703,17 @@ void query_diff_av_free(struct query_diff_av_list *list)
 		free(av->conds[i].text[0]);
 		free(av->conds[i].text[1]);
 	}
-	for (int g = 0; g < 3; g++)
-		free(av->rec[g]);
+	for (int g = 0; g < 3; g++) {
+		for (size_t b = 0; b < av->nblk[g]; b++)
+			free(av->blk[g][b]);
+		free(av->blk[g]);
+	}
 	free(av->conds);
 	free(av->types);
 	free(av->classes);
 	free(av->tgt_rank);
 	free(av->perm_names);
+	free(av->perm_order);
 	pol_buf_release(&av->text);
 	pol_buf_release(&av->rule);
 	free(av);
@@ -671,7 +731,8 @@ const struct pol_diff_item *query_diff_av_item(struct query_diff_av_list *list, 
 {
 	struct av *av = (struct av *)list;
 	int g = i < av->n[0] ? 0 : i < av->n[0] + av->n[1] ? 1 : 2;
-	const struct rec *r = &av->rec[g][i - (g > 0 ? av->n[0] : 0) - (g > 1 ? av->n[1] : 0)];
+	size_t k = i - (g > 0 ? av->n[0] : 0) - (g > 1 ? av->n[1] : 0);
+	const struct rec *r = &av->blk[g][k / REC_BLOCK][k % REC_BLOCK];
 	struct pol_diff_item *it = &av->item;
 
 	pol_buf_reset(&av->text);

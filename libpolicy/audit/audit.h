@@ -400,6 +400,7 @@ struct pol_audit_group_info {
 	/* the program: exe= of the AVC, else of its event's SYSCALL record, of
 	 * the first denial that has one; or NULL */
 	const char *executable;
+	const char *dev; /* dev= of the first denial that has one (sda1, proc, tmpfs), or NULL */
 };
 int pol_audit_set_each(const struct pol_audit_set *set,
 		       int (*fn)(const struct pol_audit_group_info *g, void *data), void *data);
@@ -432,9 +433,22 @@ struct pol_label_specs;
  * system's (pol_label_specs_free()); NULL when it cannot be read. */
 struct pol_label_specs *pol_audit_fix_specs_open(void);
 /* The type file_contexts gives g's path when it differs from the file's
- * and pol has it (heap), or NULL. */
+ * and pol has it (heap), or NULL; NULL too when a relabel cannot help
+ * (pol_audit_fix_no_relabel()). */
 char *pol_audit_fix_relabel_type(struct pol_audit_policy *pol, const struct pol_label_specs *specs,
 				 const struct pol_audit_group_info *g);
+/* Why relabeling a group's object cannot help: its filesystem is labelled
+ * by the policy (genfscon, fs_use_task, fs_use_trans: the target's type is
+ * one of theirs or the denial's dev= names such a filesystem: proc, sysfs,
+ * vfat, fuse, tmpfs...), or the object is most likely in a container's
+ * mount namespace (a container domain or file type). */
+enum pol_audit_no_relabel {
+	POL_AUDIT_RELABEL_OK,
+	POL_AUDIT_NO_RELABEL_FS,
+	POL_AUDIT_NO_RELABEL_CONTAINER,
+};
+enum pol_audit_no_relabel pol_audit_fix_no_relabel(struct pol_audit_policy *pol,
+						   const struct pol_audit_group_info *g);
 /* "serelabel PATH   (or: restorecon PATH)" */
 void pol_audit_fix_relabel_command(struct pol_buf *b, const char *file);
 /* "setsebool -P NAME=1...": the smallest set of booleans that allows it */

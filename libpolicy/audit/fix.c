@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "pdb/internal.h"
+#include <sepol/policydb/services.h>
 
 #include "audit/audit.h"
 #include "label/label.h"
@@ -61,13 +62,53 @@ struct pol_label_specs *pol_audit_fix_specs_open(void)
 	return specs;
 }
 
+/* Whether the policy labels filesystem fs, or gives type, by genfscon or
+ * fs_use_task/fs_use_trans: files there take no label of their own. */
+static bool policy_labels_fs(const policydb_t *p, const char *fs, const char *type)
+{
+	type_datum_t *t = type ? hashtab_search(p->p_types.table, (hashtab_key_t)type) : NULL;
+	uint32_t value = t ? t->s.value : 0;
+
+	for (const ocontext_t *c = p->ocontexts[OCON_FSUSE]; c; c = c->next) {
+		if (c->v.behavior != SECURITY_FS_USE_TASK && c->v.behavior != SECURITY_FS_USE_TRANS)
+			continue;
+		if ((fs && strcmp(c->u.name, fs) == 0) || (value && c->context[0].type == value))
+			return true;
+	}
+	for (const genfs_t *g = p->genfs; g; g = g->next)
+		for (const ocontext_t *c = g->head; c; c = c->next)
+			if ((fs && strcmp(g->fstype, fs) == 0) ||
+			    (value && c->context[0].type == value))
+				return true;
+	return false;
+}
+
+/* A container's domain or files (podman, docker, CRI-O: container_t,
+ * spc_t, container_file_t; svirt_lxc_net_t, svirt_sandbox_file_t before). */
+static bool container_type(const char *t)
+{
+	return strncmp(t, "container_", 10) == 0 || strncmp(t, "svirt_", 6) == 0 ||
+	       strcmp(t, "spc_t") == 0;
+}
+
+enum pol_audit_no_relabel pol_audit_fix_no_relabel(struct pol_audit_policy *pol,
+						   const struct pol_audit_group_info *g)
+{
+	if (policy_labels_fs(pol->p, g->dev, g->target))
+		return POL_AUDIT_NO_RELABEL_FS;
+	if (container_type(g->source) || container_type(g->target))
+		return POL_AUDIT_NO_RELABEL_CONTAINER;
+	return POL_AUDIT_RELABEL_OK;
+}
+
 char *pol_audit_fix_relabel_type(struct pol_audit_policy *pol, const struct pol_label_specs *specs,
 				 const struct pol_audit_group_info *g)
 {
 	struct pol_label_match m = {0};
 	char *type = NULL;
 
-	if (!specs || !g->file || !file_class(g->tclass))
+	if (!specs || !g->file || !file_class(g->tclass) ||
+	    pol_audit_fix_no_relabel(pol, g) != POL_AUDIT_RELABEL_OK)
 		return NULL;
 	if (pol_label_lookup(specs, g->file, class_mode(g->tclass), &m) == 0 && m.context) {
 		size_t len;

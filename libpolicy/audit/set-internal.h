@@ -54,6 +54,7 @@ struct audit_group {
 	const struct pol_audit_ctx *sctx, *tctx;
 	char *comm, *exe, *path, *file, *port;
 	char *executable; /* exe= of the AVC, else of its SYSCALL record */
+	char *dev;	  /* dev= of the first denial that has one */
 	struct distinct cmds, files;
 	/* distinct ports (POL_AUDIT_MAX_DISTINCT at most) */
 	struct pol_audit_port_use *ports;

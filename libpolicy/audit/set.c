@@ -392,6 +392,8 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 	file = file_of(set, a);
 	if (!g->file && file)
 		g->file = set_strdup(set, file);
+	if (!g->dev && a->dev && *a->dev)
+		g->dev = set_strdup(set, a->dev);
 	if (!g->executable && ((a->exe && *a->exe) || (a->syscall_exe && *a->syscall_exe)))
 		g->executable = set_strdup(set, a->exe && *a->exe ? a->exe : a->syscall_exe);
 	add_distinct(set, &g->files, file);
@@ -569,6 +571,7 @@ int pol_audit_set_each(const struct pol_audit_set *set,
 		info.port = g->port;
 		info.permissive = g->permissive;
 		info.executable = g->executable;
+		info.dev = g->dev;
 		info.first = g->first;
 		info.last = g->last;
 		if (g->nxp) {

@@ -87,6 +87,21 @@ static struct json_object *str_array(const char *const *v, size_t n)
 	return a;
 }
 
+/* [{name, value}...] */
+static struct json_object *bool_array(const struct pol_audit_bool *v, size_t n)
+{
+	struct json_object *a = jnew(json_object_new_array());
+
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *bo = jnew(json_object_new_object());
+
+		jstr(bo, "name", v[i].name);
+		jset(bo, "value", json_object_new_boolean(v[i].value));
+		jpush(a, bo);
+	}
+	return a;
+}
+
 static void rule_text(struct pol_buf *b, const struct pol_audit_group_info *g)
 {
 	pol_buf_printf(b, "allow %s %s:%s ", g->source,
@@ -207,6 +222,28 @@ static void ecs_fields(struct json_object *o, const struct pol_audit_group_info 
 	jset(o, "event", event);
 }
 
+/* Why no relabel is offered, and what can work instead. */
+static const char *no_relabel_text(enum pol_audit_no_relabel why,
+				   const struct pol_audit_group_info *g, struct pol_buf *b)
+{
+	pol_buf_reset(b);
+	if (why == POL_AUDIT_NO_RELABEL_FS) {
+		pol_buf_printf(b, "the policy labels this filesystem by genfscon or fs_use (%s",
+			       g->target);
+		if (g->dev) {
+			pol_buf_puts(b, ", dev ");
+			pol_escape(b, g->dev);
+		}
+		pol_buf_puts(b, "): a relabel cannot change its files; a mount option context=, "
+				"a boolean or a rule can");
+	} else {
+		pol_buf_puts(b, "the path is most likely inside a container's mount namespace: "
+				"relabel the volume on the host (podman/docker -v ...:Z), or a "
+				"container boolean or module");
+	}
+	return b->failed ? "?" : pol_buf_str(b);
+}
+
 static int one_group(const struct pol_audit_group_info *g, void *data)
 {
 	struct explain_ctx *x = data;
@@ -215,6 +252,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	struct pol_buf fix = POL_BUF_INIT, rule = POL_BUF_INIT;
 	const char *fix_kind;
 	char *relabel;
+	enum pol_audit_no_relabel no_relabel;
 	struct pol_audit_port_fix *ports = NULL;
 	size_t nports = 0;
 	struct ifdb_choice ifc = {0};
@@ -231,6 +269,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 			return news;
 	}
 	relabel = pol_audit_fix_relabel_type(x->pol, x->specs, g);
+	no_relabel = pol_audit_fix_no_relabel(x->pol, g);
 	x->groups++;
 	rule_text(&rule, g);
 	/* -R: the interface audit2allow -R would call instead of the rule */
@@ -333,6 +372,12 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		case POL_AUDIT_BOOLEAN:
 			pol_buf_puts(&c, "allowed under booleans: ");
 			pol_audit_fix_bool_command(&c, w);
+			/* every boolean that allows it alone, as audit2why
+			 * lists them: the narrow one is often the right one */
+			for (size_t i = 0; w->nbools > 1 && i < w->nbools; i++)
+				pol_buf_printf(&c, "%s%s=%d",
+					       i ? ", " : "; or any one of: ", w->bools[i].name,
+					       w->bools[i].value);
 			break;
 		case POL_AUDIT_CONSTRAINT:
 			pol_buf_printf(&c, "constraint: %.*s",
@@ -354,17 +399,8 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 			jstr(co, "kind", pol_audit_verdict_name((enum pol_audit_verdict)v));
 			jstr(co, "text", pol_buf_str(&c));
 			if (v == POL_AUDIT_BOOLEAN) {
-				struct json_object *bl = jnew(json_object_new_array());
-
-				for (size_t i = 0; i < w->nbool_set; i++) {
-					struct json_object *bo = jnew(json_object_new_object());
-
-					jstr(bo, "name", w->bool_set[i].name);
-					jset(bo, "value",
-					     json_object_new_boolean(w->bool_set[i].value));
-					jpush(bl, bo);
-				}
-				jset(co, "booleans", bl);
+				jset(co, "booleans", bool_array(w->bool_set, w->nbool_set));
+				jset(co, "each_allows", bool_array(w->bools, w->nbools));
 			}
 			jpush(causes, co);
 		} else {
@@ -385,6 +421,8 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 			OUT("  interface: %s (distance %d) also grants %s\n", ifc.call,
 			    ifc.distance, if_extra ? if_extra : "?");
 	}
+	if (no_relabel != POL_AUDIT_RELABEL_OK && g->file && !json)
+		OUT("  note: %s\n", no_relabel_text(no_relabel, g, &esc));
 	if (w->permissive_domain && !json)
 		OUT("  note: %s is a permissive domain: the access was not blocked\n", g->source);
 	if (json) {
@@ -392,6 +430,10 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 
 		jset(o, "causes", causes);
 		jstr(o, "relabel_type", relabel);
+		jstr(o, "no_relabel",
+		     no_relabel == POL_AUDIT_NO_RELABEL_FS	    ? "filesystem"
+		     : no_relabel == POL_AUDIT_NO_RELABEL_CONTAINER ? "container"
+								    : NULL);
 		jstr(o, "port", g->port);
 		if (ports) {
 			struct json_object *pc = jnew(json_object_new_array());

@@ -245,3 +245,38 @@ C
 	run -0 --separate-stderr seallow explain --json -p "$TBIN" -i <(head -1 merged.log)
 	[ "$(jq -r '.denials[0].fix.kind' <<<"$output")" = boolean ]
 }
+
+# issue 24 item 4: no relabel where a relabel cannot work
+@test "seallow explain: no relabel on a filesystem the policy labels (genfscon, fs_use) or in a container; every boolean listed" {
+	require_command jq
+	# b_t is genfscon's (proc), d_t fs_use_trans's (tmpfs); container_file_t a container's
+	sed -e 's/^sid kernel usera:r:a_t$/sid kernel usera:r:a_t\nfs_use_trans tmpfs usera:r:d_t;\ngenfscon proc \/ usera:r:b_t/' \
+		-e 's/^type d_t;/type d_t;\ntype container_file_t;/' \
+		-e 's/role r types { a_t b_t c_t d_t };/role r types { a_t b_t c_t d_t container_file_t };/' \
+		"$FIXTURES/t.conf" > fs.conf
+	sepolc_fixture fs.bin fs.conf
+	# the relabel of event.log's /srv/secret (b_t, file_contexts says c_t) is gone
+	run -0 --separate-stderr seallow explain -p fs.bin -i "$FIXTURES/event.log"
+	[[ "$output" != *"serelabel"* ]]
+	[[ "$output" == *"note: the policy labels this filesystem by genfscon or fs_use (b_t, dev sda1): a relabel cannot change its files"* ]]
+	run -0 --separate-stderr seallow explain --json -p fs.bin -i "$FIXTURES/event.log"
+	[ "$(jq -r '.denials[0] | [.no_relabel, .relabel_type, .fix.kind] | map(tostring) | join(" ")' <<<"$output")" = "filesystem null boolean" ]
+	# dev= names a filesystem the policy labels, whatever the type
+	sed -e 's/dev="sda1"/dev="tmpfs"/' -e 's/tcontext=usera:r:b_t/tcontext=usera:r:c_t/' "$FIXTURES/event.log" > tmpfs.log
+	run -0 --separate-stderr seallow explain --json -p fs.bin -i tmpfs.log
+	jq -e '[.denials[] | select(.path == "/srv/secret")] | .[0].no_relabel == "filesystem"' <<<"$output"
+	# a container's files
+	sed -e 's/tcontext=usera:r:b_t/tcontext=usera:r:container_file_t/' -e 's/obj=usera:r:b_t/obj=usera:r:container_file_t/' "$FIXTURES/event.log" > ctr.log
+	run -0 --separate-stderr seallow explain -p fs.bin -i ctr.log
+	[[ "$output" != *"serelabel"* ]]
+	[[ "$output" == *"note: the path is most likely inside a container's mount namespace"* ]]
+	# every boolean that allows an access alone is listed, as audit2why does
+	sed -e 's/^if (b1) { allow a_t c_t:file read; }/&\nif (b2) { allow a_t c_t:file read; }/' \
+		"$FIXTURES/t.conf" > two.conf
+	sepolc_fixture two.bin two.conf
+	grep -m1 'tcontext=usera:r:c_t' "$FIXTURES/t.log" > one.log
+	run -0 --separate-stderr seallow explain --json -p two.bin -i one.log
+	[ "$(jq -c '.denials[0].causes[] | select(.kind == "boolean") | .each_allows | map(.name)' <<<"$output")" = '["b1","b2"]' ]
+	run -0 --separate-stderr seallow explain -p two.bin -i one.log
+	[[ "$output" == *"allowed under booleans: setsebool -P b1=1; or any one of: b1=1, b2=1"* ]]
+}

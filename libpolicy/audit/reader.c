@@ -499,29 +499,107 @@ static void compute_sid(struct pol_audit_reader *r, const char *text, const stru
 
 /* What the records of one event say: marks in record order, then every AVC
  * with what the SYSCALL, CWD, PATH and AVC_PATH records add. */
+/* The oracle's view of an event: its key and the type of every record
+ * that joined it. */
+static void trace_event(struct pol_audit_reader *r, const struct ev_event *e)
+{
+	struct audit_trace_event t = {.sec = e->sec,
+				      .msec = e->msec,
+				      .serial = e->serial,
+				      .types = e->types,
+				      .ntypes = e->ntypes};
+	char node[256];
+
+	if (e->has_node) {
+		size_t n = e->node_len < sizeof(node) - 1 ? e->node_len : sizeof(node) - 1;
+
+		memcpy(node, e->text.data, n);
+		node[n] = '\0';
+		t.node = node;
+	}
+	r->trace.event(&t, r->trace.data);
+}
+
+/* What one record of an event tells its AVCs (the syscall, the cwd, the
+ * object's path) into ctx; a policy load, a daemon start or a computed
+ * SID's error is delivered as a mark. Returns whether it is an AVC. */
+static bool read_event_record(struct pol_audit_reader *r, struct ev_event *e,
+			      const struct ev_record *rec, struct pol_audit_avc *ctx)
+{
+	const char *s = e->text.data + rec->off;
+
+	switch (rec->type) {
+	case AUDIT_AVC:
+	case AUDIT_USER_AVC:
+		return true;
+	case AUDIT_SYSCALL: {
+		static const struct ev_name names[] = {EV_NAME("exe"), EV_NAME("comm"),
+						       EV_NAME("syscall"), EV_NAME("success")};
+		struct ev_field v[4];
+
+		ev_fields(s, rec->len, names, v, 4);
+		ctx->syscall_exe = field_value(r, v[0].v, v[0].n);
+		ctx->syscall_comm = field_value(r, v[1].v, v[1].n);
+		ctx->syscall = field_value(r, v[2].v, v[2].n);
+		if (v[3].v)
+			ctx->success = v[3].n == 3 && memcmp(v[3].v, "yes", 3) == 0;
+		break;
+	}
+	case AUDIT_CWD: {
+		static const struct ev_name cwd = EV_NAME("cwd");
+
+		ctx->cwd = ev_field(r, s, rec->len, &cwd);
+		break;
+	}
+	case AUDIT_PATH:
+		if (!ctx->path_name) {
+			static const struct ev_name names[] = {EV_NAME("name"), EV_NAME("inode"),
+							       EV_NAME("dev")};
+			struct ev_field v[3];
+
+			ev_fields(s, rec->len, names, v, 3);
+			ctx->path_name = field_value(r, v[0].v, v[0].n);
+			ctx->path_inode = field_value(r, v[1].v, v[1].n);
+			ctx->path_dev = field_value(r, v[2].v, v[2].n);
+		}
+		break;
+	case AUDIT_AVC_PATH: {
+		static const struct ev_name path = EV_NAME("path");
+
+		ctx->avc_path = ev_field(r, s, rec->len, &path);
+		break;
+	}
+	case AUDIT_MAC_POLICY_LOAD: {
+		struct pol_audit_mark m = {.kind = POL_AUDIT_MARK_POLICY_LOAD};
+
+		mark(r, &m, e);
+		break;
+	}
+	case AUDIT_DAEMON_START: {
+		struct pol_audit_mark m = {.kind = POL_AUDIT_MARK_DAEMON_START};
+
+		m.auditd = has_token(s, "auditd");
+		mark(r, &m, e);
+		break;
+	}
+	case AUDIT_SELINUX_ERR:
+		if (strstr(s, "security_compute_sid:"))
+			compute_sid(r, s, e);
+		break;
+	default:
+		break;
+	}
+	return false;
+}
+
 static void deliver_event(struct pol_audit_reader *r, struct ev_event *e)
 {
 	struct pol_audit_avc ctx = {.permissive = -1, .success = -1};
 	const char *base = e->text.data;
 	size_t navc = 0;
 
-	if (r->trace.event) {
-		struct audit_trace_event t = {.sec = e->sec,
-					      .msec = e->msec,
-					      .serial = e->serial,
-					      .types = e->types,
-					      .ntypes = e->ntypes};
-		char node[256];
-
-		if (e->has_node) {
-			size_t n = e->node_len < sizeof(node) - 1 ? e->node_len : sizeof(node) - 1;
-
-			memcpy(node, base, n);
-			node[n] = '\0';
-			t.node = node;
-		}
-		r->trace.event(&t, r->trace.data);
-	}
+	if (r->trace.event)
+		trace_event(r, e);
 	if (r->status < 0 || !e->nrecs || e->text.failed)
 		return;
 	r->arena_used = 0;
@@ -529,74 +607,8 @@ static void deliver_event(struct pol_audit_reader *r, struct ev_event *e)
 	ctx.msec = e->msec;
 	ctx.serial = e->serial;
 	ctx.node = e->has_node ? arena_add(r, base, e->node_len) : NULL;
-	for (size_t i = 0; i < e->nrecs; i++) {
-		const struct ev_record *rec = &e->recs[i];
-		const char *s = base + rec->off;
-
-		switch (rec->type) {
-		case AUDIT_AVC:
-		case AUDIT_USER_AVC:
-			navc++;
-			break;
-		case AUDIT_SYSCALL: {
-			static const struct ev_name names[] = {EV_NAME("exe"), EV_NAME("comm"),
-							       EV_NAME("syscall"),
-							       EV_NAME("success")};
-			struct ev_field v[4];
-
-			ev_fields(s, rec->len, names, v, 4);
-			ctx.syscall_exe = field_value(r, v[0].v, v[0].n);
-			ctx.syscall_comm = field_value(r, v[1].v, v[1].n);
-			ctx.syscall = field_value(r, v[2].v, v[2].n);
-			if (v[3].v)
-				ctx.success = v[3].n == 3 && memcmp(v[3].v, "yes", 3) == 0;
-			break;
-		}
-		case AUDIT_CWD: {
-			static const struct ev_name cwd = EV_NAME("cwd");
-
-			ctx.cwd = ev_field(r, s, rec->len, &cwd);
-			break;
-		}
-		case AUDIT_PATH:
-			if (!ctx.path_name) {
-				static const struct ev_name names[] = {
-				    EV_NAME("name"), EV_NAME("inode"), EV_NAME("dev")};
-				struct ev_field v[3];
-
-				ev_fields(s, rec->len, names, v, 3);
-				ctx.path_name = field_value(r, v[0].v, v[0].n);
-				ctx.path_inode = field_value(r, v[1].v, v[1].n);
-				ctx.path_dev = field_value(r, v[2].v, v[2].n);
-			}
-			break;
-		case AUDIT_AVC_PATH: {
-			static const struct ev_name path = EV_NAME("path");
-
-			ctx.avc_path = ev_field(r, s, rec->len, &path);
-			break;
-		}
-		case AUDIT_MAC_POLICY_LOAD: {
-			struct pol_audit_mark m = {.kind = POL_AUDIT_MARK_POLICY_LOAD};
-
-			mark(r, &m, e);
-			break;
-		}
-		case AUDIT_DAEMON_START: {
-			struct pol_audit_mark m = {.kind = POL_AUDIT_MARK_DAEMON_START};
-
-			m.auditd = has_token(s, "auditd");
-			mark(r, &m, e);
-			break;
-		}
-		case AUDIT_SELINUX_ERR:
-			if (strstr(s, "security_compute_sid:"))
-				compute_sid(r, s, e);
-			break;
-		default:
-			break;
-		}
-	}
+	for (size_t i = 0; i < e->nrecs; i++)
+		navc += read_event_record(r, e, &e->recs[i], &ctx);
 	/* a second pass delivers the AVCs, however many the event has */
 	for (size_t i = 0; navc && i < e->nrecs && r->status == 0; i++) {
 		const struct ev_record *rec = &e->recs[i];

@@ -71,72 +71,74 @@ void graph_rule_weight(const struct pol_graph *g, const avtab_key_t *key, uint32
 	}
 }
 
-int pol_graph_flow(const struct pol_pdb *pdb, const struct pol_permmap *map,
-		   const struct pol_graph_opts *opts, struct pol_graph **out, struct pol_err *err)
+/* One rule's flows into the matrix: its weight both ways over every rule
+ * (low nibble) and, by the boolean mode, over the enabled ones (high). */
+static void flow_add_rule(struct pol_graph *g, uint8_t *mx, const struct graph_rule *rule)
 {
-	struct pol_graph *g = calloc(1, sizeof(*g));
-	unsigned int minw = opts && opts->min_weight ? opts->min_weight : 1;
-	uint8_t *mx = NULL;
-	const struct graph_rule *refs;
-	size_t nrefs, m = 0, alloc, walloc;
-	int rc = -ENOMEM;
+	const avtab_key_t *key = &rule->node->key;
+	const policydb_t *p = &g->pdb->p;
+	unsigned int r, w;
+	const uint32_t *S, *T;
+	size_t ns, nt;
 
-	if (!g)
-		return pol_err_set(err, -ENOMEM, "out of memory");
-	if (graph_init(g, pdb, opts, GRAPH_FLOW) < 0 ||
-	    graph_permmap_apply(map, pdb, &g->pm_dir, &g->pm_w) < 0)
-		goto fail;
-	mx = calloc((size_t)g->n * g->n + 1, 1);
-	if (!mx)
-		goto fail;
-	refs = graph_all_rules(g, &nrefs);
-	for (size_t i = 0; i < nrefs; i++) {
-		const avtab_key_t *key = &refs[i].node->key;
-		struct graph_rule rule = {refs[i].node, refs[i].cond};
-		unsigned int r, w;
-		const uint32_t *S, *T;
-		size_t ns, nt;
-
-		if (!(key->specified & AVTAB_ALLOWED))
-			continue;
-		graph_rule_weight(g, key, refs[i].node->datum.data, &r, &w);
-		if (!r && !w)
-			continue;
-		S = graph_members(g, key->source_type, &ns);
-		T = graph_members(g, key->target_type, &nt);
-		mark_nodes(g, S, ns, T, nt);
-		flow_pairs(g, mx, S, ns, T, nt, r, w, 0);
-		if (g->bool_mode == POL_GRAPH_BOOLS_IGNORE) {
-			continue; /* the low nibble is all it reads */
-		} else if (graph_rule_enabled(g, &rule)) {
-			flow_pairs(g, mx, S, ns, T, nt, r, w, 4);
-		} else if (g->bool_mode == POL_GRAPH_BOOLS_SETOOLS && r && w) {
-			/* seinfoflow removes a disabled rule from an edge once,
-			 * and a rule that flows both ways between two of its
-			 * types sits on the edge twice: the edge stays */
-			for (size_t a = 0; a < ns; a++)
-				for (size_t b = 0; b < nt; b++)
-					if (S[a] != T[b] &&
-					    ebitmap_get_bit(&pdb->p.type_attr_map[S[a]],
-							    key->target_type - 1) &&
-					    ebitmap_get_bit(&pdb->p.type_attr_map[T[b]],
-							    key->source_type - 1))
-						raise_to(&mx[(size_t)S[a] * g->n + T[b]], 4, 1);
-		}
+	graph_rule_weight(g, key, rule->node->datum.data, &r, &w);
+	if (!r && !w)
+		return;
+	S = graph_members(g, key->source_type, &ns);
+	T = graph_members(g, key->target_type, &nt);
+	mark_nodes(g, S, ns, T, nt);
+	flow_pairs(g, mx, S, ns, T, nt, r, w, 0);
+	if (g->bool_mode == POL_GRAPH_BOOLS_IGNORE)
+		return; /* the low nibble is all it reads */
+	if (graph_rule_enabled(g, rule)) {
+		flow_pairs(g, mx, S, ns, T, nt, r, w, 4);
+	} else if (g->bool_mode == POL_GRAPH_BOOLS_SETOOLS && r && w) {
+		/* seinfoflow removes a disabled rule from an edge once, and a
+		 * rule that flows both ways between two of its types sits on
+		 * the edge twice: the edge stays */
+		for (size_t a = 0; a < ns; a++)
+			for (size_t b = 0; b < nt; b++)
+				if (S[a] != T[b] &&
+				    ebitmap_get_bit(&p->type_attr_map[S[a]],
+						    key->target_type - 1) &&
+				    ebitmap_get_bit(&p->type_attr_map[T[b]], key->source_type - 1))
+					raise_to(&mx[(size_t)S[a] * g->n + T[b]], 4, 1);
 	}
+}
+
+/* The weight of an edge whose matrix cell is cell, by the boolean mode. */
+static unsigned int flow_cell_weight(const struct pol_graph *g, uint8_t cell)
+{
+	unsigned int all = cell & 15, on = cell >> 4;
+
+	switch (g->bool_mode) {
+	case POL_GRAPH_BOOLS_IGNORE:
+		return all;
+	case POL_GRAPH_BOOLS_SETOOLS:
+		return on ? all : 0;
+	default:
+		return on;
+	}
+}
+
+/* The out-adjacency and its weights from the matrix: each source's edges
+ * of at least minw, in target order. */
+static int flow_edges(struct pol_graph *g, const uint8_t *mx, unsigned int minw)
+{
+	size_t m = 0, alloc = 1u << 16, walloc = 1u << 16;
+
 	g->out_start = calloc((size_t)g->n + 1, sizeof(*g->out_start));
-	alloc = walloc = 1u << 16;
 	g->out = malloc(alloc * sizeof(*g->out));
 	g->out_w = malloc(walloc);
 	if (!g->out_start || !g->out || !g->out_w)
-		goto fail;
+		return -ENOMEM;
 	for (uint32_t s = 0; s < g->n; s++) {
 		const uint8_t *row = mx + (size_t)s * g->n;
 		bool s_ok = bit_get(g->present, s) && !bit_get(g->excluded, s);
 
 		g->out_start[s] = (uint32_t)m;
 		for (uint32_t t = 0; t < g->n; t++) {
-			unsigned int all, on, w;
+			unsigned int w;
 
 			if ((t & 7) == 0 && t + 8 <= g->n) {
 				uint64_t word;
@@ -149,33 +151,50 @@ int pol_graph_flow(const struct pol_pdb *pdb, const struct pol_permmap *map,
 			}
 			if (!row[t])
 				continue;
-			all = row[t] & 15;
-			on = row[t] >> 4;
 			g->edges_all++;
 			if (!s_ok || bit_get(g->excluded, t))
 				continue;
-			switch (g->bool_mode) {
-			case POL_GRAPH_BOOLS_IGNORE:
-				w = all;
-				break;
-			case POL_GRAPH_BOOLS_SETOOLS:
-				w = on ? all : 0;
-				break;
-			default:
-				w = on;
-				break;
-			}
+			w = flow_cell_weight(g, row[t]);
 			if (!w || w < minw)
 				continue;
 			/* two arrays side by side, each with its own room */
 			if (POL_ARRAY_GROW(g->out, m + 1, alloc) < 0 ||
 			    POL_ARRAY_GROW(g->out_w, m + 1, walloc) < 0)
-				goto fail;
+				return -ENOMEM;
 			g->out[m] = t;
 			g->out_w[m++] = (uint8_t)w;
 		}
 	}
 	g->out_start[g->n] = (uint32_t)m;
+	return 0;
+}
+
+int pol_graph_flow(const struct pol_pdb *pdb, const struct pol_permmap *map,
+		   const struct pol_graph_opts *opts, struct pol_graph **out, struct pol_err *err)
+{
+	struct pol_graph *g = calloc(1, sizeof(*g));
+	unsigned int minw = opts && opts->min_weight ? opts->min_weight : 1;
+	uint8_t *mx = NULL;
+	const struct graph_rule *refs;
+	size_t nrefs;
+
+	if (!g)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	if (graph_init(g, pdb, opts, GRAPH_FLOW) < 0 ||
+	    graph_permmap_apply(map, pdb, &g->pm_dir, &g->pm_w) < 0)
+		goto fail;
+	mx = calloc((size_t)g->n * g->n + 1, 1);
+	if (!mx)
+		goto fail;
+	refs = graph_all_rules(g, &nrefs);
+	for (size_t i = 0; i < nrefs; i++) {
+		struct graph_rule rule = {refs[i].node, refs[i].cond};
+
+		if (rule.node->key.specified & AVTAB_ALLOWED)
+			flow_add_rule(g, mx, &rule);
+	}
+	if (flow_edges(g, mx, minw) < 0)
+		goto fail;
 	free(mx);
 	mx = NULL;
 	if (graph_finish(g) < 0)
@@ -185,5 +204,5 @@ int pol_graph_flow(const struct pol_pdb *pdb, const struct pol_permmap *map,
 fail:
 	free(mx);
 	pol_graph_free(g);
-	return pol_err_set(err, rc, "out of memory");
+	return pol_err_set(err, -ENOMEM, "out of memory");
 }

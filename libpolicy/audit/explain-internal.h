@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The explaining side of libpolicy/audit: the policy (policy.c), what the
- * log names interned (intern.c), the TE part (te.c), the decision
- * (decide.c) and the explanation (explain.c); set*.c, fix.c and port.c ask
+ * log names interned (intern.c), the decision (decide.c, on pdb's
+ * decider) and the explanation (explain.c); set*.c, fix.c and port.c ask
  * through it. Needs pdb/internal.h (libsepol's policydb) included first. */
 #ifndef POL_AUDIT_EXPLAIN_INTERNAL_H
 #define POL_AUDIT_EXPLAIN_INTERNAL_H
@@ -29,19 +29,14 @@ struct pol_audit_grant {
 };
 
 struct cond_ref;
-struct type_attrs;
 
 struct pol_audit_policy {
 	struct pol_pdb *pdb;
 	policydb_t *p;
-	struct pdb_decider dec;	       /* SIDs and libsepol's decisions */
-	struct pol_hash ctx;	       /* struct pol_audit_ctx (intern.c) */
-	struct pol_hash memo;	       /* each question's explanation (explain.c) */
-	struct pol_hash access;	       /* each (class, permissions) of the log (intern.c) */
-	struct pol_hash te;	       /* the TE part of each (type, type, class) asked (te.c) */
-	size_t ngranted;	       /* audit_grant()s not yet undone */
-	struct type_attrs *attrs;      /* per type, made on first use */
-	uint64_t *te_keys, *cond_keys; /* the keys each TE table may hold */
+	struct pdb_decider dec; /* SIDs, libsepol's decisions, the TE part's cache */
+	struct pol_hash ctx;	/* struct pol_audit_ctx (intern.c) */
+	struct pol_hash memo;	/* each question's explanation (explain.c) */
+	struct pol_hash access; /* each (class, permissions) of the log (intern.c) */
 	struct cond_ref *crefs;
 	size_t ncrefs;
 	struct pol_audit_grant *grants;
@@ -61,25 +56,12 @@ enum pol_audit_bad audit_explain_ctx(struct pol_audit_policy *pol, const struct 
 int audit_compute(struct pol_audit_policy *pol, const struct pol_audit_ctx *sc,
 		  const struct pol_audit_ctx *tc, uint32_t cls, uint32_t av,
 		  struct sepol_av_decision *avd, unsigned int *reason);
-uint32_t audit_te_allowed(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls);
-int audit_grant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls, uint32_t perms,
-		uint32_t *saved);
-void audit_ungrant(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls,
-		   uint32_t saved);
-
-/* te.c: the TE part of the decision for the types s and t (libsepol 3.4's
- * context_struct_compute_av(), its conditional part as cond_compute_av()
- * sums it) in avd; -1 when out of memory. */
-int audit_te_decision(struct pol_audit_policy *pol, uint32_t s, uint32_t t, uint32_t cls,
-		      struct sepol_av_decision *avd);
-
 /* explain.c: the conditional allow rules sorted by source type, into
  * pol->crefs; -ENOMEM. */
 int audit_index_conds(struct pol_audit_policy *pol);
 
 /* Each file frees the tables it fills (pol_audit_policy_free()). */
 void audit_intern_free(struct pol_audit_policy *pol);
-void audit_te_free(struct pol_audit_policy *pol);
 void audit_memo_free(struct pol_audit_policy *pol);
 
 #endif

@@ -223,7 +223,8 @@ static void booleans(struct pol_audit_policy *pol, struct memo *m, const struct 
 			for (size_t i = 0; i < k; i++)
 				b[i] = cand[idx[i]];
 			set_bools(p, b, k, true);
-			allowed = audit_te_allowed(pol, sc->type_value, tc->type_value, cls);
+			allowed =
+			    pdb_decider_te_allowed(&pol->dec, sc->type_value, tc->type_value, cls);
 			set_bools(p, b, k, false);
 			if ((allowed & av) == av) {
 				for (size_t i = 0; i < k; i++)
@@ -239,7 +240,7 @@ static void booleans(struct pol_audit_policy *pol, struct memo *m, const struct 
 }
 
 /* Whether granting perms to (sc's type, tc's type, cls) in the TE table
- * adds exactly perms to audit_te_decision()'s allowed: the types are their
+ * adds exactly perms to pdb_decider_te()'s allowed: the types are their
  * contexts' and each is in its own attribute map. */
 static bool grant_adds(const policydb_t *p, const struct pol_audit_ctx *sc,
 		       const struct pol_audit_ctx *tc)
@@ -274,7 +275,7 @@ static void behind_te(struct pol_audit_policy *pol, const struct pol_audit_ctx *
 		asked = pdb_decide_rest(pol->p, sc->c, tc->c, cls, av, &a2, &r2) == 0;
 	}
 	if ((!asked || (r2 & SEPOL_COMPUTEAV_CONS)) &&
-	    audit_grant(pol, sc->type_value, tc->type_value, cls, missing, &saved) == 0)
+	    pdb_decider_grant(&pol->dec, sc->type_value, tc->type_value, cls, missing, &saved) == 0)
 		granted = true;
 	if (!asked && granted)
 		asked = audit_compute(pol, sc, tc, cls, av, &avd, &r2) >= 0;
@@ -287,7 +288,7 @@ static void behind_te(struct pol_audit_policy *pol, const struct pol_audit_ctx *
 		}
 	}
 	if (granted)
-		audit_ungrant(pol, sc->type_value, tc->type_value, cls, saved);
+		pdb_decider_ungrant(&pol->dec, sc->type_value, tc->type_value, cls, saved);
 	if (buf2 && !*buf &&
 	    pdb_decider_av(&pol->dec, sc->sid, tc->sid, cls, av, &avd, &r2, buf) < 0) {
 		free(*buf);
@@ -312,7 +313,7 @@ static int analyse(struct pol_audit_policy *pol, struct memo *m, const struct po
 
 	/* the TE part is kept for the question with the missing rule granted */
 	if (own)
-		own = audit_te_decision(pol, sc->c->type, tc->c->type, cls, &te) == 0;
+		own = pdb_decider_te(&pol->dec, sc->c->type, tc->c->type, cls, &te) == 0;
 	if (own) {
 		avd = te;
 		own = pdb_decide_rest(pol->p, sc->c, tc->c, cls, av, &avd, &reason) == 0;
@@ -336,9 +337,9 @@ static int analyse(struct pol_audit_policy *pol, struct memo *m, const struct po
 	if (reason & SEPOL_COMPUTEAV_TE) {
 		bool exact = own && grant_adds(pol->p, sc, tc);
 
-		w->te_missing =
-		    av & ~(exact ? te.allowed
-				 : audit_te_allowed(pol, sc->type_value, tc->type_value, cls));
+		w->te_missing = av & ~(exact ? te.allowed
+					     : pdb_decider_te_allowed(&pol->dec, sc->type_value,
+								      tc->type_value, cls));
 		w->causes |= 1u << POL_AUDIT_TERULE;
 		if (w->te_missing)
 			behind_te(pol, sc, tc, cls, av, w->te_missing, exact ? &te : NULL, &reason,

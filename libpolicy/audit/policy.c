@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * A binary policy made ready for the questions of an audit log: pdb's
- * decider (a SID table of its own, libsepol's services), and the tables the
- * other files fill (intern.c: contexts and names; te.c: the TE part of each
- * triple; explain.c: each question's explanation).
+ * decider (a SID table of its own, libsepol's services, the TE part of each
+ * triple), and the tables the other files fill (intern.c: contexts and
+ * names; explain.c: each question's explanation).
  *
  * libsepol's services keep their policy and SID table in process-wide
  * variables: every call of them enters its pol_audit_policy's decider first
@@ -45,7 +45,6 @@ const char *pol_audit_verdict_name(enum pol_audit_verdict v)
  * (pol_hash_add() grows them). */
 #define CTX_SLOTS 64
 #define MEMO_SLOTS 256
-#define TE_SLOTS 256
 #define ACCESS_SLOTS 64
 
 int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, struct pol_err *err)
@@ -64,7 +63,6 @@ int pol_audit_policy_new(struct pol_pdb *pdb, struct pol_audit_policy **out, str
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
 	if (pol_hash_init(&pol->ctx, CTX_SLOTS) < 0 || pol_hash_init(&pol->memo, MEMO_SLOTS) < 0 ||
-	    pol_hash_init(&pol->te, TE_SLOTS) < 0 ||
 	    pol_hash_init(&pol->access, ACCESS_SLOTS) < 0) {
 		pol_audit_policy_free(pol);
 		return pol_err_set(err, -ENOMEM, "out of memory");
@@ -79,7 +77,6 @@ void pol_audit_policy_free(struct pol_audit_policy *pol)
 		return;
 	audit_intern_free(pol);
 	audit_memo_free(pol);
-	audit_te_free(pol);
 	free(pol->crefs);
 	for (struct pol_audit_grant *g = pol->grants, *next; g; g = next) {
 		next = g->next;

@@ -80,7 +80,7 @@ int pol_audit_port_types(struct pol_audit_policy *pol, const char *source, const
 		char **nv;
 
 		if (p->type_val_to_struct[bit]->flavor == TYPE_ATTRIB ||
-		    !(audit_te_allowed(pol, src->s.value, bit + 1, cls) & av))
+		    !(pdb_decider_te_allowed(&pol->dec, src->s.value, bit + 1, cls) & av))
 			continue;
 		nv = realloc(v, (n + 1) * sizeof(*v));
 		if (!nv)

@@ -135,7 +135,8 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 
 			if (!replay_grant(set, v, granted, &gr))
 				continue;
-			rc = audit_grant(set->pol, gr.s, gr.t, gr.cls, gr.perms, &saved[granted]);
+			rc = pdb_decider_grant(&set->pol->dec, gr.s, gr.t, gr.cls, gr.perms,
+					       &saved[granted]);
 			if (rc < 0)
 				break;
 		}
@@ -178,7 +179,7 @@ int pol_audit_set_verify(struct pol_audit_set *set, unsigned int flags,
 
 		if (!replay_grant(set, v, --granted, &gr))
 			continue;
-		audit_ungrant(set->pol, gr.s, gr.t, gr.cls, saved[granted]);
+		pdb_decider_ungrant(&set->pol->dec, gr.s, gr.t, gr.cls, saved[granted]);
 	}
 	free(saved);
 	free(v);

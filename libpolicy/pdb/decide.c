@@ -25,7 +25,9 @@ int pdb_decider_init(struct pdb_decider *d, struct pol_pdb *pdb)
 {
 	memset(d, 0, sizeof(*d));
 	d->pdb = pdb;
-	if (sepol_sidtab_init(&d->sidtab) < 0)
+	d->p = pdb_db(pdb);
+	/* small, as a fuzzing run makes one per input (pol_hash_add() grows it) */
+	if (sepol_sidtab_init(&d->sidtab) < 0 || pol_hash_init(&d->te, 256) < 0)
 		return -ENOMEM;
 	pdb_decider_enter(d);
 	return 0;
@@ -39,6 +41,7 @@ void pdb_decider_release(struct pdb_decider *d)
 		current = NULL;
 	if (d->sidtab.htable)
 		sepol_sidtab_destroy(&d->sidtab);
+	pdb_decider_te_free(d);
 	d->pdb = NULL;
 }
 

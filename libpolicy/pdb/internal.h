@@ -35,6 +35,7 @@ static inline void pdb_cond_set_bool(cond_expr_t *e, uint32_t value)
 #endif
 
 #include "pdb/pdb.h"
+#include "util/hash.h"
 
 #include <stdarg.h>
 
@@ -214,17 +215,27 @@ struct pdb_te_index {
 const struct pdb_te_index *pdb_te_index(const struct pol_pdb *pdb);
 
 /*
- * The offline access decider (decide.c): the kernel's access decisions
- * from a loaded policy, by libsepol's security server, for sectl --policy
- * and audit. libsepol keeps the policy and SID table its services use in
- * process-wide variables: each function below points them at its decider
- * first, so deciders may live side by side but none may be used from two
- * threads at once.
+ * The offline access decider (decide.c, decide-te.c): the kernel's access
+ * decisions from a loaded policy, by libsepol's security server, for sectl
+ * --policy and audit, with a fast way for audit's many questions (the TE
+ * part cached per type pair, constraints without their text). libsepol
+ * keeps the policy and SID table its services use in process-wide
+ * variables: each function below that uses them points them at its
+ * decider first, so deciders may live side by side but none may be used
+ * from two threads at once.
  */
+struct pdb_te_attrs;
+
 struct pdb_decider {
 	struct pol_pdb *pdb; /* borrowed */
+	policydb_t *p;	     /* pdb's */
 	sidtab_t sidtab;
 	uint32_t next_sid; /* the last SID pdb_decider_new_sid() gave */
+	/* the fast TE part (decide-te.c) */
+	struct pol_hash te;	       /* the TE part of each (type, type, class) asked */
+	struct pdb_te_attrs *attrs;    /* per type, made on first use */
+	uint64_t *te_keys, *cond_keys; /* the keys each TE table may hold */
+	size_t ngranted;	       /* pdb_decider_grant()s not yet undone */
 };
 
 /* An empty SID table for pdb, and libsepol's services pointed at it.
@@ -263,6 +274,24 @@ bool pdb_decide_own_way(const policydb_t *p, const context_struct_t *s, const co
  * BUG() way: the caller then asks pdb_decider_av(). */
 int pdb_decide_rest(const policydb_t *p, const context_struct_t *s, const context_struct_t *t,
 		    uint32_t cls, uint32_t av, struct sepol_av_decision *avd, unsigned int *reason);
+
+/* decide-te.c: the TE part of the decision for the types s and t (libsepol
+ * 3.4's context_struct_compute_av(), its conditional part as
+ * cond_compute_av() sums it) in avd, from a cache of each (s, t, cls)
+ * asked; -1 when out of memory. */
+int pdb_decider_te(struct pdb_decider *d, uint32_t s, uint32_t t, uint32_t cls,
+		   struct sepol_av_decision *avd);
+/* The allowed permissions of the TE rules for (s, t, cls), as one avtab
+ * lookup per attribute pair finds them (the first allowed node's). */
+uint32_t pdb_decider_te_allowed(struct pdb_decider *d, uint32_t s, uint32_t t, uint32_t cls);
+/* Allow perms for (s, t, cls) in the policy until pdb_decider_ungrant()
+ * with *saved: a what-if for the decisions in between. 0 or -ENOMEM. */
+int pdb_decider_grant(struct pdb_decider *d, uint32_t s, uint32_t t, uint32_t cls, uint32_t perms,
+		      uint32_t *saved);
+void pdb_decider_ungrant(struct pdb_decider *d, uint32_t s, uint32_t t, uint32_t cls,
+			 uint32_t saved);
+/* The TE part's tables, freed (pdb_decider_release()). */
+void pdb_decider_te_free(struct pdb_decider *d);
 
 /* cond.c: the infix form setools prints for a postfix conditional
  * expression (heap string; NULL: no memory). */

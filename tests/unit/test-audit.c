@@ -295,7 +295,7 @@ static void interned(struct pol_audit_policy *pol, const char *name,
 	free(q);
 }
 
-/* What an allowed lookup per attribute pair gives: audit_te_allowed() as it
+/* What an allowed lookup per attribute pair gives: pdb_decider_te_allowed() as it
  * was before it kept the TE part of each (type, type, class). */
 static uint32_t te_allowed_looked_up(policydb_t *p, uint32_t s, uint32_t t, uint32_t cls)
 {
@@ -351,21 +351,22 @@ static void te_parts(struct pol_audit_policy *pol, const char *name,
 			b->state = !b->state;
 			evaluate_conds(p);
 		}
-		if (grant && audit_grant(pol, s, t, c, UINT32_C(1) << rnd(32), &saved) < 0)
+		if (grant &&
+		    pdb_decider_grant(&pol->dec, s, t, c, UINT32_C(1) << rnd(32), &saved) < 0)
 			grant = false;
-		mine = audit_te_allowed(pol, s, t, c);
+		mine = pdb_decider_te_allowed(&pol->dec, s, t, c);
 		theirs = te_allowed_looked_up(p, s, t, c);
 		if (grant)
-			audit_ungrant(pol, s, t, c, saved);
+			pdb_decider_ungrant(&pol->dec, s, t, c, saved);
 		asked++;
 		allowed += mine != 0;
 		if (mine != theirs && differ++ < 5)
 			printf("#   types %u -> %u class %u: allowed %#x, looked up %#x\n", s, t, c,
 			       mine, theirs);
 	}
-	ok(asked > 1000 && differ == 0 && allowed > 0 && pol->te.n <= 2 * pol->te.nslots,
+	ok(asked > 1000 && differ == 0 && allowed > 0 && pol->dec.te.n <= 2 * pol->dec.te.nslots,
 	   "%s: %zu TE parts asked again (%zu allowed something, %zu kept), %zu differ", name,
-	   asked, allowed, pol->te.n, differ);
+	   asked, allowed, pol->dec.te.n, differ);
 }
 
 static void compare(const char *name, struct pol_pdb *pdb, size_t nquestions, bool want_cons)
@@ -416,7 +417,8 @@ static void compare(const char *name, struct pol_pdb *pdb, size_t nquestions, bo
 			b->state = !b->state;
 			evaluate_conds(p);
 		}
-		if (grant && audit_grant(pol, sc->c->type, tc->c->type, cls, av, &saved) < 0)
+		if (grant &&
+		    pdb_decider_grant(&pol->dec, sc->c->type, tc->c->type, cls, av, &saved) < 0)
 			grant = false;
 		if (q % 4 >= 2) {
 			/* a random constraint on av and some other permissions */
@@ -436,7 +438,7 @@ static void compare(const char *name, struct pol_pdb *pdb, size_t nquestions, bo
 			ask(pol, sc, tc, cls, av, &t);
 		}
 		if (grant)
-			audit_ungrant(pol, sc->c->type, tc->c->type, cls, saved);
+			pdb_decider_ungrant(&pol->dec, sc->c->type, tc->c->type, cls, saved);
 	}
 	ok(t.differ == 0,
 	   "%s: %zu questions answered as libsepol answers them (TE %zu, constraint %zu, "

@@ -9,15 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "refpolicy/refpolicy.h"
 #include "store/apply.h"
 #include "util/json.h"
 
 #include "cli.h"
 #include "sestore.h"
+#include "workdir.h"
 
 // clang-format off
 static const struct cli_option options[] = {
-	CLI_VALUE('i', "install", "FILE", "install a module (.pp or .cil); repeatable"),
+	CLI_VALUE('i', "install", "FILE", "install a module (.pp, .cil, or .te built with\n"
+					  "its .if and .fc beside it); repeatable"),
 	CLI_VALUE('r', "remove", "NAME", "remove a module (absent already: no change)"),
 	CLI_VALUE('d', "disable", "NAME", "disable a module"),
 	CLI_VALUE('e', "enable", "NAME", "enable a module"),
@@ -186,8 +189,21 @@ int sestore_module(void *ctx, int argc, char **argv)
 		return list(sc, full);
 	status = rc < 0 ? cli_exit_for(rc) : sestore_open(sc, 0, &st);
 	if (status == EXIT_OK) {
+		/* a .te's m4 runs in a work directory a signal removes */
+		struct pol_refpolicy_opts ro = {.on_file = cli_workdir_file,
+						.on_child = cli_workdir_child};
+		struct cli_workdir *w = NULL;
+
 		sestore_err_init(sc, &err);
-		rc = pol_store_apply(st, &l, &rep, &err);
+		rc = cli_workdir_open("sestore", &w, &err);
+		if (rc == 0) {
+			ro.workdir = cli_workdir_path(w);
+			ro.hook_data = w;
+			pol_store_set_refpolicy(st, &ro);
+			rc = pol_store_apply(st, &l, &rep, &err);
+			pol_store_set_refpolicy(st, NULL);
+		}
+		cli_workdir_close(w);
 		if (rc == 0 && sc->verbose)
 			fprintf(stderr, "%s: %zu module change(s)%s\n", cli_name(), rep.n,
 				rep.n ? ", committed" : ": nothing to do, no transaction");

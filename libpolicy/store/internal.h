@@ -38,6 +38,9 @@ struct pol_store {
 	/* POL_STORE_RELABEL: the installed file contexts before the commit
 	 * (relabel.c) */
 	struct pol_label_specs *fc_before;
+	/* .te modules: m4 and the headers (pol_store_set_refpolicy();
+	 * borrowed, NULL: the defaults) */
+	const struct pol_refpolicy_opts *refpolicy;
 };
 
 /*
@@ -189,6 +192,13 @@ int store_reload(struct pol_store *st, struct pol_err *err);
  * (0 or < 0: do not commit); store_relabel_free() at pol_store_free(). */
 int store_relabel_prepare(struct pol_store *st, struct pol_err *err);
 void store_relabel_free(struct pol_store *st);
+
+/* A module's source (NAME.te): whether path is one, and its build into a
+ * .pp (module-src.c): 0 with *pp, *pp_len and the module's *name (heap),
+ * or < 0 with every problem at its file:line:col in err. */
+bool store_module_is_source(const char *path);
+int store_module_compile(struct pol_store *st, const char *te, char **pp, size_t *pp_len,
+			 char **name, struct pol_err *err);
 
 /* Route libsemanage's messages into err until store_unroute(). */
 void store_route(struct pol_store *st, struct pol_err *err);

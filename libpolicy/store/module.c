@@ -79,6 +79,8 @@ int store_module_apply(struct pol_store *st, const struct pol_store_changes *lis
 	const char *name = ch->f[POL_STORE_APPLY_NAME].str;
 	const char *prio = ch->f[POL_STORE_APPLY_PRIORITY].str;
 	bool check = st->flags & POL_STORE_CHECK;
+	char *pp = NULL, *mod_name = NULL;
+	size_t pp_len = 0;
 	int state, rc;
 
 	if (ch->op == POL_STORE_APPLY_DELETEALL) {
@@ -93,17 +95,37 @@ int store_module_apply(struct pol_store *st, const struct pol_store_changes *lis
 		return rc < 0 ? at_line(list, ch, err, rc, "cannot enable the modules of", st->name)
 			      : 1;
 	}
+	if (ch->op == POL_STORE_APPLY_ADD && store_module_is_source(name)) {
+		/* built before the transaction, every problem located; a
+		 * module that does not build changes nothing */
+		rc = store_module_compile(st, name, &pp, &pp_len, &mod_name, err);
+		if (rc < 0)
+			return rc;
+		if (check) {
+			free(pp);
+			free(mod_name);
+			return 1;
+		}
+	}
 	if (ch->op == POL_STORE_APPLY_ADD) {
 		if (check)
 			return 1;
-		if ((rc = store_tx(st, err)) < 0)
+		if ((rc = store_tx(st, err)) < 0) {
+			free(pp);
+			free(mod_name);
 			return rc;
+		}
 		store_route(st, err);
 		if (prio)
 			semanage_set_default_priority(st->sh, (uint16_t)atoi(prio));
-		rc = semanage_module_install_file(st->sh, name);
+		if (pp)
+			rc = semanage_module_install(st->sh, pp, pp_len, mod_name, "pp");
+		else
+			rc = semanage_module_install_file(st->sh, name);
 		semanage_set_default_priority(st->sh, 400);
 		store_unroute(st);
+		free(pp);
+		free(mod_name);
 		return rc < 0 ? at_line(list, ch, err, POL_EINVAL, "cannot install module", name)
 			      : 1;
 	}

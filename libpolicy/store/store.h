@@ -99,6 +99,13 @@ bool pol_store_in_transaction(const struct pol_store *st);
  */
 int pol_store_commit(struct pol_store *st, struct pol_err *err);
 
+struct pol_refpolicy_opts;
+
+/* How .te modules are built (module -i NAME.te, apply's module -a):
+ * the headers, defines, work directory and hooks of m4 (borrowed until
+ * pol_store_free(); NULL: the defaults, m4 in a directory of $TMPDIR). */
+void pol_store_set_refpolicy(struct pol_store *st, const struct pol_refpolicy_opts *opts);
+
 struct pol_label_relabel_opts;
 struct pol_label_stats;
 

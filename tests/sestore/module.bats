@@ -36,3 +36,24 @@ setup() {
 	run -2 --separate-stderr sestore "${S[@]}" apply bad.apply
 	[[ "$stderr" == *"bad.apply:1:11: error: no module 'nosuchmodule'"* ]]
 }
+
+@test "sestore module -i NAME.te: built in process with its .if and .fc, installed; --relabel labels its files" {
+	need_headers
+	local fix=$BATS_TEST_DIRNAME/fixtures
+	mkdir -p "$ROOT/srv/skdemo"
+	touch "$ROOT/srv/skdemo/f"
+	run -0 --separate-stderr sestore "${S[@]}" -N --relabel module -i "$fix/good/skdemo.te"
+	[[ "$output" == *"Relabeled $ROOT/srv/skdemo/f from (null) to system_u:object_r:skdemo_data_t:s0"* ]]
+	semodule -p "$ROOT" -lfull | grep -E '^400 skdemo +pp'
+	grep -qxF "/srv/skdemo(/.*)?	system_u:object_r:skdemo_data_t:s0" \
+		"$ROOT/etc/selinux/default/contexts/files/file_contexts"
+}
+
+@test "sestore module -i NAME.te that semodule would refuse: the error at its line, exit 2, nothing committed" {
+	need_headers
+	local before
+	before=$(stat -c %i "$ACTIVE")
+	run -2 --separate-stderr sestore "${S[@]}" -N module -i "$BATS_TEST_DIRNAME/fixtures/bad/skbad.te"
+	[[ "$stderr" == *"skbad.fc:1:36: error: type 'skbad_nope_t' is neither in the module nor in the installed policy"* ]]
+	[ "$(stat -c %i "$ACTIVE")" = "$before" ]
+}

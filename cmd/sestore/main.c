@@ -19,6 +19,7 @@ const struct cli_command sestore_commands[] = {
 	{ "apply", sestore_apply, "make the changes of a file (semanage export's lines) in one transaction", NULL },
 	{ "export", sestore_export, "print the local customisations as semanage export does", NULL },
 	{ "module", sestore_module, "install, remove, enable, disable and list modules (semodule)", NULL },
+	{ "__complete", sestore_complete, NULL, NULL },
 	CLI_COMMAND_END,
 };
 

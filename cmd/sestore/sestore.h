@@ -36,6 +36,7 @@ int sestore_dontaudit(void *ctx, int argc, char **argv);
 int sestore_apply(void *ctx, int argc, char **argv);
 int sestore_export(void *ctx, int argc, char **argv);
 int sestore_module(void *ctx, int argc, char **argv);
+int sestore_complete(void *ctx, int argc, char **argv);
 
 /* The options every command takes (and the global ones before it). */
 enum { SESTORE_OPT_JSON = 256, SESTORE_OPT_ROOT, SESTORE_OPT_RELABEL };

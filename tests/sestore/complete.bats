@@ -1,0 +1,33 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# sestore's completions offer names from the store's installed policy (a
+# scratch copy, through --root): types, roles, users, booleans, modules.
+bats_require_minimum_version 1.5.0
+load sestore
+
+setup() {
+	sestore_setup
+	BASH_COMP=$SEKIT_SRCDIR/completions/bash/sestore
+}
+
+@test "sestore __complete names: the store's types, roles and users" {
+	run -0 --separate-stderr sestore --root "$ROOT" -S default __complete names type
+	grep -qx httpd_sys_content_t <<<"$output"
+	run -0 --separate-stderr sestore --root "$ROOT" -S default __complete names role
+	grep -qx system_r <<<"$output"
+	run -0 --separate-stderr sestore --root "$ROOT" -S default __complete names user
+	grep -qx system_u <<<"$output"
+	run -1 --separate-stderr sestore --root "$T/nowhere" -S default __complete names type
+	[ "$output" = "" ] && [ "$stderr" = "" ]
+}
+
+@test "sestore bash completion: -t offers types, boolean names, module -d modules" {
+	run -0 bash_complete "$BASH_COMP" sestore --root "$ROOT" -S default fcontext -a -t httpd_sys_conten
+	[[ "$output" == *httpd_sys_content_t* ]]
+	run -0 bash_complete "$BASH_COMP" sestore --root "$ROOT" -S default boolean -m --on httpd_can_network_c
+	[[ "$output" == *httpd_can_network_connect* ]]
+	run -0 bash_complete "$BASH_COMP" sestore --root "$ROOT" -S default module -d tft
+	[ "$output" = tftp ]
+	run -0 bash_complete "$BASH_COMP" sestore --root "$ROOT" -S default user -a -R staff
+	[[ "$output" == *staff_r* ]]
+}

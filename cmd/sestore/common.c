@@ -195,6 +195,20 @@ static struct json_object *rec_json(const struct pol_store_rec *r)
 	return o;
 }
 
+const struct pol_store_rec **sestore_sorted(const struct pol_store_list *l,
+					    int (*cmp)(const void *, const void *))
+{
+	const struct pol_store_rec **v = malloc((l->n ? l->n : 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < l->n; i++)
+		v[i] = &l->recs[i];
+	if (l->n)
+		qsort(v, l->n, sizeof(*v), cmp);
+	return v;
+}
+
 const char *sestore_ftype_name(char f)
 {
 	return ftype_names[(unsigned char)(f ? f : 'a')];

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sestore node and interface: semanage node's and interface's network labels. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "sestore.h"
@@ -49,14 +51,29 @@ static void print_con(const struct pol_store_rec *r)
 	       r->range ? ":" : "", r->range ? r->range : "");
 }
 
+/* semanage's key: (address, mask, protocol), compared as strings */
+static int by_key(const void *pa, const void *pb)
+{
+	const struct pol_store_rec *a = *(const struct pol_store_rec *const *)pa;
+	const struct pol_store_rec *b = *(const struct pol_store_rec *const *)pb;
+	int c = strcmp(a->name, b->name);
+
+	if (!c)
+		c = strcmp(a->mask ? a->mask : "", b->mask ? b->mask : "");
+	return c ? c : strcmp(a->proto ? a->proto : "", b->proto ? b->proto : "");
+}
+
 static void print_node(const struct sestore *sc, const struct pol_store_list *l)
 {
+	const struct pol_store_rec **v = sestore_sorted(l, by_key);
+
 	if (!sc->noheading)
 		printf("%-18s %-18s %-5s %-5s\n\n", "IP Address", "Netmask", "Protocol", "Context");
-	for (size_t i = 0; i < l->n; i++) {
-		printf("%-18s %-18s %-5s ", l->recs[i].name, l->recs[i].mask, l->recs[i].proto);
-		print_con(&l->recs[i]);
+	for (size_t i = 0; v && i < l->n; i++) {
+		printf("%-18s %-18s %-5s ", v[i]->name, v[i]->mask, v[i]->proto);
+		print_con(v[i]);
 	}
+	free(v);
 }
 
 static void print_iface(const struct sestore *sc, const struct pol_store_list *l)

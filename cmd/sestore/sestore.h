@@ -111,6 +111,12 @@ struct sestore_kind {
  * Returns the exit status. */
 int sestore_record(struct sestore *sc, const struct sestore_kind *k, int argc, char **argv);
 
+/* l's records in cmp's order (cmp compares two const struct
+ * pol_store_rec *const *), as semanage -l sorts its keys; an array of
+ * pointers (free()), or NULL when out of memory. */
+const struct pol_store_rec **sestore_sorted(const struct pol_store_list *l,
+					    int (*cmp)(const void *, const void *));
+
 /* semanage's name of a file type letter ("all files", "directory"...). */
 const char *sestore_ftype_name(char f);
 

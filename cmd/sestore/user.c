@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sestore user: semanage user's SELinux users (roles, MLS range and level, prefix). */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "sestore.h"
@@ -27,9 +29,17 @@ static const char usage[] =
     "Define an SELinux user, its roles and MLS range, as semanage user does.\n"
     "\n";
 
-/* semanage user -l's columns; an MLS policy's (the records have ranges) */
+static int by_name(const void *a, const void *b)
+{
+	return strcmp((*(const struct pol_store_rec *const *)a)->name,
+		      (*(const struct pol_store_rec *const *)b)->name);
+}
+
+/* semanage user -l's columns, sorted by name as semanage sorts them; an
+ * MLS policy's (the records have ranges) */
 static void print(const struct sestore *sc, const struct pol_store_list *l)
 {
+	const struct pol_store_rec **v = sestore_sorted(l, by_name);
 	bool mls = l->n && l->recs[0].range;
 
 	if (!sc->noheading && mls)
@@ -38,8 +48,8 @@ static void print(const struct sestore *sc, const struct pol_store_list *l)
 		       "SELinux Roles");
 	else if (!sc->noheading)
 		printf("%-15s %s\n\n", "SELinux User", "SELinux Roles");
-	for (size_t i = 0; i < l->n; i++) {
-		const struct pol_store_rec *r = &l->recs[i];
+	for (size_t i = 0; v && i < l->n; i++) {
+		const struct pol_store_rec *r = v[i];
 
 		if (mls)
 			printf("%-15s %-10s %-10s %-30s %s\n", r->name, r->prefix ? r->prefix : "",
@@ -47,6 +57,7 @@ static void print(const struct sestore *sc, const struct pol_store_list *l)
 		else
 			printf("%-15s %s\n", r->name, r->roles);
 	}
+	free(v);
 }
 
 static const struct sestore_kind kind = {POL_STORE_USER, options, usage,

@@ -42,7 +42,21 @@ static int check_user(struct pol_store *st, const struct pol_store_rec *rec, str
 	return rc;
 }
 
-/* u's roles replaced by the space-separated list roles. */
+/* Whether the space-separated (or comma-separated) list has role r. */
+static bool list_has(const char *list, const char *r)
+{
+	size_t n = strlen(r);
+
+	for (const char *p = list; (p = strstr(p, r)); p += n)
+		if ((p == list || p[-1] == ' ' || p[-1] == ',') &&
+		    (p[n] == '\0' || p[n] == ' ' || p[n] == ','))
+			return true;
+	return false;
+}
+
+/* u's roles replaced by the space-separated list roles as semanage user -m
+ * replaces them: the roles no longer listed deleted, the new ones added
+ * after those kept, so that users.local is written as semanage writes it. */
 static int set_roles(struct pol_store *st, semanage_user_t *u, const char *roles)
 {
 	const char **old = NULL;
@@ -52,15 +66,19 @@ static int set_roles(struct pol_store *st, semanage_user_t *u, const char *roles
 
 	if (semanage_user_get_roles(st->sh, u, &old, &n) < 0)
 		return -ENOMEM;
-	for (unsigned int i = 0; i < n; i++)
-		semanage_user_del_role(u, old[i]);
-	free(old);
 	copy = strdup(roles);
-	if (!copy)
+	if (!copy) {
+		free(old);
 		return -ENOMEM;
+	}
+	for (unsigned int i = 0; i < n; i++)
+		if (!list_has(roles, old[i]))
+			semanage_user_del_role(u, old[i]);
 	for (char *r = strtok_r(copy, " ,", &save); r && rc == 0; r = strtok_r(NULL, " ,", &save))
-		rc = semanage_user_add_role(st->sh, u, r) < 0 ? -ENOMEM : 0;
+		if (!semanage_user_has_role(u, r))
+			rc = semanage_user_add_role(st->sh, u, r) < 0 ? -ENOMEM : 0;
 	free(copy);
+	free(old);
 	return rc;
 }
 
@@ -87,16 +105,18 @@ static bool same_user(struct pol_store *st, const semanage_user_t *a, const sema
 	return same;
 }
 
-/* The user rec asks for: a new one (-a), or base changed (-m). As semanage:
- * an MLS policy's range and level default to s0, the prefix to "user". */
+/* The user rec asks for: a new one (-a), or base changed (-m). As semanage
+ * (its options' defaults): an MLS policy's level is s0 and the prefix
+ * "user" unless given, with -m too (semanage user -m resets them); the
+ * range is s0 for -a, and -m keeps it unless given. */
 static int user_build(struct pol_store *st, const struct pol_store_rec *rec,
 		      const semanage_user_t *base, semanage_user_t **out)
 {
 	semanage_user_t *u;
 	bool mls = store_mls(st);
 	const char *range = rec->range && *rec->range ? rec->range : base ? NULL : "s0";
-	const char *level = rec->level && *rec->level ? rec->level : base ? NULL : "s0";
-	const char *prefix = rec->prefix && *rec->prefix ? rec->prefix : base ? NULL : "user";
+	const char *level = rec->level && *rec->level ? rec->level : "s0";
+	const char *prefix = rec->prefix && *rec->prefix ? rec->prefix : "user";
 
 	if (base ? semanage_user_clone(st->sh, base, &u) < 0 : semanage_user_create(st->sh, &u) < 0)
 		return -ENOMEM;

@@ -84,3 +84,17 @@ setup() {
 	[ -z "$(grep -v -e ' -D$' -e '^module ' <<<"$output")" ]
 	[ ! -s "$ROOT/etc/selinux/default/contexts/files/file_contexts.subs" ]
 }
+
+@test "sestore user -m as semanage's: level and prefix back to s0 and user unless given; user -l and node -l sorted as semanage's" {
+	sestore "${S[@]}" user -a -R user_r -L s0:c1 -r s0-s0:c0.c5 -P staff skb_u 2>/dev/null
+	run -0 --separate-stderr sestore "${S[@]}" user -m -r s0-s0:c0.c9 skb_u
+	grep -qxF 'user skb_u roles { user_r } level s0 range s0-s0:c0.c9;' "$LOCAL/users.local"
+	[ "$(sestore "${S[@]}" --json user -C | jq -r '.records[] | select(.name == "skb_u") | .prefix')" = user ]
+	run -0 --separate-stderr sestore "${S[@]}" user -l -n
+	[ "$(awk '{ print $1 }' <<<"$output")" = "$(awk '{ print $1 }' <<<"$output" | LC_ALL=C sort)" ]
+	printf '%s\n' 'node -a -M 255.255.255.0 -p ipv4 -t node_t 10.1.0.0' \
+		'node -a -M 255.255.0.0 -p ipv4 -t node_t 10.0.0.0' >nodes.apply
+	sestore "${S[@]}" apply nodes.apply 2>/dev/null
+	run -0 --separate-stderr sestore "${S[@]}" node -l -n
+	[ "$(awk '{ print $1 }' <<<"$output" | tr '\n' ' ')" = "10.0.0.0 10.1.0.0 " ]
+}

@@ -7,6 +7,7 @@
 
 #include "argparse.h"
 #include "cli.h"
+#include "options.h"
 
 const char *ap_display(const struct ap_option *opts, int id, char *buf, size_t size)
 {
@@ -68,6 +69,19 @@ static bool asks_json(const struct ap_option *opts, int argc, char **argv)
 			return true;
 	}
 	return false;
+}
+
+/* Whether opts names the global option o (its long name or its letter):
+ * then o is the command's own, not inherited (cli_inherited_option()). */
+static bool ap_has(const void *table, const struct cli_option *o)
+{
+	char word[64];
+
+	snprintf(word, sizeof(word), "--%s", o->name ? o->name : "");
+	if (o->name && find_exact(table, word, strlen(word)))
+		return true;
+	snprintf(word, sizeof(word), "-%c", o->id > 0 && o->id < 256 ? o->id : 0);
+	return o->id > 0 && o->id < 256 && find_exact(table, word, 2);
 }
 
 static int push(struct ap_item **items, int *n, size_t *alloc, int id, const char *value)
@@ -138,7 +152,13 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 			}
 		}
 		if (!o) {
-			cli_usage_problem("unrecognized option '%.*s'", (int)len, arg);
+			/* the tool's global options, after the command word */
+			int r = cli_inherited_option(ap_has, opts, argc, argv, &i);
+
+			if (r > 0)
+				continue;
+			if (r == 0)
+				cli_usage_problem("unrecognized option '%.*s'", (int)len, arg);
 			goto fail;
 		}
 		if (eq)
@@ -188,6 +208,37 @@ static int left_column(const struct ap_option *o, char *buf, size_t size)
 	return n;
 }
 
+static void inherited_width(const struct cli_option *o, void *data)
+{
+	char buf[128];
+	int n = o->help ? cli_option_left(o, buf, sizeof(buf)) : 0;
+
+	if (n > *(int *)data)
+		*(int *)data = n;
+}
+
+static void print_inherited(const struct cli_option *o, void *data)
+{
+	char buf[128];
+
+	if (!o->help)
+		return;
+	cli_option_left(o, buf, sizeof(buf));
+	cli_print_help_line(buf, *(int *)data, o->help);
+}
+
+static void list_inherited(const struct cli_option *o, void *data)
+{
+	size_t n = o->help ? strcspn(o->help, "\n") : 0;
+
+	if (!o->help)
+		return;
+	if (o->id > 0 && o->id < 256)
+		printf("-%c\t%.*s\n", o->id, (int)n, o->help);
+	if (o->name)
+		printf("--%s\t%.*s\n", o->name, (int)n, o->help);
+}
+
 void ap_print_options(const struct ap_option *opts)
 {
 	char buf[128];
@@ -199,6 +250,7 @@ void ap_print_options(const struct ap_option *opts)
 		if (n > width)
 			width = n;
 	}
+	cli_each_inherited(ap_has, opts, inherited_width, &width);
 	if (opts->id != AP_SECTION)
 		fputs("Options:\n", stdout);
 	for (const struct ap_option *o = opts; o->id; o++) {
@@ -213,6 +265,7 @@ void ap_print_options(const struct ap_option *opts)
 		left_column(o, buf, sizeof(buf));
 		cli_print_help_line(buf, width, h);
 	}
+	cli_each_inherited(ap_has, opts, print_inherited, &width);
 }
 
 int ap_list_options(const struct ap_option *opts)
@@ -223,5 +276,6 @@ int ap_list_options(const struct ap_option *opts)
 		for (int i = 0; i < 3 && o->names[i]; i++)
 			printf("%s\t%.*s\n", o->names[i], (int)strcspn(o->help, "\n"), o->help);
 	}
+	cli_each_inherited(ap_has, opts, list_inherited, NULL);
 	return EXIT_OK;
 }

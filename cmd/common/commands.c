@@ -91,6 +91,9 @@ int cli_main_commands(const struct cli_tool *tool, void *ctx, int argc, char **a
 	struct cli_getopt g = CLI_GETOPT_INIT(tool->options, "+");
 	int c;
 
+	/* before the command word and after it */
+	cli_set_global_options(tool->options);
+
 	while ((c = tool->getopt ? tool->getopt(ctx, &g, argc, argv)
 				 : cli_getopt(&g, argc, argv)) != -1) {
 		switch (c) {

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include "util/err.h"
+#include "util/suggest.h"
 
 #include "cli.h"
 #include "options.h"
@@ -21,6 +26,133 @@ static void each_option(const struct cli_option *table,
 		else
 			fn(o, data);
 	}
+}
+
+/* The tool's global options (cli_set_global_options()), or NULL. */
+static const struct cli_option *globals;
+
+void cli_set_global_options(const struct cli_option *table)
+{
+	globals = table;
+}
+
+struct find_word {
+	const char *name; /* a long name, or NULL */
+	int id;		  /* a short letter, or 0 */
+	bool found;
+};
+
+static void match_word(const struct cli_option *o, void *data)
+{
+	struct find_word *f = data;
+
+	if ((f->name && o->name && strcmp(o->name, f->name) == 0) ||
+	    (is_short(f->id) && o->id == f->id))
+		f->found = true;
+}
+
+static bool cli_table_has(const void *table, const struct cli_option *o)
+{
+	struct find_word f = {o->name, o->id, false};
+
+	each_option(table, match_word, &f);
+	return f.found;
+}
+
+void cli_each_inherited(bool (*has)(const void *table, const struct cli_option *o),
+			const void *table, void (*fn)(const struct cli_option *o, void *data),
+			void *data)
+{
+	if (!globals || table == globals)
+		return;
+	for (const struct cli_option *o = globals; o->id; o++) {
+		if (o->dest_kind == CLI_DEST_GROUP)
+			continue;
+		/* an entry without a destination would reach the command's
+		 * switch, which does not know it */
+		if (o->dest_kind == CLI_DEST_NONE || has(table, o))
+			continue;
+		fn(o, data);
+	}
+}
+
+static void store(const struct cli_option *o, const char *value)
+{
+	if (o->name && strcmp(o->name, "json") == 0)
+		cli_set_json(true);
+	switch (o->dest_kind) {
+	case CLI_DEST_BOOL:
+		*(bool *)o->dest = true;
+		break;
+	case CLI_DEST_COUNT:
+		(*(int *)o->dest)++;
+		break;
+	case CLI_DEST_STRING:
+		*(const char **)o->dest = value;
+		break;
+	default:
+		break;
+	}
+}
+
+struct inherited_word {
+	const char *word;
+	const struct cli_option *found;
+	const char *attached; /* the value in the word itself, or NULL */
+};
+
+static void match_inherited(const struct cli_option *o, void *data)
+{
+	struct inherited_word *w = data;
+	const char *a = w->word;
+	size_t len;
+
+	if (w->found)
+		return;
+	if (a[1] == '-' && o->name) {
+		len = strcspn(a + 2, "=");
+		if (strlen(o->name) != len || strncmp(o->name, a + 2, len) != 0)
+			return;
+		w->found = o;
+		w->attached = a[2 + len] == '=' ? a + 3 + len : NULL;
+	} else if (a[1] != '-' && is_short(o->id) && a[1] == o->id &&
+		   (o->has_arg != no_argument || !a[2])) {
+		w->found = o;
+		w->attached = a[2] ? a + 2 : NULL;
+	}
+}
+
+int cli_inherited_option(bool (*has)(const void *table, const struct cli_option *o),
+			 const void *table, int argc, char **argv, int *i)
+{
+	struct inherited_word w = {argv[*i], NULL, NULL};
+
+	if (w.word[0] != '-' || !w.word[1])
+		return 0;
+	cli_each_inherited(has, table, match_inherited, &w);
+	if (!w.found)
+		return 0;
+	if (w.found->has_arg == no_argument && w.attached) {
+		cli_usage_problem("option '--%s' doesn't allow an argument", w.found->name);
+		return -1;
+	}
+	if (w.found->has_arg == required_argument && !w.attached) {
+		if (*i + 1 >= argc) {
+			cli_usage_problem("option '%s' requires an argument", w.word);
+			return -1;
+		}
+		w.attached = argv[++*i];
+	}
+	store(w.found, w.attached);
+	return 1;
+}
+
+/* each_option() over table, then the global options it inherits */
+static void each_option_all(const struct cli_option *table,
+			    void (*fn)(const struct cli_option *o, void *data), void *data)
+{
+	each_option(table, fn, data);
+	cli_each_inherited(cli_table_has, table, fn, data);
 }
 
 static void add_to_getopt(const struct cli_option *o, void *data)
@@ -53,7 +185,7 @@ static void build(struct cli_getopt *g)
 	memset(g->longopts, 0, sizeof(g->longopts));
 	/* ':' first (after '+'/'-'): a missing value returns ':', not '?' */
 	snprintf(g->shortopts, sizeof(g->shortopts), "%s:", g->prefix ? g->prefix : "");
-	each_option(g->table, add_to_getopt, g);
+	each_option_all(g->table, add_to_getopt, g);
 	while (g->longopts[n].name)
 		n++;
 	g->longopts[n] = (struct option){"list-options", no_argument, NULL, CLI_LIST_OPTIONS};
@@ -100,6 +232,35 @@ static int find_long(const struct cli_getopt *g, const char *name, size_t len)
 	return matches > 1 ? -2 : found;
 }
 
+/*
+ * An unknown letter in a word of its own followed by a file, where the
+ * table has the other case for a FILE (sequery's -P, -p elsewhere): "did
+ * you mean '-P/--policy'?". Returns whether it reported so.
+ */
+static bool file_letter_note(const struct cli_getopt *g, int argc, char **argv)
+{
+	int other = islower(optopt) ? toupper(optopt) : tolower(optopt);
+	struct stat st;
+	const struct cli_option *o;
+	struct pol_err err;
+	char name[80];
+	const char *names[1] = {name};
+
+	if (optind < 1 || optind >= argc || strlen(argv[optind - 1]) != 2 ||
+	    stat(argv[optind], &st) != 0 || !S_ISREG(st.st_mode))
+		return false;
+	o = find_id(g, other);
+	if (!o || !o->arg || strcmp(o->arg, "FILE") != 0)
+		return false;
+	snprintf(name, sizeof(name), "-%c/--%s", other, o->name);
+	pol_err_init(&err);
+	pol_err_set(&err, POL_EINVAL, "invalid option -- '%c'", optopt);
+	pol_suggest_note_names(&err, POL_EINVAL, NULL, 0, 0, names, 1);
+	cli_usage_report(&err);
+	pol_err_release(&err);
+	return true;
+}
+
 /* getopt's own words, under the tool's name and with our Try line. */
 static void option_error(const struct cli_getopt *g, int c, int argc, char **argv)
 {
@@ -110,7 +271,7 @@ static void option_error(const struct cli_getopt *g, int c, int argc, char **arg
 	if (strncmp(arg, "--", 2) != 0) {
 		if (c == ':')
 			cli_usage_error("option requires an argument -- '%c'", optopt);
-		else
+		else if (!file_letter_note(g, argc, argv))
 			cli_usage_error("invalid option -- '%c'", optopt);
 		return;
 	}
@@ -238,21 +399,9 @@ int cli_getopt(struct cli_getopt *g, int argc, char **argv)
 		}
 		if (!o)
 			return c;
-		if (o->name && strcmp(o->name, "json") == 0)
-			cli_set_json(true);
-		switch (o->dest_kind) {
-		case CLI_DEST_BOOL:
-			*(bool *)o->dest = true;
-			break;
-		case CLI_DEST_COUNT:
-			(*(int *)o->dest)++;
-			break;
-		case CLI_DEST_STRING:
-			*(const char **)o->dest = optarg;
-			break;
-		default:
+		store(o, optarg);
+		if (o->dest_kind == CLI_DEST_NONE)
 			return c;
-		}
 	}
 }
 
@@ -271,7 +420,7 @@ void cli_print_help_line(const char *left, int width, const char *help)
 }
 
 /* "-x, --name=ARG", "    --name[=ARG]", "-D, --define=NAME" */
-static int left_column(const struct cli_option *o, char *buf, size_t size)
+int cli_option_left(const struct cli_option *o, char *buf, size_t size)
 {
 	int sh = is_short(o->id) ? o->id : o->alias;
 	char value[64] = "";
@@ -296,7 +445,7 @@ static void widest(const struct cli_option *o, void *data)
 
 	if (!o->help)
 		return;
-	n = left_column(o, buf, sizeof(buf));
+	n = cli_option_left(o, buf, sizeof(buf));
 	if (n > *w)
 		*w = n;
 }
@@ -309,7 +458,7 @@ static void print_line(const struct cli_option *o, void *data)
 
 	if (!h)
 		return;
-	left_column(o, buf, sizeof(buf));
+	cli_option_left(o, buf, sizeof(buf));
 	cli_print_help_line(buf, width, h);
 }
 
@@ -317,8 +466,8 @@ void cli_print_option_lines(const struct cli_option *table)
 {
 	int width = 0;
 
-	each_option(table, widest, &width);
-	each_option(table, print_line, &width);
+	each_option_all(table, widest, &width);
+	each_option_all(table, print_line, &width);
 }
 
 void cli_print_options(const struct cli_option *table)
@@ -352,7 +501,7 @@ int cli_list_options(const struct cli_option *table)
 {
 	struct listed seen = {{0}};
 
-	each_option(table, list_one, &seen);
+	each_option_all(table, list_one, &seen);
 	return EXIT_OK;
 }
 

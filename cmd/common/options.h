@@ -148,11 +148,34 @@ void cli_output_done(bool quiet, bool in_command, int *verbose);
  */
 int cli_first_operand(const struct cli_option *table, int argc, char **argv);
 
+/*
+ * A tool's global options (cli_main_commands() sets its table) are read
+ * after the command word too: a command's table inherits each of them that
+ * has a destination and whose long name and letter the command's table
+ * does not use itself (its own wins: sequery rules' -p). cli_getopt(),
+ * --help and --list-options take the inherited entries as the table's own;
+ * another parser (argparse.h's) asks with its own has().
+ */
+void cli_set_global_options(const struct cli_option *table);
+/* Calls fn on each global option table inherits (has(table, o): whether
+ * the table names o's long name or letter). */
+void cli_each_inherited(bool (*has)(const void *table, const struct cli_option *o),
+			const void *table, void (*fn)(const struct cli_option *o, void *data),
+			void *data);
+/* If argv[*i] is a global option table inherits ("--policy FILE",
+ * "--policy=FILE", "-PFILE", "-q"), stores it (*i past its value) and
+ * returns 1; returns 0 when it is none, -1 after cli_usage_problem(). */
+int cli_inherited_option(bool (*has)(const void *table, const struct cli_option *o),
+			 const void *table, int argc, char **argv, int *i);
+
 /* The option block of --help: "Options:" then one aligned line per visible
  * entry, continuation lines indented to the help column. */
 void cli_print_options(const struct cli_option *table);
 /* The same lines without the "Options:" title. */
 void cli_print_option_lines(const struct cli_option *table);
+/* An entry's left column in --help ("  -P, --policy=FILE"); returns its
+ * length, as snprintf(). */
+int cli_option_left(const struct cli_option *o, char *buf, size_t size);
 /* One such line: left padded to width, then help, whose '\n's continue
  * under the help column (argparse's tables print with it too). */
 void cli_print_help_line(const char *left, int width, const char *help);

@@ -28,6 +28,7 @@ enum {
 	OPT_DEFINE,
 	OPT_JSON,
 	OPT_BASE,
+	OPT_POLICY,
 	OPT_NO_BASE_CHECK,
 };
 
@@ -74,6 +75,8 @@ enum {
 	CLI_STRING(OPT_BASE, "base", "POLICY", &(o).base,                                         \
 		   "check a module's requires against this binary\n"                               \
 		   "policy (default: the installed one, if any)"),                                 \
+	CLI_STRING(OPT_POLICY, "policy", "POLICY", &(o).base,                                     \
+		   "the same as --base (the other tools' --policy)"),                              \
 	CLI_BOOL(OPT_NO_BASE_CHECK, "no-base-check", &(o).no_base_check,                          \
 		 "do not check a module's requires"),                                              \
 	CLI_BOOL(OPT_JSON, "json", &(o).json, "diagnostics as one JSON document on stderr"),      \

@@ -3,9 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "query/query.h"
 #include "util/json.h"
+#include "util/suggest.h"
 
 #include "argparse.h"
 #include "cli.h"
@@ -139,6 +141,27 @@ static void print_json(const struct pol_pdb *pdb, const struct pol_rule_list *li
 	json_object_put(doc);
 }
 
+/* sesearch's -p is the permissions, where the other tools' -p is the
+ * policy: a file there (no permission name has a '/' or a '.') is a policy
+ * meant for -P. Returns -1 when perms is no file. */
+static int perms_not_file(const char *perms)
+{
+	static const char *const policy_option[] = {"-P/--policy"};
+	struct pol_err err;
+	struct stat st;
+	int status;
+
+	if (!strpbrk(perms, "/.") || stat(perms, &st) != 0 || !S_ISREG(st.st_mode))
+		return -1;
+	pol_err_init(&err);
+	pol_err_set(&err, POL_EINVAL, "-p/--perms: '%s' is a file, not a list of permissions",
+		    perms);
+	pol_suggest_note_names(&err, POL_EINVAL, NULL, 0, 0, policy_option, 1);
+	status = cli_usage_report(&err);
+	pol_err_release(&err);
+	return status;
+}
+
 int sequery_rules(void *ctx, int argc, char **argv)
 {
 	struct sequery *sq = ctx;
@@ -212,6 +235,8 @@ int sequery_rules(void *ctx, int argc, char **argv)
 	}
 	free(items);
 	if (status >= 0)
+		return status;
+	if (q.perms && (status = perms_not_file(q.perms)) >= 0)
 		return status;
 	if (!q.kinds)
 		return cli_usage_error("at least one rule kind must be given (e.g. -A)");

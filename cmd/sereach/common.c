@@ -15,6 +15,8 @@
 
 static struct pol_pdb *kept_pdb;
 
+struct sr_globals sr_globals;
+
 static int parse_long(const char *opt, const char *v, long *out)
 {
 	char *end;
@@ -172,6 +174,14 @@ int sr_getopt(const struct cli_option *table, const char *usage, int argc, char 
 			break;
 		}
 	}
+	/* the global options, given before the command word or inherited */
+	if (!q->policy)
+		q->policy = sr_globals.policy;
+	q->json |= sr_globals.json;
+	q->quiet |= sr_globals.quiet;
+	q->verbose |= sr_globals.verbose;
+	if (q->quiet)
+		cli_set_quiet(true);
 	return status;
 }
 
@@ -185,6 +195,10 @@ int sr_parse(const struct cli_option *table, const char *usage, int argc, char *
 		return EXIT_ENV;
 	if ((status = sr_getopt(table, usage, argc, argv, q)) >= 0)
 		return status;
+	/* -q: the exit status is the answer (dta and flow print their
+	 * results from many places; none of it is wanted) */
+	if (q->quiet && !freopen("/dev/null", "w", stdout))
+		return EXIT_ENV;
 	for (int i = optind; i < argc; i++)
 		q->exclude[q->nexclude++] = argv[i];
 	if (q->why_not)

@@ -8,6 +8,10 @@
 
 // clang-format off
 static const struct cli_option options[] = {
+	CLI_STRING('p', "policy", "FILE", &sr_globals.policy, "the policy to analyse (default: the loaded one,\nelse the installed one)"),
+	CLI_BOOL(OPT_JSON, "json", &sr_globals.json, "one JSON document"),
+	CLI_BOOL('q', "quiet", &sr_globals.quiet, "print nothing: the exit status is the answer"),
+	CLI_BOOL('v', "verbose", &sr_globals.verbose, "more detail on stderr"),
 	CLI_HELP_VERSION,
 	CLI_LIST_COMMANDS_OPTION,
 	CLI_END,

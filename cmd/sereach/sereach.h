@@ -119,6 +119,14 @@ extern const struct sr_text sr_dta_text, sr_flow_text;
  * at optind; q->min_weight defaults to 3. Returns -1 to go on, else an
  * exit status (--help or --version printed, usage error reported). --help
  * prints "Usage:", usage (the synopsis lines and description), then table. */
+/* sereach's global options (main.c's table), before the command word or,
+ * where the command's table has none of its own, after it. */
+struct sr_globals {
+	const char *policy;
+	bool json, quiet, verbose;
+};
+extern struct sr_globals sr_globals;
+
 int sr_getopt(const struct cli_option *table, const char *usage, int argc, char **argv,
 	      struct sr_query *q);
 /* sr_getopt(), then dta's and flow's operands (EXCLUDE...) and checks. */

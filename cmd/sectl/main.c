@@ -17,6 +17,8 @@ const struct cli_command sectl_commands[] = {
 	{ "member", sectl_compute, "the label of a polyinstantiated member (type_member)", NULL },
 	{ "context", sectl_context, "check and canonicalise contexts; initial SIDs", NULL },
 	{ "avc", sectl_avc, "access vector cache statistics", NULL },
+	/* hidden: what the bash and zsh completions ask */
+	{ "__complete", sectl_complete, NULL, NULL },
 	CLI_COMMAND_END,
 };
 

@@ -33,6 +33,8 @@ int sectl_access(void *ctx, int argc, char **argv);
 int sectl_compute(void *ctx, int argc, char **argv);
 int sectl_context(void *ctx, int argc, char **argv);
 int sectl_avc(void *ctx, int argc, char **argv);
+/* hidden: the completions' fallback for names selinuxfs cannot list */
+int sectl_complete(void *ctx, int argc, char **argv);
 
 /* The options every subcommand takes besides its own (and the global ones
  * before the command): a table to CLI_GROUP() into a subcommand's. */

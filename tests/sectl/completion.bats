@@ -46,7 +46,27 @@ setup() {
 	[ "$output" = "kernel" ]
 }
 
-@test "sectl completion: no selinuxfs, no names and no error" {
-	run -0 --separate-stderr complete_words --selinuxfs "$BATS_TEST_TMPDIR/nowhere" bool ""
+@test "sectl completion: no selinuxfs and no installed policy, no names and no error" {
+	SEKIT_SELINUX_DIR="$BATS_TEST_TMPDIR/none" SEKIT_SELINUXFS="$BATS_TEST_TMPDIR/nowhere" \
+		run -0 --separate-stderr complete_words --selinuxfs "$BATS_TEST_TMPDIR/nowhere" bool ""
+	[ -z "$output" ] && [ -z "$stderr" ]
+}
+
+@test "sectl completion: no selinuxfs, the installed policy's booleans (sectl __complete)" {
+	local etc="$BATS_TEST_TMPDIR/etc"
+	mkdir -p "$etc/t/policy"
+	echo SELINUXTYPE=t >"$etc/config"
+	sepolc_fixture "$etc/t/policy/policy.33" "$SEKIT_SRCDIR/tests/sequery/fixtures/good/access.conf" -c 33
+	export SEKIT_SELINUX_DIR=$etc SEKIT_SELINUXFS="$BATS_TEST_TMPDIR/nowhere"
+	run -0 --separate-stderr complete_words bool ""
+	[ "$output" = "httpd_read_shadow=" ]
+	run -0 --separate-stderr complete_words bool httpd_read_shadow=o
+	[ "$(echo $output)" = "httpd_read_shadow=on httpd_read_shadow=off" ]
+	# what it asks: --policy's, else the system's; nothing readable, exit 1
+	run -0 sectl __complete booleans
+	[ "$output" = httpd_read_shadow ]
+	run -0 sectl --policy "$etc/t/policy/policy.33" __complete booleans
+	[ "$output" = httpd_read_shadow ]
+	SEKIT_SELINUX_DIR="$BATS_TEST_TMPDIR/none" run -1 --separate-stderr sectl __complete booleans
 	[ -z "$output" ] && [ -z "$stderr" ]
 }

@@ -110,6 +110,26 @@ setup_file() {
 	[[ $output == *"a_t"* ]]
 }
 
+@test "sereach completion: the command after global options, and can's read|write" {
+	need_fixture p
+	COMPLETION="$SEKIT_SRCDIR/completions/bash/sereach"
+	local p="$BATS_FILE_TMPDIR/p.bin"
+	run -0 complete_words c
+	[ "$(echo $output)" = "can check" ]
+	run -0 complete_words -p "$p" --json c
+	[ "$(echo $output)" = "can check" ]
+	run -0 complete_words --policy "$p" can a_t ""
+	[ "$(echo $output)" = "read write" ]
+	run -0 complete_words can -p "$p" a_t w
+	[ "$output" = write ]
+	run -0 complete_words -p "$p" can a_t read b
+	[[ $output == *b_t* ]]
+	run -0 complete_words -p "$p" dta --rev
+	[ "$output" = "--reverse" ]
+	run -0 complete_words -p "$p" dta -s a
+	[[ $output == *a_t* ]]
+}
+
 # gap_policy TABLE NAME...: gap.conf compiled, its TABLE counting one more
 # value than it defines, as $BATS_TEST_TMPDIR/gap-TABLE.bin
 gap_policy() {

@@ -90,10 +90,13 @@ int base_check(const struct sepolc_opts *opts, const struct pol_source_options *
 	char *path = NULL;
 	int rc, status = EXIT_OK;
 
-	if (opts->no_base_check)
-		return EXIT_OK;
 	pol_err_init(&err);
 	diag_sink_attach(diags, &err);
+	if (opts->no_base_check) {
+		/* the .fc's types against the module alone (notes) */
+		rc = fc && fc->text ? check_fc(build, src, NULL, fc, &err) : 0;
+		goto checked;
+	}
 	if (opts->base) {
 		rc = pol_pdb_open(opts->base, &base, &err);
 		if (rc < 0) {
@@ -128,6 +131,7 @@ int base_check(const struct sepolc_opts *opts, const struct pol_source_options *
 		if (fc_rc == -ENOMEM || rc == 0)
 			rc = fc_rc;
 	}
+checked:
 	if (rc < 0)
 		status = cli_exit_for_failure(rc);
 out:

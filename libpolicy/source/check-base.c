@@ -344,9 +344,27 @@ static int check_fc_name(struct base_check *c, enum pol_sym kind, const char *p,
 		return -ENOMEM;
 	if (kind == POL_SYM_TYPE)
 		attr = each_module_name(c->top, POL_SYM_ATTRIBUTE, module_name_is, name) ||
-		       (!each_module_name(c->top, kind, module_name_is, name) &&
+		       (c->base && !each_module_name(c->top, kind, module_name_is, name) &&
 			!pol_pdb_has(c->base, kind, name) &&
 			pol_pdb_has(c->base, POL_SYM_ATTRIBUTE, name));
+	if (!c->base) {
+		/* no policy to look in: a type the module lacks is said, as a
+		 * note only, since the base policy's own (bin_t) are fine */
+		if (kind == POL_SYM_TYPE && !attr &&
+		    !each_module_name(c->top, kind, module_name_is, name)) {
+			pol_err_add(c->err, POL_SEV_NOTE, POL_ENOTFOUND, file, line, col,
+				    "type '%s' is not in the module, and no policy was checked for "
+				    "it: semodule -i refuses this module unless the policy has it",
+				    name);
+			pol_suggest_init(&s, name);
+			each_module_name(c->top, kind, offer_module_name, &s);
+			pol_suggest_note(&s, c->err, POL_ENOTFOUND, file, line, col);
+		}
+		if (!attr) {
+			free(name);
+			return 0;
+		}
+	}
 	if (attr) {
 		pol_err_add(c->err, severity(c, true), POL_EINVAL, file, line, col,
 			    "'%s' is an attribute, and a file context needs a type; semodule -i "
@@ -354,7 +372,15 @@ static int check_fc_name(struct base_check *c, enum pol_sym kind, const char *p,
 			    name);
 	} else if (!each_module_name(c->top, kind, module_name_is, name) &&
 		   !pol_pdb_has(c->base, kind, name)) {
-		pol_err_add(c->err, severity(c, true), POL_ENOTFOUND, file, line, col,
+		/* a type is an error: the module's own, misspelt, or a
+		 * require forgotten (users and roles warn, as requires do) */
+		enum pol_severity sev = severity(c, true);
+
+		if (kind == POL_SYM_TYPE) {
+			sev = POL_SEV_ERROR;
+			c->failed = true;
+		}
+		pol_err_add(c->err, sev, POL_ENOTFOUND, file, line, col,
 			    "%s '%s' is neither in the module nor in the installed policy (%s); "
 			    "semodule -i will refuse this module",
 			    pol_sym_name(kind), name, pol_pdb_path(c->base));
@@ -434,8 +460,8 @@ int pol_source_check_fc_context(const struct pol_source *src, const struct pol_p
 		if (rc < 0)
 			return pol_err_set(err, rc, "out of memory");
 	}
-	if (check_fc_range(&c, context, len, part, part_len, p < end ? p : NULL, (size_t)(end - p),
-			   file, line, col) < 0)
+	if (base && check_fc_range(&c, context, len, part, part_len, p < end ? p : NULL,
+				   (size_t)(end - p), file, line, col) < 0)
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	return c.failed ? POL_EINVAL : 0;
 }

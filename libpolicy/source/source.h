@@ -124,14 +124,16 @@ int pol_source_check_base(const struct pol_source *src, const struct pol_pdb *ba
  * Check a module's file context, "USER:ROLE:TYPE[:RANGE]" (len bytes at
  * file:line:col, a line of its .fc), against the names the module declares
  * or requires (in optional blocks too) and against base, before lowering a
- * lean source: a user, role or type in neither gets a warning at its column
- * (an error with opts->werror) with a did-you-mean note over both, and so
- * does an attribute where the type goes; semodule -i would refuse the
- * module. The range is checked against base (pol_pdb_check_range()); a
- * malformed context, and whether the role is authorized for the type (the
- * module's role statements), are not looked at. Does nothing
- * for a base policy. Returns 0, POL_EINVAL when opts->werror made a warning
- * an error, or -ENOMEM.
+ * lean source: a type in neither is an error at its column, a user or role
+ * in neither a warning (an error with opts->werror), each with a
+ * did-you-mean note over both, and an attribute where the type goes a
+ * warning; semodule -i would refuse the module. The range is checked
+ * against base (pol_pdb_check_range()); a malformed context, and whether
+ * the role is authorized for the type (the module's role statements), are
+ * not looked at. base NULL (no policy to check against): a type the module
+ * lacks is a note, an attribute a warning, nothing else is checked. Does
+ * nothing for a base policy. Returns 0, POL_EINVAL for an error, or
+ * -ENOMEM.
  */
 int pol_source_check_fc_context(const struct pol_source *src, const struct pol_pdb *base,
 				const struct pol_source_options *opts, const char *context,

@@ -208,39 +208,56 @@ names_module() {
 		'attribute myapp_attr;' >myapp.te
 }
 
-@test "sepolc fc: a module's .fc user, role or type that neither it nor the base has warns at its column" {
+@test "sepolc fc: a module's .fc type that neither it nor the base has is an error at its column, a user or role warns" {
 	names_module
 	printf '%s\n' '/usr/bin/myapp	--	system_u:object_r:myap_t:s0' \
 		'/etc/myapp(/.*)?	system_uu:object_r:etc_t:s0' \
 		'/var/myapp	-d	system_u:objct_r:etcc_t:s0' >myapp.fc
-	run -0 --separate-stderr sepolc --base="$BASE_POLICY" myapp.te
+	run -2 --separate-stderr sepolc --base="$BASE_POLICY" myapp.te
 	echo "$stderr"
-	[[ "$stderr" == *"myapp.fc:1:37: warning: type 'myap_t' is neither in the module nor in the installed policy ($BASE_POLICY); semodule -i will refuse this module"* ]]
+	[[ "$stderr" == *"myapp.fc:1:37: error: type 'myap_t' is neither in the module nor in the installed policy ($BASE_POLICY); semodule -i will refuse this module"* ]]
 	[[ "$stderr" == *"myapp.fc:1:37: note: did you mean 'myapp_t'?"* ]]
 	[[ "$stderr" == *"myapp.fc:2:18: warning: user 'system_uu' is neither in the module nor in the installed policy"* ]]
 	[[ "$stderr" == *"myapp.fc:2:18: note: did you mean 'system_u'?"* ]]
 	[[ "$stderr" == *"myapp.fc:3:24: warning: role 'objct_r' is neither"* ]]
 	[[ "$stderr" == *"myapp.fc:3:24: note: did you mean 'object_r'?"* ]]
-	[[ "$stderr" == *"myapp.fc:3:32: warning: type 'etcc_t' is neither"* ]]
+	[[ "$stderr" == *"myapp.fc:3:32: error: type 'etcc_t' is neither"* ]]
 	[[ "$stderr" == *"myapp.fc:3:32: note: did you mean 'etc_t'?"* ]]
-	[ "$(grep -c '^myapp.fc:.*: warning:' <<<"$stderr")" = 4 ]
-	grep -qF '(filecon "/usr/bin/myapp" file (system_u object_r myap_t' myapp.cil
+	[ "$(grep -c '^myapp.fc:.*: warning:' <<<"$stderr")" = 2 ]
+	[ "$(grep -c '^myapp.fc:.*: error:' <<<"$stderr")" = 2 ]
+	[ ! -e myapp.cil ]
 	# --check says the same
-	run -0 --separate-stderr sepolc --check --base="$BASE_POLICY" myapp.te myapp.fc
-	[ "$(grep -c '^myapp.fc:.*: warning:' <<<"$stderr")" = 4 ]
+	run -2 --separate-stderr sepolc --check --base="$BASE_POLICY" myapp.te myapp.fc
+	[ "$(grep -c '^myapp.fc:.*: warning:' <<<"$stderr")" = 2 ]
+	[ "$(grep -c '^myapp.fc:.*: error:' <<<"$stderr")" = 2 ]
+	# the user and role alone warn, and the module is written
+	sed -i '1d; 3d' myapp.fc
+	run -0 --separate-stderr sepolc --base="$BASE_POLICY" myapp.te
+	[ "$(grep -c '^myapp.fc:.*: warning:' <<<"$stderr")" = 1 ]
+	[ -s myapp.cil ]
 }
 
-@test "sepolc fc: -E makes an unknown .fc name an error, --no-base-check skips the check" {
+@test "sepolc fc: -E makes an unknown .fc user an error; --no-base-check notes a type the module lacks" {
 	names_module
-	printf '/usr/bin/myapp\t--\tsystem_u:object_r:myap_t:s0\n' >myapp.fc
+	printf '/usr/bin/myapp\t--\tsystem_uu:object_r:myapp_t:s0\n' >myapp.fc
 	run -2 --separate-stderr sepolc -E --base="$BASE_POLICY" myapp.te
-	[[ "$stderr" == *"myapp.fc:1:37: error: type 'myap_t' is neither in the module nor in the installed policy"* ]]
+	[[ "$stderr" == *"myapp.fc:1:19: error: user 'system_uu' is neither in the module nor in the installed policy"* ]]
 	[ ! -e myapp.cil ]
 	run -2 --separate-stderr sepolc -E --pp --base="$BASE_POLICY" myapp.te
 	[ ! -e myapp.pp ]
 	run -0 --separate-stderr sepolc --no-base-check --base="$BASE_POLICY" myapp.te
 	[ -z "$stderr" ]
 	[ -s myapp.cil ]
+	# no policy to check against: a type the module lacks is said at its
+	# column, as a note (the base's own types, bin_t, are fine there)
+	rm myapp.cil
+	printf '/usr/bin/myapp\t--\tsystem_u:object_r:myap_t:s0\n' >myapp.fc
+	run -0 --separate-stderr sepolc -E --no-base-check myapp.te
+	[[ "$stderr" == "myapp.fc:1:37: note: type 'myap_t' is not in the module, and no policy was checked for it: semodule -i refuses this module unless the policy has it"* ]]
+	[[ "$stderr" == *"myapp.fc:1:37: note: did you mean 'myapp_t'?"* ]]
+	[ -s myapp.cil ]
+	run -0 --separate-stderr sepolc -q --no-base-check myapp.te
+	[ -z "$stderr" ]
 }
 
 @test "sepolc fc: .fc names the module declares or requires, or the base has, pass" {
@@ -297,12 +314,13 @@ names_module() {
 	[ -r "$BASE_POLICY" ] || skip "no binary policy at $BASE_POLICY"
 	cp "$FIX"/sepolcdemo.te "$FIX"/sepolcdemo.if "$FIX"/sepolcdemo.fc .
 	sed -i 's/sepolcdemo_conf_t/sepolcdemo_cnf_t/' sepolcdemo.fc
-	run -0 --separate-stderr sepolc --headers="$HEADERS" --base="$BASE_POLICY" --check \
+	run -2 --separate-stderr sepolc --headers="$HEADERS" --base="$BASE_POLICY" --check \
 		sepolcdemo.te sepolcdemo.if
 	echo "$stderr"
-	[[ "$stderr" == *"sepolcdemo.fc:2:55: warning: type 'sepolcdemo_cnf_t' is neither in the module nor in the installed policy"* ]]
+	[[ "$stderr" == *"sepolcdemo.fc:2:55: error: type 'sepolcdemo_cnf_t' is neither in the module nor in the installed policy"* ]]
 	[[ "$stderr" == *"sepolcdemo.fc:2:55: note: did you mean 'sepolcdemo_conf_t'"* ]]
-	[ "$(grep -c 'warning:' <<<"$stderr")" = 1 ]
+	[ "$(grep -c 'error:' <<<"$stderr")" = 1 ]
+	[ "$(grep -c 'warning:' <<<"$stderr")" = 0 ]
 }
 
 # issue 22 item 5: libsepol's -1 reading a range is also memory running out

@@ -61,8 +61,9 @@ const struct ap_option *sequery_command_options(const char *name);
 struct json_object *sequery_rule_json(const struct pol_rule *r);
 /* who-can and what-can: a rule that grants access, with the attributes it
  * was matched through, as JSON (caller owns it) and as a line on stdout. */
-struct json_object *sequery_reason_json(const struct pol_access_reason *why);
-void sequery_print_reason(const struct pol_access_reason *why);
+struct json_object *sequery_reason_json(const struct pol_pdb *pdb,
+					const struct pol_access_reason *why);
+void sequery_print_reason(const struct pol_pdb *pdb, const struct pol_access_reason *why);
 
 /*
  * what-can and who-can: their positional arguments (at most max, into

@@ -43,7 +43,7 @@ static bool looks_like_policy(const char *arg)
 	return strchr(arg, '/') || stat(arg, &st) == 0;
 }
 
-static void print_text(const struct pol_access_list *list)
+static void print_text(const struct pol_pdb *pdb, const struct pol_access_list *list)
 {
 	const char *tclass = NULL;
 
@@ -59,7 +59,7 @@ static void print_text(const struct pol_access_list *list)
 		putchar('\n');
 		for (size_t r = 0; r < a->nreasons; r++) {
 			fputs("    ", stdout);
-			sequery_print_reason(&a->reasons[r]);
+			sequery_print_reason(pdb, &a->reasons[r]);
 		}
 	}
 }
@@ -98,7 +98,7 @@ static void print_json(const struct pol_pdb *pdb, const struct pol_access_list *
 			json_object_array_add(perms, json_object_new_string(*p));
 		json_object_object_add(o, "perms", perms);
 		for (size_t r = 0; r < a->nreasons; r++)
-			json_object_array_add(rules, sequery_reason_json(&a->reasons[r]));
+			json_object_array_add(rules, sequery_reason_json(pdb, &a->reasons[r]));
 		json_object_object_add(o, "rules", rules);
 		printf("%s\n%s", i ? "," : "",
 		       json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
@@ -145,7 +145,7 @@ int sequery_what_can(void *ctx, int argc, char **argv)
 	if (args.json && !args.quiet)
 		print_json(pdb, list, source, tclass);
 	else if (!args.quiet)
-		print_text(list);
+		print_text(pdb, list);
 	status = list->count ? EXIT_OK : EXIT_NOMATCH;
 	pol_access_list_free(list);
 	return status;

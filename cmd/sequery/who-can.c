@@ -43,30 +43,52 @@ static int usage(void)
 }
 
 /* A reason in JSON: the rule as "sequery rules --json" shows it, plus the
- * attributes it was matched through. */
-struct json_object *sequery_reason_json(const struct pol_access_reason *why)
+ * attributes it was matched through, and what a generated one stands for. */
+struct json_object *sequery_reason_json(const struct pol_pdb *pdb,
+					const struct pol_access_reason *why)
 {
 	struct json_object *o = sequery_rule_json(why->rule);
+	char *source = pol_access_attr_text(pdb, why->source_attr);
+	char *target = pol_access_attr_text(pdb, why->target_attr);
 
 	pol_json_add_str(o, "via_source_attribute", why->source_attr);
 	pol_json_add_str(o, "via_target_attribute", why->target_attr);
+	pol_json_add_str(o, "via_source_attribute_expression", source);
+	pol_json_add_str(o, "via_target_attribute_expression", target);
+	free(source);
+	free(target);
 	return o;
 }
 
+/* "domain", or "base_typeattr_23 = { file_type -shadow_t }" */
+static void print_attr(const struct pol_pdb *pdb, const char *attr)
+{
+	char *text = pol_access_attr_text(pdb, attr);
+
+	fputs(attr, stdout);
+	if (text)
+		printf(" = %s", text);
+	free(text);
+}
+
 /* "allow domain etc_t:file read; # via attribute domain" */
-void sequery_print_reason(const struct pol_access_reason *why)
+void sequery_print_reason(const struct pol_pdb *pdb, const struct pol_access_reason *why)
 {
 	fputs(why->rule->text, stdout);
+	if (why->source_attr || why->target_attr)
+		fputs(why->source_attr && why->target_attr ? " # via attributes "
+							   : " # via attribute ",
+		      stdout);
+	if (why->source_attr)
+		print_attr(pdb, why->source_attr);
 	if (why->source_attr && why->target_attr)
-		printf(" # via attributes %s, %s", why->source_attr, why->target_attr);
-	else if (why->source_attr)
-		printf(" # via attribute %s", why->source_attr);
-	else if (why->target_attr)
-		printf(" # via attribute %s", why->target_attr);
+		fputs(", ", stdout);
+	if (why->target_attr)
+		print_attr(pdb, why->target_attr);
 	putchar('\n');
 }
 
-static void print_text(const struct pol_access_list *list, size_t nasked)
+static void print_text(const struct pol_pdb *pdb, const struct pol_access_list *list, size_t nasked)
 {
 	for (size_t i = 0; i < list->count; i++) {
 		const struct pol_access *a = &list->items[i];
@@ -85,7 +107,7 @@ static void print_text(const struct pol_access_list *list, size_t nasked)
 		putchar('\n');
 		for (size_t r = 0; r < a->nreasons; r++) {
 			fputs("    ", stdout);
-			sequery_print_reason(&a->reasons[r]);
+			sequery_print_reason(pdb, &a->reasons[r]);
 		}
 	}
 }
@@ -123,7 +145,7 @@ static void print_json(const struct pol_pdb *pdb, const struct pol_access_list *
 		pol_json_add_str(o, "type", a->source);
 		json_object_object_add(o, "perms", pol_json_strv(a->perms));
 		for (size_t r = 0; r < a->nreasons; r++)
-			json_object_array_add(rules, sequery_reason_json(&a->reasons[r]));
+			json_object_array_add(rules, sequery_reason_json(pdb, &a->reasons[r]));
 		json_object_object_add(o, "rules", rules);
 		json_object_array_add(sources, o);
 	}
@@ -185,7 +207,7 @@ int sequery_who_can(void *ctx, int argc, char **argv)
 	if (args.json && !args.quiet)
 		print_json(pdb, list, pos[0], pos[1], pos[2], args.any);
 	else if (!args.quiet)
-		print_text(list, count_names(pos[0]));
+		print_text(pdb, list, count_names(pos[0]));
 	status = list->count ? EXIT_OK : EXIT_NOMATCH;
 	pol_access_list_free(list);
 	return status;

@@ -5,13 +5,16 @@
  * sesearch); this file only regroups: by the source types an attribute
  * stands for (who can), or by target and class (what can).
  */
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "query/internal.h"
 #include "util/array.h"
+#include "util/buf.h"
 #include "util/suggest.h"
 
 static int nomem(struct pol_err *err)
@@ -28,6 +31,88 @@ void pol_access_list_free(struct pol_access_list *list)
 	query_pool_free(list->pool);
 	pol_rule_list_free(list->rules);
 	free(list);
+}
+
+/* checkmodule's and CIL's name for a type set: NAME_typeattr_N */
+static bool is_generated_attr(const char *name)
+{
+	const char *p = strstr(name, "_typeattr_");
+
+	if (!p || !p[10])
+		return false;
+	for (p += 10; *p; p++)
+		if (!isdigit((unsigned char)*p))
+			return false;
+	return true;
+}
+
+/* " PREFIXt1 PREFIXt2" for each type of e (attributes skipped) */
+static void put_types(struct pol_buf *b, const struct pol_pdb *pdb, const ebitmap_t *e,
+		      const char *prefix)
+{
+	ebitmap_node_t *node;
+	unsigned int bit;
+
+	ebitmap_for_each_positive_bit(e, node, bit)
+	{
+		if (!pdb_is_attr(pdb, bit + 1))
+			pol_buf_printf(b, " %s%s", prefix, pdb_type_name(pdb, bit + 1));
+	}
+}
+
+char *pol_access_attr_text(const struct pol_pdb *pdb, const char *attr)
+{
+	enum { MAX_LISTED = 8 };
+	const policydb_t *p = pdb_db(pdb);
+	uint32_t g = attr ? pdb_type_value(pdb, attr) : 0, best = 0;
+	unsigned int members, best_extra = UINT_MAX;
+	struct pol_buf b = POL_BUF_INIT;
+	const ebitmap_t *m;
+
+	if (!g || !pdb_is_attr(pdb, g) || !is_generated_attr(attr))
+		return NULL;
+	m = &p->attr_type_map[g - 1];
+	members = ebitmap_cardinality(m);
+	/* the named attribute that holds every member and the fewest others */
+	for (uint32_t a = 1; a <= p->p_types.nprim; a++) {
+		const ebitmap_t *e = &p->attr_type_map[a - 1];
+		unsigned int extra;
+
+		if (a == g || !pdb_is_attr(pdb, a) || !pdb_type_name(pdb, a) ||
+		    is_generated_attr(pdb_type_name(pdb, a)) || !ebitmap_contains(e, m))
+			continue;
+		extra = ebitmap_cardinality(e) - members;
+		if (extra < best_extra) {
+			best = a;
+			best_extra = extra;
+		}
+	}
+	if (best && best_extra <= MAX_LISTED) {
+		ebitmap_t left;
+
+		ebitmap_init(&left);
+		if (ebitmap_andnot(&left, &p->attr_type_map[best - 1], m, p->p_types.nprim) < 0) {
+			ebitmap_destroy(&left);
+			return NULL;
+		}
+		pol_buf_printf(&b, "{ %s", pdb_type_name(pdb, best));
+		put_types(&b, pdb, &left, "-");
+		pol_buf_puts(&b, " }");
+		ebitmap_destroy(&left);
+	} else if (members <= MAX_LISTED) {
+		pol_buf_puts(&b, "{");
+		put_types(&b, pdb, m, "");
+		pol_buf_puts(&b, " }");
+	} else if (best) {
+		pol_buf_printf(&b, "{ %s -%u types }", pdb_type_name(pdb, best), best_extra);
+	} else {
+		pol_buf_printf(&b, "%u types", members);
+	}
+	if (b.failed) {
+		pol_buf_release(&b);
+		return NULL;
+	}
+	return pol_buf_detach(&b);
 }
 
 /* The rules hold the policy's own name strings, so a pointer comparison

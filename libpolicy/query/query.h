@@ -155,4 +155,16 @@ int pol_access_what_can(const struct pol_pdb *pdb, const char *source, const cha
 
 void pol_access_list_free(struct pol_access_list *list);
 
+/*
+ * What a generated attribute stands for. checkmodule and CIL give the type
+ * set they make for a rule's type expression ("{ file_type -shadow_t }") a
+ * name of their own, NAME_typeattr_N (base_typeattr_23), which says
+ * nothing. Returns a heap string (free()): "{ ATTR -t1 -t2 }", the named
+ * attribute holding all its members with the fewest types left out, when
+ * at most 8 are; else "{ t1 t2 }", its members, when at most 8; else
+ * "{ ATTR -N types }" or "N types". NULL when attr is no generated
+ * attribute, or out of memory.
+ */
+char *pol_access_attr_text(const struct pol_pdb *pdb, const char *attr);
+
 #endif

@@ -88,6 +88,54 @@ web_t file_type" ]
 	[ -z "$(comm -12 "$BATS_TEST_TMPDIR/attrs" "$BATS_TEST_TMPDIR/targets")" ]
 }
 
+@test "sequery what-can: a generated attribute (NAME_typeattr_N) is said by what it stands for" {
+	require_command jq jq
+	# the names checkmodule and CIL give the type sets of rule expressions
+	cat >"$BATS_TEST_TMPDIR/gen.cil" <<'CIL'
+(class file (read write))
+(classorder (file))
+(sid kernel)
+(sidorder (kernel))
+(user u)
+(role r)
+(type d_t)
+(type a_t)
+(type b_t)
+(type c_t)
+(type e_t)
+(typeattribute file_type)
+(typeattributeset file_type (a_t b_t c_t))
+(typeattribute base_typeattr_1)
+(typeattributeset base_typeattr_1 (and file_type (not (c_t))))
+(typeattribute mod_typeattr_2)
+(typeattributeset mod_typeattr_2 (a_t e_t))
+(allow d_t base_typeattr_1 (file (read)))
+(allow d_t mod_typeattr_2 (file (write)))
+(allow d_t file_type (file (read)))
+(sensitivity s0)
+(sensitivityorder (s0))
+(category c0)
+(categoryorder (c0))
+(sensitivitycategory s0 (c0))
+(roletype r d_t)
+(userrole u r)
+(userlevel u (s0))
+(userrange u ((s0) (s0 (c0))))
+(sidcontext kernel (u r d_t ((s0) (s0))))
+CIL
+	sepolc_fixture "$BATS_TEST_TMPDIR/gen.bin" "$BATS_TEST_TMPDIR/gen.cil"
+	run -0 --separate-stderr sequery what-can d_t file "$BATS_TEST_TMPDIR/gen.bin"
+	echo "$output"
+	[[ $output == *"allow d_t base_typeattr_1:file read; # via attribute base_typeattr_1 = { file_type -c_t }"* ]]
+	[[ $output == *"allow d_t mod_typeattr_2:file write; # via attribute mod_typeattr_2 = { a_t e_t }"* ]]
+	# a named attribute is left as it is
+	[[ $output == *"allow d_t file_type:file read; # via attribute file_type"$'\n'* ]]
+	run -0 --separate-stderr sequery what-can --json d_t file "$BATS_TEST_TMPDIR/gen.bin"
+	[ "$(jq -r '[.access[].rules[] | .via_target_attribute_expression // empty] | unique | join("|")' <<<"$output")" = "{ a_t e_t }|{ file_type -c_t }" ]
+	run -0 --separate-stderr sequery who-can read file b_t "$BATS_TEST_TMPDIR/gen.bin"
+	[[ $output == *"# via attribute base_typeattr_1 = { file_type -c_t }"* ]]
+}
+
 @test "sequery what-can: an argument with a '/' or naming a file is the policy, else a class" {
 	need_small_policy
 	cp "$SMALL" "$BATS_TEST_TMPDIR/policy"

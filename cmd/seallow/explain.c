@@ -260,7 +260,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	struct pol_audit_diff d[3];
 	size_t nd = pol_audit_context_diffs(g->scontext, g->tcontext, d);
 	struct json_object *o = NULL, *causes = NULL;
-	struct pol_buf esc = POL_BUF_INIT;
+	struct pol_buf esc = POL_BUF_INIT, port_note = POL_BUF_INIT;
 
 	if (x->follow) {
 		int news = follow_news(g);
@@ -316,6 +316,11 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	}
 	if (strcmp(fix_kind, "none") != 0)
 		x->todo++;
+	/* a port the policy names: another service's, which a rule would
+	 * open to the domain; said, since a relabel is no fix there */
+	if (!ports && strcmp(fix_kind, "none") != 0 &&
+	    pol_audit_fix_port_labelled(x->run->pol, g, &port_note) < 0)
+		pol_buf_release(&port_note);
 	if (json) {
 		struct json_object *perms = jnew(json_object_new_array());
 
@@ -435,6 +440,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		     : no_relabel == POL_AUDIT_NO_RELABEL_CONTAINER ? "container"
 								    : NULL);
 		jstr(o, "port", g->port);
+		jstr(o, "port_note", port_note.len ? pol_buf_str(&port_note) : NULL);
 		if (ports) {
 			struct json_object *pc = jnew(json_object_new_array());
 
@@ -489,6 +495,8 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		json_object_put(o);
 	} else {
 		OUT("  fix: %s\n", pol_buf_str(&fix));
+		if (port_note.len)
+			OUT("  note: %s\n", pol_buf_str(&port_note));
 		if (ports && g->ports_more)
 			OUT("  note: %zu more denial%s on ports not listed (%d at most)\n",
 			    g->ports_more, g->ports_more == 1 ? "" : "s", POL_AUDIT_MAX_DISTINCT);
@@ -499,6 +507,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	seallow_ifdb_choice_release(&ifc);
 	free(if_extra);
 	pol_buf_release(&fix);
+	pol_buf_release(&port_note);
 	pol_buf_release(&rule);
 	pol_buf_release(&esc);
 	return oom || fix.failed || rule.failed ? -ENOMEM : 0;

@@ -471,6 +471,14 @@ struct pol_audit_port_fix {
 struct pol_audit_port_fix *pol_audit_fix_ports(struct pol_audit_policy *pol,
 					       const struct pol_audit_group_info *g, size_t *n);
 void pol_audit_fix_ports_free(struct pol_audit_port_fix *v, size_t n);
+/* name_bind/name_connect of a port the policy labels with a type of its
+ * own (a portcon for that very port, another service's): "port 5432 is
+ * db_port_t in the policy (a portcon of its own); a_t may name_bind
+ * web_port_t" (or "no port type") appended to b, for the first such port
+ * of g. Returns 1 when it wrote, 0 when no port of g is so labelled,
+ * -ENOMEM. */
+int pol_audit_fix_port_labelled(struct pol_audit_policy *pol, const struct pol_audit_group_info *g,
+				struct pol_buf *b);
 /* "semanage port -a -t TYPE -p tcp PORT   (DOMAIN may PERM TYPES...; port
  * PORT is TARGET)" */
 void pol_audit_fix_port_command(struct pol_buf *b, const struct pol_audit_group_info *g,

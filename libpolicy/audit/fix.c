@@ -6,6 +6,7 @@
  * that applies it, its words quoted for the shell (pol_shell_quote()): a
  * path comes from the log, where an attacker may have chosen it.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -209,6 +210,39 @@ struct pol_audit_port_fix *pol_audit_fix_ports(struct pol_audit_policy *pol,
 	}
 	*n = g->nports;
 	return v;
+}
+
+int pol_audit_fix_port_labelled(struct pol_audit_policy *pol, const struct pol_audit_group_info *g,
+				struct pol_buf *b)
+{
+	size_t len = strlen(g->tclass);
+
+	if (len <= 7 || strcmp(g->tclass + len - 7, "_socket"))
+		return 0;
+	for (size_t i = 0; i < g->nports; i++) {
+		const char *current = NULL;
+		char **types = NULL;
+		int nt = pol_audit_port_types(pol, g->source, g->tclass, g->ports[i].perm,
+					      g->ports[i].port, &types, &current);
+
+		if (nt < 0)
+			return nt;
+		if (current) {
+			pol_buf_printf(
+			    b, "port %u is %s in the policy (a portcon of its own): %s may %s ",
+			    g->ports[i].port, current, g->source, g->ports[i].perm);
+			for (int k = 0; k < nt; k++)
+				pol_buf_printf(b, "%s%s", k ? ", " : "", types[k]);
+			if (nt == 0)
+				pol_buf_puts(b, "no port type");
+		}
+		for (int k = 0; k < nt; k++)
+			free(types[k]);
+		free(types);
+		if (current)
+			return b->failed ? -ENOMEM : 1;
+	}
+	return 0;
 }
 
 void pol_audit_fix_port_command(struct pol_buf *b, const struct pol_audit_group_info *g,

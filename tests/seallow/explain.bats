@@ -55,8 +55,26 @@ setup() {
 	sepolc -o p.bin "$FIXTURES/p.conf" >/dev/null 2>&1
 	run -0 seallow explain -p p.bin -i "$FIXTURES/port.log"
 	[[ "$output" == *"a_t unreserved_port_t:tcp_socket { name_bind }"*"fix: semanage port -a -t web_port_t -p tcp 8081   (a_t may name_bind web_port_t, web_cache_port_t; port 8081 is unreserved_port_t)"* ]]
-	# a port the policy names belongs to another service: the rule, not a relabel
-	[[ "$output" == *"a_t web_port_t:tcp_socket { name_connect }"*"fix: allow a_t web_port_t:tcp_socket name_connect;"* ]]
+	# a port the policy names belongs to another service: the rule, not a
+	# relabel, and a note that says whose the port is
+	[[ "$output" == *"a_t web_port_t:tcp_socket { name_connect }"*"fix: allow a_t web_port_t:tcp_socket name_connect;"$'\n'"  note: port 80 is web_port_t in the policy (a portcon of its own): a_t may name_connect db_port_t"* ]]
+}
+
+@test "seallow explain: name_bind of a port the policy labels with another type says so" {
+	sepolc -o p.bin "$FIXTURES/p.conf" >/dev/null 2>&1
+	cat >bind.log <<'LOG'
+type=AVC msg=audit(1.000:1): avc:  denied  { name_bind } for  pid=10 comm="webd" src=5432 scontext=u:r:a_t tcontext=u:r:db_port_t tclass=tcp_socket permissive=0
+LOG
+	run -0 --separate-stderr seallow explain -p p.bin -i bind.log
+	[[ "$output" == *"a_t db_port_t:tcp_socket { name_bind }"* ]]
+	[[ "$output" == *"  fix: allow a_t db_port_t:tcp_socket name_bind;"$'\n'"  note: port 5432 is db_port_t in the policy (a portcon of its own): a_t may name_bind web_cache_port_t, web_port_t" ]]
+	[[ "$output" != *"semanage port"* ]]
+	run -0 --separate-stderr seallow explain --json -p p.bin -i bind.log
+	[ "$(jq -r '.denials[0].port_note' <<<"$output")" = "port 5432 is db_port_t in the policy (a portcon of its own): a_t may name_bind web_cache_port_t, web_port_t" ]
+	[ "$(jq -r '.denials[0].fix.kind' <<<"$output")" = rule ]
+	# an unnamed port's group has no such note
+	run -0 --separate-stderr seallow explain --json -p p.bin -i "$FIXTURES/port.log"
+	[ "$(jq -r '.denials[0].port_note' <<<"$output")" = null ]
 }
 
 @test "seallow explain --json: the port and the port types of a name_bind fix" {

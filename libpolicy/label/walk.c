@@ -321,9 +321,12 @@ static struct label_item *pop(struct label_run *run, struct label_item *finished
 			it = NULL;
 			break;
 		}
-		run->idle++;
+		/* atomic although under the lock: read_dir() peeks at it
+		 * without the lock (a hint), and a plain write beside that read
+		 * is a data race (ThreadSanitizer, make ci-legs' tsan leg) */
+		__atomic_add_fetch(&run->idle, 1, __ATOMIC_RELAXED);
 		pthread_cond_wait(&run->work, &run->lock);
-		run->idle--;
+		__atomic_sub_fetch(&run->idle, 1, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&run->lock);
 	return it;

@@ -367,6 +367,7 @@ static int from_source(const struct sepolc_opts *opts, const struct inputs *in,
 
 	pol_err_init(&err);
 	diag_sink_attach(diags, &err);
+	diag_sink_violations(diags, &build, false);
 	status = prepare_source(opts, in, &build, diags, &text, &plain_macros);
 	if (status != EXIT_OK)
 		goto out;

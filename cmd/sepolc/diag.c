@@ -31,6 +31,7 @@ struct diag_sink {
 	bool json, quiet;
 	size_t errors, warnings;
 	struct json_object *list;
+	struct json_object *violations; /* --json: "neverallow_violations" */
 	struct source_cache cache;
 };
 
@@ -164,6 +165,61 @@ size_t diag_warnings(const struct diag_sink *sink)
 	return sink->warnings;
 }
 
+/* file, line and column as the diagnostics give them (unknown: null) */
+static void add_place(struct json_object *o, const struct pol_source_origin *at)
+{
+	pol_json_add_str(o, "file", at->file);
+	json_object_object_add(o, "line", at->line ? json_object_new_int64(at->line) : NULL);
+	json_object_object_add(o, "column", at->col ? json_object_new_int64(at->col) : NULL);
+}
+
+static void on_violation(const struct pol_source_violation *v, void *data)
+{
+	struct diag_sink *s = data;
+	struct json_object *o = json_object_new_object(), *rule = json_object_new_object();
+	struct json_object *perms = json_object_new_array(), *by = json_object_new_array();
+	bool xperm = strcmp(v->kind, "neverallowxperm") == 0;
+	char *words = strdup(v->perms ? v->perms : ""), *save = NULL;
+
+	if (!s->violations)
+		s->violations = json_object_new_array();
+	pol_json_add_str(o, "kind", v->kind);
+	add_place(rule, &v->rule);
+	json_object_object_add(o, "rule", rule);
+	pol_json_add_str(o, "source", v->source);
+	pol_json_add_str(o, "target", v->target);
+	pol_json_add_str(o, "class", v->class_name);
+	/* neverallowxperm: the class permission is the extended kind ("ioctl
+	 * { ... }"'s first word), the commands as libsepol words them */
+	for (char *w = words ? strtok_r(words, " ", &save) : NULL; w;
+	     w = xperm ? NULL : strtok_r(NULL, " ", &save))
+		json_object_array_add(perms, pol_json_str(w));
+	json_object_object_add(o, "permissions", perms);
+	if (xperm)
+		pol_json_add_str(o, "extended_permissions", v->perms);
+	for (size_t i = 0; i < v->n_allowed_by; i++) {
+		struct json_object *a = json_object_new_object();
+
+		add_place(a, &v->allowed_by[i]);
+		if (v->allowed_by[i].rule)
+			pol_json_add_str(a, "rule", v->allowed_by[i].rule);
+		json_object_array_add(by, a);
+	}
+	json_object_object_add(o, "allowed_by", by);
+	json_object_array_add(s->violations, o);
+	free(words);
+}
+
+void diag_sink_violations(struct diag_sink *sink, struct pol_source_options *build, bool always)
+{
+	if (!sink->json)
+		return;
+	build->on_violation = on_violation;
+	build->violation_data = sink;
+	if (always && !sink->violations)
+		sink->violations = json_object_new_array();
+}
+
 void diag_sink_finish(struct diag_sink *sink)
 {
 	if (!sink)
@@ -172,6 +228,8 @@ void diag_sink_finish(struct diag_sink *sink)
 		struct json_object *doc = pol_json_document("sepolc");
 
 		json_object_object_add(doc, "diagnostics", sink->list);
+		if (sink->violations)
+			json_object_object_add(doc, "neverallow_violations", sink->violations);
 		pol_json_print(stderr, doc, 1);
 		json_object_put(doc);
 	}

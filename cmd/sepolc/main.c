@@ -30,6 +30,7 @@ enum {
 	OPT_BASE,
 	OPT_POLICY,
 	OPT_NO_BASE_CHECK,
+	OPT_CHECK_NEVERALLOW,
 };
 
 /* The option table; the destinations are parse_options()'s opts. -D means
@@ -48,6 +49,9 @@ enum {
 		   "write the file contexts here: the CIL policy's, or\n"                          \
 		   "a policy.conf's .fc files checked and sorted"),                                \
 	CLI_BOOL(OPT_CHECK, "check", &(o).check_only, "check everything and write nothing"),      \
+	CLI_BOOL(OPT_CHECK_NEVERALLOW, "check-neverallow", &(o).check_neverallow,                 \
+		 "check a binary policy (the first file) against the\n"                          \
+		 "neverallow rules of the files after it (.conf or .cil)"),                        \
 	CLI_BOOL('b', "binary", &(o).binary_input, "the input is a binary kernel policy"),        \
 	CLI_OPTIONAL('M', "mls", "true|false", "the policy is MLS/MCS (-M true|false as in secilc)"), \
 	CLI_VALUE('c', "policyvers", "N", "write policy version N (default: the newest)"),        \
@@ -97,6 +101,7 @@ static int usage(void)
 	       " %1$s [options] <module.te> [module.fc] [interfaces.if...]\n"
 	       " %1$s [options] <file.cil>...\n"
 	       " %1$s [options] -b <policy.NN>\n"
+	       " %1$s [options] --check-neverallow <policy.NN> <rules>...\n"
 	       "\n"
 	       "Compile SELinux policy: a policy.conf or CIL into a kernel policy, a module\n"
 	       "into CIL for semodule -i or a .pp package.\n"
@@ -439,6 +444,20 @@ static int sort_inputs(const struct sepolc_opts *opts, int n, char **files, stru
 	return EXIT_OK;
 }
 
+/* --check-neverallow reads a binary and rules, and writes nothing. */
+static int check_neverallow_inputs(const struct sepolc_opts *opts, int n)
+{
+	if (n < 2)
+		return cli_usage_error("--check-neverallow takes a binary policy and at least one "
+				       "file of neverallow rules");
+	if (opts->output != OUT_DEFAULT || opts->out_path || opts->fc_out || opts->check_only ||
+	    opts->binary_input || opts->preprocess || opts->m4 == M4_ALWAYS || opts->base)
+		return cli_usage_error(
+		    "--check-neverallow writes nothing and reads a binary policy: it goes with no "
+		    "-o, -C, -F, --pp, --mod, -f, --check, -b, --preprocess, --m4 or --base");
+	return EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	struct sepolc_opts opts = {.m4 = M4_AUTO};
@@ -459,7 +478,10 @@ int main(int argc, char **argv)
 	status = parse_options(argc, argv, &opts);
 	if (status != EXIT_OK)
 		goto out;
-	status = sort_inputs(&opts, argc - optind, argv + optind, &in);
+	if (opts.check_neverallow)
+		status = check_neverallow_inputs(&opts, argc - optind);
+	else
+		status = sort_inputs(&opts, argc - optind, argv + optind, &in);
 	if (status != EXIT_OK)
 		goto out;
 	diags = diag_sink_new(&opts);
@@ -467,7 +489,10 @@ int main(int argc, char **argv)
 		status = EXIT_ENV;
 		goto out;
 	}
-	status = sepolc_run(&opts, &in, diags);
+	if (opts.check_neverallow)
+		status = sepolc_check_neverallow(&opts, argc - optind, argv + optind, diags);
+	else
+		status = sepolc_run(&opts, &in, diags);
 	diag_sink_finish(diags);
 out:
 	for (int i = 0; storage && i <= given; i++)

@@ -30,6 +30,7 @@ struct sepolc_opts {
 	const char *fc_out;   /* -f */
 	bool binary_input;    /* -b */
 	bool check_only;      /* --check */
+	bool check_neverallow; /* --check-neverallow BINARY FILE... */
 	enum m4_mode m4;
 	bool m4_shell;	      /* --m4-shell: m4's syscmd, esyscmd, debugfile... */
 	const char *headers;  /* --headers */
@@ -68,6 +69,10 @@ void diag_report(struct diag_sink *sink, enum pol_severity sev, int code, const 
     __attribute__((format(printf, 7, 8)));
 size_t diag_errors(const struct diag_sink *sink);
 size_t diag_warnings(const struct diag_sink *sink);
+/* In --json mode, have build's compile or check give each neverallow
+ * violation to the sink, for the document's "neverallow_violations"
+ * (always: the key even when there is none). */
+void diag_sink_violations(struct diag_sink *sink, struct pol_source_options *build, bool always);
 /* Print the JSON document (in --json mode) and free the sink. */
 void diag_sink_finish(struct diag_sink *sink);
 
@@ -111,6 +116,12 @@ int sepolc_read_input(const char *path, char **text, size_t *len, struct diag_si
 /* compile.c: the whole job (CIL, binary or source in, any output out);
  * returns an exit status. */
 int sepolc_run(const struct sepolc_opts *opts, const struct inputs *in, struct diag_sink *diags);
+/* check-neverallow.c: --check-neverallow: files[0], a binary policy,
+ * against the neverallow rules of the n - 1 files after it (policy.conf
+ * statements, or CIL for NAME.cil); returns an exit status (1: a rule is
+ * violated). */
+int sepolc_check_neverallow(const struct sepolc_opts *opts, int n, char **files,
+			    struct diag_sink *diags);
 /* module.c: write a lowered module as opts asks (fc may be NULL). */
 int module_write(const struct sepolc_opts *opts, const struct inputs *in,
 		 struct pol_source_module *mod, const char *fc, size_t fc_len,

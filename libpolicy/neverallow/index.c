@@ -186,17 +186,25 @@ static int rule_violated(struct index *ix, avrule_t *r)
 int pol_neverallow_find(const struct pol_pdb *kp, bool **violated, size_t *count,
 			struct pol_err *err)
 {
-	policydb_t *p = pdb_db(kp);
+	const policydb_t *p = pdb_db(kp);
 	avrule_t *rules = NULL;
+
+	if (p->global && p->global->branch_list)
+		rules = p->global->branch_list->avrules;
+	return pol_neverallow_find_rules(kp, rules, violated, count, err);
+}
+
+int pol_neverallow_find_rules(const struct pol_pdb *kp, void *rules, bool **violated, size_t *count,
+			      struct pol_err *err)
+{
+	policydb_t *p = pdb_db(kp);
 	bool *v = NULL;
 	size_t n = 0, alloc = 0;
 	struct index ix;
 	int rc;
 
-	if (p->global && p->global->branch_list)
-		rules = p->global->branch_list->avrules;
 	rc = index_build(&ix, p);
-	for (avrule_t *r = rules; r && rc == 0; r = r->next) {
+	for (avrule_t *r = (avrule_t *)rules; r && rc == 0; r = r->next) {
 		if (!(r->specified & (AVRULE_NEVERALLOW | AVRULE_XPERMS_NEVERALLOW)))
 			continue;
 		if (POL_ARRAY_GROW(v, n + 1, alloc) < 0) {

@@ -27,5 +27,11 @@ struct pol_pdb;
  */
 int pol_neverallow_find(const struct pol_pdb *kp, bool **violated, size_t *count,
 			struct pol_err *err);
+/* The same for the neverallow and neverallowxperm rules of the list rules
+ * (libsepol's avrule_t *, which the areas built on pdb see; expanded as
+ * expand leaves them: types only, in kp's values), which kp need not
+ * hold: rules checked against a built policy (sepolc --check-neverallow). */
+int pol_neverallow_find_rules(const struct pol_pdb *kp, void *rules, bool **violated, size_t *count,
+			      struct pol_err *err);
 
 #endif

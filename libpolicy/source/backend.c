@@ -36,9 +36,10 @@ static bool report_neverallow(struct src_sepol_msgs *m, const char *text)
 {
 	static const char *const kinds[] = {"neverallowxperm", "neverallow"};
 	const char *s = NULL, *kind = NULL, *file, *file_end, *rest;
-	unsigned long line;
+	struct pol_source_violation v = {0};
+	unsigned long line, col;
 	size_t rest_len;
-	char *path;
+	char *path, *what;
 
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]) && !s; i++) {
 		size_t n = strlen(kinds[i]);
@@ -54,6 +55,9 @@ static bool report_neverallow(struct src_sepol_msgs *m, const char *text)
 	file_end = strstr(file, " (or line ");
 	if (!file_end)
 		return false;
+	s = file_end + strlen(" (or line ");
+	if (!parse_uint(&s, &col))
+		return false;
 	rest = strstr(file_end, ") violated by ");
 	if (!rest)
 		return false;
@@ -62,14 +66,22 @@ static bool report_neverallow(struct src_sepol_msgs *m, const char *text)
 	if (rest_len && rest[rest_len - 1] == ';')
 		rest_len--;
 	path = strndup(file, (size_t)(file_end - file));
-	if (!path)
+	what = strndup(rest, rest_len);
+	if (!path || !what) {
+		free(path);
+		free(what);
 		return false;
+	}
+	v.kind = kind;
+	v.rule.file = path;
+	v.rule.line = (unsigned int)line;
+	v.rule.col = m->line_is_column ? (unsigned int)col : src_backend_line_col(m, path, line);
 	m->errors++;
-	pol_err_add(m->err, POL_SEV_ERROR, POL_EINVAL, path, (unsigned int)line,
-		    src_backend_line_col(m, path, line), "%s violated by %.*s", kind, (int)rest_len,
-		    rest);
+	pol_err_add(m->err, POL_SEV_ERROR, POL_EINVAL, path, v.rule.line, v.rule.col,
+		    "%s violated by %s", kind, what);
+	src_backend_note_allows(m, &v, what);
 	free(path);
-	src_backend_note_allows(m, rest);
+	free(what);
 	return true;
 }
 

@@ -26,6 +26,13 @@ struct src_sepol_msgs {
 	 * allow rules come from (neverallow.c), and the columns of lines. */
 	const policydb_t *base, *kernel;
 	struct src_line_index *lines;
+	/* A rule's "(or line M of ...)" in libsepol's report is its column
+	 * (rules checked against a built policy, check-neverallow.c), not
+	 * read back from its file. */
+	bool line_is_column;
+	/* each violation, structured (pol_source_options' on_violation) */
+	pol_source_violation_fn on_violation;
+	void *violation_data;
 };
 
 /* Free what reporting cached (the lines of a source file). */
@@ -48,12 +55,26 @@ void src_backend_compat_end(void);
 void src_backend_report(struct src_sepol_msgs *m, int level, const char *text);
 
 /*
- * After a violated neverallow's error: a note at each allow rule of
- * m->base (with its recorded origin) behind the violation, given in
- * libsepol's words ("allow S T:C { P ... }", or allowxperm's). Needs
- * m->base (linked) and m->kernel (expanded); does nothing without them.
+ * After a violated neverallow's error (v: the rule's kind and place): a
+ * note at each allow rule of m->base (with its recorded origin) behind the
+ * violation, given in libsepol's words ("allow S T:C { P ... }", or
+ * allowxperm's); without m->base (a built policy checked alone), a note
+ * naming each of m->kernel's allow entries behind it. Then the violation
+ * goes to m->on_violation. Needs m->kernel; does nothing without it.
  */
-void src_backend_note_allows(struct src_sepol_msgs *m, const char *violation);
+void src_backend_note_allows(struct src_sepol_msgs *m, struct pol_source_violation *v,
+			     const char *violation);
+
+/*
+ * Check the neverallow and neverallowxperm rules of the list rules
+ * (expanded: types only, in kp's values) against kp with the index
+ * (libpolicy/neverallow), then give the violated ones to libsepol's
+ * check_assertions() on sh, which checks them again and reports each
+ * violated access in its words (src_backend_report()). *nviolated: the
+ * rules violated. Returns 0, or -ENOMEM with the reason in err.
+ */
+int src_check_neverallows(struct pdb_sepol *sh, struct pol_pdb *kp, avrule_t *rules,
+			  size_t *nviolated, struct pol_err *err);
 
 /* The column (1-based) where line of file starts, past blanks, so a
  * rule's diagnostic reads FILE:LINE:COL; 0 when the file cannot be read.

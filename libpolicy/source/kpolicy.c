@@ -29,62 +29,25 @@ static uint32_t sepol_unknown(enum pol_source_unknown u)
 	return SEPOL_DENY_UNKNOWN;
 }
 
-/*
- * The neverallow rules expand left in kp, checked by the index
- * (pol_neverallow_find()); only the violated ones go to libsepol's
- * check_assertions(), which checks them again and reports each violation
- * in its words, with its count, as checkpolicy does. Returns 0 or < 0.
- */
+/* The neverallow rules expand left in kp, checked and reported by
+ * src_check_neverallows(). Returns 0 or < 0. */
 static int check_neverallows(struct pdb_sepol *sh, struct pol_pdb *kp, struct pol_err *err)
 {
 	avrule_t *rules =
 	    kp->p.global && kp->p.global->branch_list ? kp->p.global->branch_list->avrules : NULL;
-	avrule_t *head = NULL, **tail = &head, **next_of = NULL;
-	size_t count = 0, i = 0, nviolated = 0;
-	bool *violated = NULL;
-	int rc;
+	size_t nviolated = 0;
+	int rc = src_check_neverallows(sh, kp, rules, &nviolated, err);
 
-	if (pol_neverallow_find(kp, &violated, &count, err) < 0)
-		return -ENOMEM;
-	for (size_t j = 0; j < count; j++)
-		nviolated += violated[j];
-	if (nviolated == 0) {
-		free(violated);
-		return 0;
-	}
-	/* chain the violated rules alone, then restore the list */
-	next_of = calloc(count, sizeof(*next_of));
-	if (!next_of) {
-		free(violated);
-		return pol_err_set(err, -ENOMEM, "out of memory");
-	}
-	for (avrule_t *r = rules, *nx; r; r = nx) {
-		nx = r->next;
-		if (!(r->specified & (AVRULE_NEVERALLOW | AVRULE_XPERMS_NEVERALLOW)))
-			continue;
-		next_of[i] = nx;
-		if (violated[i++]) {
-			*tail = r;
-			tail = &r->next;
-		}
-	}
-	*tail = NULL;
-	rc = check_assertions(pdb_sepol_handle(sh), &kp->p, head);
-	i = 0;
-	for (avrule_t *r = rules; r; r = r->next) {
-		if (!(r->specified & (AVRULE_NEVERALLOW | AVRULE_XPERMS_NEVERALLOW)))
-			continue;
-		r->next = next_of[i++];
-	}
-	free(next_of);
-	free(violated);
-	return rc;
+	return rc < 0 ? rc : nviolated ? -1 : 0;
 }
 
 int pol_source_module_expand(struct pol_source_module *base, const struct pol_source_options *opts,
 			     struct pol_pdb **out, struct pol_err *err)
 {
-	struct src_sepol_msgs msgs = {.err = err, .werror = opts->werror};
+	struct src_sepol_msgs msgs = {.err = err,
+				      .werror = opts->werror,
+				      .on_violation = opts->on_violation,
+				      .violation_data = opts->violation_data};
 	struct pol_pdb *kp;
 	struct pdb_sepol *sh;
 	int rc = POL_EINVAL;

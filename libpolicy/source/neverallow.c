@@ -7,11 +7,15 @@
  * lowering recorded, so for each reported access we look for the enabled
  * allow rules that grant it. This only runs when a neverallow fails.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sepol/policydb/avrule_block.h>
+#include <sepol/policydb/util.h>
 
+#include "neverallow/neverallow.h"
 #include "source/backend.h"
 #include "util/array.h"
 
@@ -22,8 +26,10 @@
 struct access {
 	bool xperm;	   /* "allowxperm": match allowxperm rules */
 	uint32_t src, tgt; /* kernel type values */
+	char src_name[256], tgt_name[256];
 	char *class_name;
-	char *perms; /* "P1 P2" (allow only) */
+	char *perms;  /* "P1 P2" (allow only) */
+	char *xperms; /* "ioctl { ... }" (allowxperm only) */
 };
 
 struct src_line_index {
@@ -109,7 +115,7 @@ static uint32_t kernel_type(const policydb_t *p, const char *name)
 /* Parse "allow S T:C { P ... }" or "allowxperm S T:C ioctl { ... }". */
 static bool parse_access(const policydb_t *kernel, const char *text, struct access *a)
 {
-	char src[256], tgt[256], cls[256];
+	char cls[256];
 	const char *open, *close;
 	int n = 0;
 
@@ -122,22 +128,30 @@ static bool parse_access(const policydb_t *kernel, const char *text, struct acce
 	} else {
 		return false;
 	}
-	if (sscanf(text, "%255s %255[^:]:%255s%n", src, tgt, cls, &n) != 3)
+	if (sscanf(text, "%255s %255[^:]:%255s%n", a->src_name, a->tgt_name, cls, &n) != 3)
 		return false;
-	a->src = kernel_type(kernel, src);
-	a->tgt = kernel_type(kernel, tgt);
+	a->src = kernel_type(kernel, a->src_name);
+	a->tgt = kernel_type(kernel, a->tgt_name);
 	if (!a->src || !a->tgt)
 		return false;
 	a->class_name = strdup(cls);
 	if (!a->class_name)
 		return false;
-	if (a->xperm)
-		return true;
-	open = strchr(text + n, '{');
+	text += n;
+	text += strspn(text, " ");
+	if (a->xperm) {
+		a->xperms = strdup(text);
+		return a->xperms != NULL;
+	}
+	open = strchr(text, '{');
 	close = open ? strchr(open, '}') : NULL;
 	if (!close)
 		return false;
-	a->perms = strndup(open + 1, (size_t)(close - open - 1));
+	open++;
+	open += strspn(open, " ");
+	while (close > open && close[-1] == ' ')
+		close--;
+	a->perms = strndup(open, (size_t)(close - open));
 	return a->perms != NULL;
 }
 
@@ -222,8 +236,10 @@ static bool matches(const struct src_sepol_msgs *m, const avrule_t *rule, const 
 	return type_set_has(m, &rule->ttypes, a->tgt);
 }
 
-/* The notes of one violation so far. */
+/* The notes of one violation so far, and where they point. */
 struct notes {
+	struct pol_source_origin at[MAX_NOTES];
+	char *rules[MAX_NOTES]; /* a binary's entries, in text */
 	unsigned int count;
 	const avrule_t *last; /* one source line may give several rules */
 };
@@ -232,45 +248,190 @@ static void note_rules(struct src_sepol_msgs *m, const avrule_t *rules, const st
 		       uint32_t base_class, uint32_t mask, struct notes *n)
 {
 	for (const avrule_t *r = rules; r && n->count < MAX_NOTES; r = r->next) {
+		struct pol_source_origin *o = &n->at[n->count];
+
 		if (!matches(m, r, a, base_class, mask))
 			continue;
 		if (n->last && n->last->source_line == r->source_line &&
 		    strcmp(n->last->source_filename, r->source_filename) == 0)
 			continue;
-		pol_err_add(m->err, POL_SEV_NOTE, POL_EINVAL, r->source_filename,
-			    (unsigned int)r->source_line,
-			    src_backend_line_col(m, r->source_filename, r->source_line),
+		o->file = r->source_filename;
+		o->line = (unsigned int)r->source_line;
+		o->col = src_backend_line_col(m, r->source_filename, r->source_line);
+		pol_err_add(m->err, POL_SEV_NOTE, POL_EINVAL, o->file, o->line, o->col,
 			    "%s by this rule", a->xperm ? "allowed (allowxperm)" : "allowed");
 		n->count++;
 		n->last = r;
 	}
 }
 
-void src_backend_note_allows(struct src_sepol_msgs *m, const char *violation)
+/* The allow rules of the base behind access a. */
+static void note_base_rules(struct src_sepol_msgs *m, const struct access *a, struct notes *notes)
 {
 	const class_datum_t *cls;
-	struct access a = {0};
-	struct notes notes = {0};
 	uint32_t mask;
 
-	if (!m->base || !m->kernel || !parse_access(m->kernel, violation, &a))
-		goto out;
-	cls = hashtab_search(m->base->p_classes.table, (hashtab_key_t)a.class_name);
+	cls = hashtab_search(m->base->p_classes.table, (hashtab_key_t)a->class_name);
 	if (!cls)
-		goto out;
-	mask = a.xperm ? 0 : perm_mask(cls, a.perms);
+		return;
+	mask = a->xperm ? 0 : perm_mask(cls, a->perms);
 	for (const avrule_block_t *b = m->base->global; b; b = b->next) {
 		const avrule_decl_t *d = b->enabled;
 
 		if (!d)
 			continue;
-		note_rules(m, d->avrules, &a, cls->s.value, mask, &notes);
+		note_rules(m, d->avrules, a, cls->s.value, mask, notes);
 		for (const cond_node_t *c = d->cond_list; c; c = c->next) {
-			note_rules(m, c->avtrue_list, &a, cls->s.value, mask, &notes);
-			note_rules(m, c->avfalse_list, &a, cls->s.value, mask, &notes);
+			note_rules(m, c->avtrue_list, a, cls->s.value, mask, notes);
+			note_rules(m, c->avfalse_list, a, cls->s.value, mask, notes);
 		}
 	}
+}
+
+/* One entry of a binary's access vector table behind a violation, as a
+ * note in the policy language's words. */
+static void note_entry(struct src_sepol_msgs *m, const struct access *a, const avtab_key_t *k,
+		       const avtab_datum_t *d, bool conditional, struct notes *n)
+{
+	const policydb_t *p = m->kernel;
+	const char *src = p->p_type_val_to_name[k->source_type - 1];
+	const char *tgt = p->p_type_val_to_name[k->target_type - 1];
+	const char *cls = p->p_class_val_to_name[k->target_class - 1];
+	char *rule = NULL;
+	int rc;
+
+	/* both of libsepol 3.4's writers return a static buffer */
+	if (a->xperm)
+		rc = asprintf(&rule, "allowxperm %s %s:%s %s", src, tgt, cls,
+			      sepol_extended_perms_to_string(d->xperms));
+	else
+		rc = asprintf(&rule, "allow %s %s:%s {%s }", src, tgt, cls,
+			      sepol_av_to_string((policydb_t *)p, k->target_class, d->data));
+	if (rc < 0)
+		rule = NULL;
+	if (rule) {
+		n->rules[n->count] = rule;
+		n->at[n->count].rule = rule;
+		pol_err_add(m->err, POL_SEV_NOTE, POL_EINVAL, NULL, 0, 0,
+			    "allowed by the policy's '%s'%s", rule,
+			    conditional ? " (conditional)" : "");
+		n->count++;
+	}
+}
+
+/* The allow entries of a built policy behind access a: those whose
+ * source and target are a's types or attributes holding them. */
+static void note_kernel_entries(struct src_sepol_msgs *m, const struct access *a,
+				struct notes *notes)
+{
+	const policydb_t *p = m->kernel;
+	const class_datum_t *cls = hashtab_search(p->p_classes.table, (hashtab_key_t)a->class_name);
+	uint32_t mask;
+	ebitmap_node_t *sn, *tn;
+	unsigned int s, t;
+
+	if (!cls || !p->type_attr_map)
+		return;
+	mask = a->xperm ? 0 : perm_mask(cls, a->perms);
+	ebitmap_for_each_positive_bit(&p->type_attr_map[a->src - 1], sn, s)
+	{
+		ebitmap_for_each_positive_bit(&p->type_attr_map[a->tgt - 1], tn, t)
+		{
+			avtab_key_t k = {.source_type = (uint16_t)(s + 1),
+					 .target_type = (uint16_t)(t + 1),
+					 .target_class = (uint16_t)cls->s.value,
+					 .specified =
+					     a->xperm ? AVTAB_XPERMS_ALLOWED : AVTAB_ALLOWED};
+			const avtab_t *tables[] = {&p->te_avtab, &p->te_cond_avtab};
+
+			for (size_t i = 0; i < 2; i++) {
+				avtab_ptr_t e;
+
+				for (e = avtab_search_node((avtab_t *)tables[i], &k); e;
+				     e = avtab_search_node_next(e, k.specified)) {
+					if (notes->count >= MAX_NOTES)
+						return;
+					if (a->xperm || (e->datum.data & mask))
+						note_entry(m, a, &e->key, &e->datum, i == 1, notes);
+				}
+			}
+		}
+	}
+}
+
+void src_backend_note_allows(struct src_sepol_msgs *m, struct pol_source_violation *v,
+			     const char *violation)
+{
+	struct access a = {0};
+	struct notes notes = {0};
+
+	if (!m->kernel || !parse_access(m->kernel, violation, &a))
+		goto out;
+	if (m->base)
+		note_base_rules(m, &a, &notes);
+	else
+		note_kernel_entries(m, &a, &notes);
+	if (!m->on_violation)
+		goto out;
+	v->source = a.src_name;
+	v->target = a.tgt_name;
+	v->class_name = a.class_name;
+	v->perms = a.xperm ? a.xperms : a.perms;
+	v->allowed_by = notes.at;
+	v->n_allowed_by = notes.count;
+	m->on_violation(v, m->violation_data);
 out:
+	for (unsigned int i = 0; i < notes.count; i++)
+		free(notes.rules[i]);
 	free(a.class_name);
 	free(a.perms);
+	free(a.xperms);
+}
+
+int src_check_neverallows(struct pdb_sepol *sh, struct pol_pdb *kp, avrule_t *rules,
+			  size_t *nviolated, struct pol_err *err)
+{
+	avrule_t *head = NULL, **tail = &head, **next_of = NULL;
+	size_t count = 0, i = 0, n = 0;
+	bool *violated = NULL;
+	int rc;
+
+	*nviolated = 0;
+	if (pol_neverallow_find_rules(kp, rules, &violated, &count, err) < 0)
+		return -ENOMEM;
+	for (size_t j = 0; j < count; j++)
+		n += violated[j];
+	if (n == 0) {
+		free(violated);
+		return 0;
+	}
+	/* chain the violated rules alone, then restore the list */
+	next_of = calloc(count, sizeof(*next_of));
+	if (!next_of) {
+		free(violated);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	for (avrule_t *r = rules, *nx; r; r = nx) {
+		nx = r->next;
+		if (!(r->specified & (AVRULE_NEVERALLOW | AVRULE_XPERMS_NEVERALLOW)))
+			continue;
+		next_of[i] = nx;
+		if (violated[i++]) {
+			*tail = r;
+			tail = &r->next;
+		}
+	}
+	*tail = NULL;
+	rc = check_assertions(pdb_sepol_handle(sh), pdb_db(kp), head);
+	i = 0;
+	for (avrule_t *r = rules; r; r = r->next) {
+		if (!(r->specified & (AVRULE_NEVERALLOW | AVRULE_XPERMS_NEVERALLOW)))
+			continue;
+		r->next = next_of[i++];
+	}
+	free(next_of);
+	free(violated);
+	/* libsepol checks the rules again: its verdict is the one reported */
+	*nviolated = rc != 0 ? n : 0;
+	return 0;
 }

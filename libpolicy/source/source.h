@@ -26,6 +26,27 @@ enum pol_source_unknown {
 	POL_SOURCE_UNKNOWN_ALLOW
 };
 
+/* Where a rule is: a source line, or (file NULL) a rule of a binary
+ * policy, which keeps no source lines, in text. */
+struct pol_source_origin {
+	const char *file;
+	unsigned int line, col; /* 1-based; 0 = unknown */
+	const char *rule;	/* file NULL: "allow S T:C { P ... }" as the binary has it */
+};
+
+/* One violated access of a neverallow rule, as libsepol 3.4 reports it:
+ * the expanded source and target types, the class, and the permissions
+ * ("read write") or, for neverallowxperm, the extended permissions in
+ * libsepol's words ("ioctl { 0x8910 }"). Valid during the call only. */
+struct pol_source_violation {
+	const char *kind; /* "neverallow" or "neverallowxperm" */
+	struct pol_source_origin rule;
+	const char *source, *target, *class_name, *perms;
+	const struct pol_source_origin *allowed_by; /* the allow rules behind it */
+	size_t n_allowed_by;
+};
+typedef void (*pol_source_violation_fn)(const struct pol_source_violation *v, void *data);
+
 struct pol_source_options {
 	bool mls;	      /* -M: the policy is MLS */
 	unsigned int version; /* -c: policy (or module) version to write; 0 = newest */
@@ -37,6 +58,10 @@ struct pol_source_options {
 	bool optimize;				/* -O: drop redundant rules */
 	bool preserve_tunables;			/* keep tunables as booleans (secilc -P) */
 	bool disable_dontaudit;			/* drop dontaudit rules (secilc -D) */
+	/* each neverallow violation of a policy.conf or a built policy,
+	 * after its diagnostics (NULL: none) */
+	pol_source_violation_fn on_violation;
+	void *violation_data;
 };
 
 /* ---- Parsing ------------------------------------------------------- */
@@ -197,6 +222,32 @@ int pol_source_cil_compile(const char *const *paths, size_t n,
 			   size_t *fc_len, struct pol_err *err);
 
 /* Apply -S (sort ocontexts) and -O (optimize) from opts. */
+/*
+ * Check the built kernel policy kp against the neverallow and
+ * neverallowxperm rules of src (parsed policy.conf statements; any other
+ * statement is an error), as if they had been in its source: each rule
+ * lowered against kp's symbols and expanded as expand_module() expands a
+ * neverallow, with libsepol 3.4's verdicts. Each violated access is an
+ * error at the rule, with a note naming each allow entry of kp behind it
+ * (and opts->on_violation). *nviolated: how many rules kp violates.
+ * Returns 0; POL_EINVAL with the errors in err when a rule names what kp
+ * lacks; -ENOMEM.
+ */
+int pol_source_check_neverallows(const struct pol_source *src, struct pol_pdb *kp,
+				 const struct pol_source_options *opts, size_t *nviolated,
+				 struct pol_err *err);
+
+/*
+ * The neverallow and neverallowx statements of a CIL text (named name) as
+ * policy.conf statements for pol_source_parse_data() and
+ * pol_source_check_neverallows(), each after a "#line" marker so that
+ * diagnostics name name's lines and columns. *out: heap memory (free()),
+ * *out_len bytes. Returns 0, POL_EFORMAT with every error in err (another
+ * statement, a form not read), or -ENOMEM.
+ */
+int pol_source_cil_neverallows(const char *name, const char *text, size_t len, char **out,
+			       size_t *out_len, struct pol_err *err);
+
 int pol_source_kpolicy_finish(struct pol_pdb *kp, const struct pol_source_options *opts,
 			      struct pol_err *err);
 

@@ -7,13 +7,19 @@
 # permission subsets, ioctl ranges), are added before its first user
 # statement; both compilers must accept or refuse it alike and report the
 # same violations (each access; the rule's file and line are left out:
-# on #line-marked input sepolc names some other than checkpolicy). Prints
-# the seed.
+# on #line-marked input sepolc names some other than checkpolicy). The
+# same rules in a file of their own, checked against the policy built
+# without them (sepolc --check-neverallow), must give checkpolicy's
+# verdict and violations too. Prints the seed.
 #
 #   sepolc-neverallow.sh [CONF]    (default: refpolicy's policy.conf)
 #
 # Environment: SEPOLC, CHECKPOLICY, SEED, COUNT (rules per round, 40),
-# ROUNDS (1), OPTS (compiler options; default -M when CONF has MLS).
+# ROUNDS (1), OPTS (compiler options; default -M when CONF has MLS),
+# COMPILE (1; 0 leaves sepolc's compile out and compares
+# --check-neverallow alone: make check's sample, since reporting
+# thousands of violations at their allow rules takes minutes under the
+# sanitizers).
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
@@ -22,6 +28,7 @@ CHECKPOLICY=${CHECKPOLICY:-checkpolicy}
 SEED=${SEED:-$RANDOM}
 COUNT=${COUNT:-40}
 ROUNDS=${ROUNDS:-1}
+COMPILE=${COMPILE:-1}
 ts_need "$CHECKPOLICY" checkpolicy
 ts_need python3 python3
 if [ $# -ge 1 ]; then
@@ -35,10 +42,11 @@ tmp=$TS_WORKDIR
 echo "seed $SEED (SEED=$SEED replays it), $ROUNDS round(s) of $COUNT rules on $conf"
 
 # inject SEED: the policy with COUNT random rules, on stdout
+# inject SEED RULES: ... and the rules alone in the file RULES
 inject() {
-	python3 - "$conf" "$1" "$COUNT" <<'PY'
+	python3 - "$conf" "$1" "$COUNT" "$2" <<'PY'
 import random, re, sys
-conf, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+conf, seed, count, rules_file = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 rnd = random.Random(seed)
 lines = open(conf).read().split("\n")
 elem = r"(\{[^}]*\}|\S+)"
@@ -90,6 +98,7 @@ for i in range(count):
         out.append("neverallow %s %s:%s %s;" % (tset(m.group(1), False), tset(m.group(2), True), m.group(3), perms(m.group(4))))
 at = next(i for i, l in enumerate(lines) if l.startswith("user "))
 print("\n".join(lines[:at] + out + lines[at:]))
+open(rules_file, "w").write("\n".join(out) + "\n")
 PY
 }
 
@@ -104,25 +113,57 @@ sepolc_violations() {
 		sed 's/  */ /g; s/ *$//' | sort -u
 }
 
-for ((r = 0; r < ROUNDS; r++)); do
-	s=$((SEED + r))
-	inject "$s" >"$tmp/p.conf" || { ts_fail "seed $s: the rules could not be made"; continue; }
-	"$CHECKPOLICY" $OPTS -o "$tmp/cp.bin" "$tmp/p.conf" >"$tmp/cp.out" 2>&1
-	cp_rc=$?
-	"$SEPOLC" $OPTS -o "$tmp/se.bin" "$tmp/p.conf" >"$tmp/se.out" 2>&1
-	se_rc=$?
-	checkpolicy_violations "$tmp/cp.out" >"$tmp/cp.v"
-	sepolc_violations "$tmp/se.out" >"$tmp/se.v"
-	if [ $((cp_rc != 0)) -ne $((se_rc != 0)) ]; then
-		ts_fail "seed $s: checkpolicy exits $cp_rc, sepolc $se_rc"
-		diff "$tmp/cp.v" "$tmp/se.v" >"$tmp/d"
+# the policy without the rules, for --check-neverallow
+if ! "$SEPOLC" $OPTS -N -o "$tmp/base.bin" "$conf" >"$tmp/base.out" 2>&1; then
+	ts_fail "sepolc cannot build $conf"
+	ts_show "$tmp/base.out"
+	ts_summary
+	exit
+fi
+
+# compare WHAT CP_RC RC CP_V V: the same verdict and violations as checkpolicy
+compare() {
+	if [ $(($2 != 0)) -ne $(($3 != 0)) ]; then
+		ts_fail "seed $s: checkpolicy exits $2, $1 $3"
+		diff "$4" "$5" >"$tmp/d"
 		ts_show "$tmp/d"
-	elif ! cmp -s "$tmp/cp.v" "$tmp/se.v"; then
-		ts_fail "seed $s: the violations differ (< checkpolicy, > sepolc)"
-		diff "$tmp/cp.v" "$tmp/se.v" >"$tmp/d"
+	elif ! cmp -s "$4" "$5"; then
+		ts_fail "seed $s: $1's violations differ (< checkpolicy, > $1)"
+		diff "$4" "$5" >"$tmp/d"
 		ts_show "$tmp/d"
 	else
-		ts_ok "seed $s: same verdict (exit $cp_rc/$se_rc), $(wc -l <"$tmp/cp.v") violations alike"
+		ts_ok "seed $s: $1: same verdict (exit $2/$3), $(wc -l <"$4") violations alike"
 	fi
+}
+
+for ((r = 0; r < ROUNDS; r++)); do
+	s=$((SEED + r))
+	inject "$s" "$tmp/rules.conf" >"$tmp/p.conf" || {
+		ts_fail "seed $s: the rules could not be made"
+		continue
+	}
+	"$CHECKPOLICY" $OPTS -o "$tmp/cp.bin" "$tmp/p.conf" >"$tmp/cp.out" 2>&1
+	cp_rc=$?
+	if [ "$COMPILE" = 1 ]; then
+		"$SEPOLC" $OPTS -o "$tmp/se.bin" "$tmp/p.conf" >"$tmp/se.out" 2>&1
+		se_rc=$?
+	fi
+	"$SEPOLC" --check-neverallow "$tmp/base.bin" "$tmp/rules.conf" >"$tmp/ck.out" 2>&1
+	ck_rc=$?
+	checkpolicy_violations "$tmp/cp.out" >"$tmp/cp.v"
+	sepolc_violations "$tmp/ck.out" >"$tmp/ck.v"
+	if [ "$COMPILE" = 1 ]; then
+		sepolc_violations "$tmp/se.out" >"$tmp/se.v"
+		compare sepolc "$cp_rc" "$se_rc" "$tmp/cp.v" "$tmp/se.v"
+	fi
+	# a violation is exit 1 there (the exit table's "differences found")
+	if [ "$ck_rc" -gt 1 ]; then
+		ts_fail "seed $s: sepolc --check-neverallow exits $ck_rc"
+		ts_show "$tmp/ck.out"
+	else
+		compare "sepolc --check-neverallow" "$cp_rc" "$ck_rc" "$tmp/cp.v" "$tmp/ck.v"
+	fi
+	total=$((${total:-0} + COUNT))
 done
+echo "$total random rules compared ($((ROUNDS)) round(s), seed $SEED)"
 ts_summary

@@ -25,3 +25,7 @@ load ../helpers
 	[ -r "$te" ] || skip "no $te"
 	run_suite "$BATS_TEST_DIRNAME/sepolc-module.sh" --no-install "$te"
 }
+
+@test "sepolc --check-neverallow: random neverallows on refpolicy's policy give checkpolicy's verdicts and violations (a sample; make check-neverallow runs all)" {
+	COMPILE=0 COUNT=40 ROUNDS=1 run_suite "$BATS_TEST_DIRNAME/sepolc-neverallow.sh"
+}

@@ -310,7 +310,7 @@ static int open_node_policies(struct seallow_run *run, struct pol_err *err)
 			rc = pol_audit_policy_new(n->pdb, &n->pol, err);
 		if (rc == 0)
 			rc = pol_audit_set_new(n->pol, &n->set, err);
-		/* read as -p's: a missing file is exit 3 */
+		/* read as -p's: a file that cannot be read is an input error */
 		if (rc < 0)
 			return cli_report(err, rc);
 		pol_audit_set_by_node(n->set);
@@ -535,6 +535,13 @@ static int open_models(struct seallow_run *run, struct pol_audit_handlers *h,
 	int rc, status;
 
 	rc = pol_pdb_open_default(run->o->policy, &run->pdb, err);
+	/* the log may well come from another machine: say whose policy the
+	 * verdicts are from when it is not the one this kernel runs */
+	if (rc == 0 && !run->o->policy && !pol_pdb_path_is_loaded(pol_pdb_path(run->pdb)))
+		seallow_say(run, POL_SEV_NOTE,
+			    "SELinux is not enabled here: explaining against the installed policy %s "
+			    "(-p names another)",
+			    pol_pdb_path(run->pdb));
 	if (rc == 0)
 		rc = pol_audit_policy_new(run->pdb, &run->pol, err);
 	if (rc == 0)

@@ -74,6 +74,10 @@ int pol_pdb_system_path(char **path, struct pol_err *err);
 int pol_pdb_installed_path(const char *selinux_dir, const char *type, char **path,
 			   struct pol_err *err);
 
+/* Is path the loaded policy's selinuxfs node, as pol_pdb_system_path() gives
+ * it while SELinux is enabled (and not an installed policy.NN)? */
+bool pol_pdb_path_is_loaded(const char *path);
+
 /* pol_pdb_open() on path, or on pol_pdb_system_path() when path is NULL. */
 int pol_pdb_open_default(const char *path, struct pol_pdb **out, struct pol_err *err);
 

@@ -95,6 +95,15 @@ int pol_pdb_system_path(char **path, struct pol_err *err)
 	return 0;
 }
 
+bool pol_pdb_path_is_loaded(const char *path)
+{
+	char *loaded = loaded_policy();
+	bool same = loaded && path && strcmp(loaded, path) == 0;
+
+	free(loaded);
+	return same;
+}
+
 int pol_pdb_installed_path(const char *selinux_dir, const char *type, char **path,
 			   struct pol_err *err)
 {

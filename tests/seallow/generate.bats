@@ -96,6 +96,43 @@ EOF
 	[ "$(ls -A | grep -v "^separate-stderr-" | sort | tr "\n" " ")" = "old.pp old.te " ]
 }
 
+# issue 22 item 4: a signal during -M (reading, generating, compiling or
+# committing the pair) leaves the old pair or the new one, never one of each
+# and never a temporary file. The kills land at spread-out moments of one
+# measured run, so some find the temporary files in place.
+@test "seallow: SIGTERM, SIGINT and SIGHUP during -M leave one whole pair and no temporary file" {
+	env --default-signal=INT,HUP true 2>/dev/null || skip "env has no --default-signal"
+	local i sig pid st t0 t1 span delay left
+	for i in $(seq 1 200); do cat "$FIXTURES/t.log"; done >big.log
+	t0=$(date +%s%N)
+	mkdir ref
+	(cd ref && seallow -M old -p "$TBIN" -i ../big.log 2>/dev/null) || [ $? = 4 ]
+	t1=$(date +%s%N)
+	span=$(((t1 - t0) / 1000000))
+	[ -s ref/old.te ] && [ -s ref/old.pp ]
+	for i in $(seq 0 11); do
+		sig=$(echo TERM INT HUP | cut -d' ' -f$((i % 3 + 1)))
+		echo '# the old module' >old.te
+		echo 'old package' >old.pp
+		# bash starts background jobs with SIGINT ignored: put it back
+		env --default-signal=INT,HUP seallow -M old -p "$TBIN" -i big.log 2>/dev/null &
+		pid=$!
+		delay=$((span * i / 10))
+		sleep "$((delay / 1000)).$(printf '%03d' $((delay % 1000)))"
+		kill -s "$sig" "$pid" 2>/dev/null || true
+		st=0
+		wait "$pid" || st=$?
+		if [ "$(cat old.te)" = '# the old module' ]; then
+			[ "$(cat old.pp)" = 'old package' ] || { echo "kill $i ($sig, status $st): new .pp beside the old .te"; false; }
+		else
+			cmp old.te ref/old.te && cmp old.pp ref/old.pp || { echo "kill $i ($sig, status $st): a mixed pair"; false; }
+			[ "$st" = 0 ] || [ "$st" = 4 ] || [ "$st" -gt 128 ]
+		fi
+		left=$(ls -A | grep -vxE 'big\.log|ref|old\.(te|pp)' || true)
+		[ -z "$left" ] || { echo "kill $i ($sig, status $st) left: $left"; false; }
+	done
+}
+
 @test "seallow: an AVC of no permission is skipped with its reason; -M with nothing left builds nothing" {
 	echo 'type=AVC msg=audit(1.000:1): avc:  denied  { } for  pid=1 comm="cat" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0' >empty.log
 	run -4 --separate-stderr seallow -p "$TBIN" -i empty.log
@@ -190,6 +227,20 @@ EOF
 @test "seallow: a missing policy is an environment error, not a traceback" {
 	run -3 --separate-stderr env SEKIT_SELINUX_DIR="$BATS_TEST_TMPDIR/none" SEKIT_SELINUXFS="$BATS_TEST_TMPDIR/none" seallow -i "$FIXTURES/t.log"
 	[ -z "$output" ]
+}
+
+@test "seallow: without -p and without SELinux, one note names the installed policy used" {
+	mkdir -p etc/t/policy fs
+	printf 'SELINUX=disabled\nSELINUXTYPE=t\n' >etc/config
+	cp "$TBIN" etc/t/policy/policy.33
+	run -4 --separate-stderr env SEKIT_SELINUX_DIR="$PWD/etc" SEKIT_SELINUXFS="$PWD/fs" seallow -i "$FIXTURES/t.log"
+	[ "${stderr_lines[0]}" = "seallow: note: SELinux is not enabled here: explaining against the installed policy $PWD/etc/t/policy/policy.33 (-p names another)" ]
+	# the rules are -p's
+	seallow -p "$TBIN" -i "$FIXTURES/t.log" >want 2>/dev/null || [ $? = 4 ]
+	[ "$output" = "$(cat want)" ]
+	# -p given, or -q: no note
+	run -4 --separate-stderr env SEKIT_SELINUX_DIR="$PWD/etc" SEKIT_SELINUXFS="$PWD/fs" seallow -q -i "$FIXTURES/t.log"
+	[ -z "$stderr" ]
 }
 
 @test "seallow: --verify reports which denial groups the rules would allow" {

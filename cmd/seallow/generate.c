@@ -45,12 +45,19 @@ static void remove_pair(int sig)
 static int write_temp(int slot, const char *path, const char *data, size_t len,
 		      struct pol_atomic **a, struct pol_err *err)
 {
+	sigset_t saved;
 	FILE *fp;
-	int rc = pol_atomic_open(path, a, &fp, err);
+	int rc;
 
+	/* a signal between the file's creation and its publication would
+	 * leave it behind: the two happen with the signals blocked */
+	cli_signals_block(&saved);
+	rc = pol_atomic_open(path, a, &fp, err);
+	if (rc == 0)
+		pair_temps[slot] = pol_atomic_temp(*a);
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 	if (rc < 0)
 		return rc;
-	pair_temps[slot] = pol_atomic_temp(*a);
 	if (fwrite(data, 1, len, fp) != len || fflush(fp) != 0 || fsync(fileno(fp)) != 0) {
 		rc = -errno;
 		return pol_err_set(err, rc ? rc : -EIO, "cannot write '%s': %s", path,

@@ -539,9 +539,8 @@ static int open_models(struct seallow_run *run, struct pol_audit_handlers *h,
 	 * verdicts are from when it is not the one this kernel runs */
 	if (rc == 0 && !run->o->policy && !pol_pdb_path_is_loaded(pol_pdb_path(run->pdb)))
 		seallow_say(run, POL_SEV_NOTE,
-			    "SELinux is not enabled here: explaining against the installed policy %s "
-			    "(-p names another)",
-			    pol_pdb_path(run->pdb));
+			    "SELinux is not enabled here: explaining against %s %s",
+			    pol_pdb_path(run->pdb), "(the installed policy; -p names another)");
 	if (rc == 0)
 		rc = pol_audit_policy_new(run->pdb, &run->pol, err);
 	if (rc == 0)

@@ -99,9 +99,9 @@ static int check_fc(const struct pol_source *src, const struct pol_pdb *base,
 }
 
 /* Parse, check and lower the module's text into a .pp in *pp. */
-static int build(struct pol_store *st, const char *te, const char *text, size_t len, bool mls,
-		 const char *fc_name, const char *fc, size_t fc_len, char **pp, size_t *pp_len,
-		 char **name, struct pol_err *err)
+static int build_package(struct pol_store *st, const char *te, const char *text, size_t len,
+			 bool mls, const char *fc_name, const char *fc, size_t fc_len, char **pp,
+			 size_t *pp_len, char **name, struct pol_err *err)
 {
 	struct pol_source_options opts = {.mls = mls};
 	struct pol_source_options strict = {.mls = mls, .werror = true};
@@ -170,7 +170,8 @@ int store_module_compile(struct pol_store *st, const char *te, char **pp, size_t
 	} else if (!ifp && !fcp && pol_refpolicy_plain_module(text, len) &&
 		   !pol_refpolicy_m4_needed(text, len)) {
 		/* the policy language itself (checkmodule's input): no m4 */
-		rc = build(st, te, text, len, store_mls(st), NULL, NULL, 0, pp, pp_len, name, err);
+		rc = build_package(st, te, text, len, store_mls(st), NULL, NULL, 0, pp, pp_len,
+				   name, err);
 	} else {
 		const char *ifs[1] = {ifp};
 		struct pol_refpolicy_module_files in = {te, ifs, ifp ? 1 : 0, fcp};
@@ -182,8 +183,8 @@ int store_module_compile(struct pol_store *st, const char *te, char **pp, size_t
 				    "(%s) and m4",
 				    ro->headers ? ro->headers : POL_REFPOLICY_DEFAULT_HEADERS);
 		if (rc == 0)
-			rc = build(st, te, x.text, x.len, x.mls, fcp, x.fc, x.fc_len, pp, pp_len,
-				   name, err);
+			rc = build_package(st, te, x.text, x.len, x.mls, fcp, x.fc, x.fc_len, pp,
+					   pp_len, name, err);
 	}
 	pol_refpolicy_expansion_release(&x);
 	free(text);

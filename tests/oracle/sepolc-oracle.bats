@@ -27,5 +27,7 @@ load ../helpers
 }
 
 @test "sepolc --check-neverallow: random neverallows on refpolicy's policy give checkpolicy's verdicts and violations (a sample; make check-neverallow runs all)" {
-	COMPILE=0 COUNT=40 ROUNDS=1 run_suite "$BATS_TEST_DIRNAME/sepolc-neverallow.sh"
+	# a fixed seed: its 40 rules give 90,068 violations, a bounded cost
+	# under the sanitizers (a random one has given 356,341)
+	SEED=${SEED:-8} COMPILE=0 COUNT=40 ROUNDS=1 run_suite "$BATS_TEST_DIRNAME/sepolc-neverallow.sh"
 }

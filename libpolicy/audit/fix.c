@@ -63,6 +63,15 @@ struct pol_label_specs *pol_audit_fix_specs_open(void)
 	return specs;
 }
 
+/* rootfs is genfscon-labeled, yet the kernel keeps a label per file there
+ * (an in-core setxattr handler, as for sysfs); where it is the system's
+ * root (an initramfs system, tests/kernel's guest) a relabel is what
+ * fixes a file and it works: the real kernel showed it. */
+static bool relabels_in_core(const char *fstype)
+{
+	return strcmp(fstype, "rootfs") == 0;
+}
+
 /* Whether the policy labels filesystem fs, or gives type, by genfscon or
  * fs_use_task/fs_use_trans: files there take no label of their own. */
 static bool policy_labels_fs(const policydb_t *p, const char *fs, const char *type)
@@ -77,7 +86,7 @@ static bool policy_labels_fs(const policydb_t *p, const char *fs, const char *ty
 			return true;
 	}
 	for (const genfs_t *g = p->genfs; g; g = g->next)
-		for (const ocontext_t *c = g->head; c; c = c->next)
+		for (const ocontext_t *c = g->head; c && !relabels_in_core(g->fstype); c = c->next)
 			if ((fs && strcmp(g->fstype, fs) == 0) ||
 			    (value && c->context[0].type == value))
 				return true;

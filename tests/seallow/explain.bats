@@ -283,6 +283,15 @@ C
 	sed -e 's/dev="sda1"/dev="tmpfs"/' -e 's/tcontext=usera:r:b_t/tcontext=usera:r:c_t/' "$FIXTURES/event.log" > tmpfs.log
 	run -0 --separate-stderr seallow explain --json -p fs.bin -i tmpfs.log
 	jq -e '[.denials[] | select(.path == "/srv/secret")] | .[0].no_relabel == "filesystem"' <<<"$output"
+	# rootfs (an initramfs root, genfscon-labeled) keeps a label per file:
+	# the relabel stays, as a real kernel showed (tests/kernel/loop-guest.sh)
+	sed -e 's/^sid kernel usera:r:a_t$/sid kernel usera:r:a_t\ngenfscon rootfs \/ usera:r:d_t/' \
+		"$FIXTURES/t.conf" > rootfs.conf
+	sepolc_fixture rootfs.bin rootfs.conf
+	sed -e 's/dev="sda1"/dev="rootfs"/' "$FIXTURES/event.log" > rootfs.log
+	run -0 --separate-stderr seallow explain -p rootfs.bin -i rootfs.log
+	[[ "$output" == *"fix: serelabel '/srv/secret'"* ]]
+	[[ "$output" != *"labels this filesystem"* ]]
 	# a container's files
 	sed -e 's/tcontext=usera:r:b_t/tcontext=usera:r:container_file_t/' -e 's/obj=usera:r:b_t/obj=usera:r:container_file_t/' "$FIXTURES/event.log" > ctr.log
 	run -0 --separate-stderr seallow explain -p fs.bin -i ctr.log

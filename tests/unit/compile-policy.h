@@ -19,6 +19,44 @@
 #include "source/source.h"
 #include "util/err.h"
 
+/* Compile conf (an MLS policy when mls) and write the kernel binary to
+ * path. Returns 0, or < 0 with the reason in err. */
+static inline int test_compile_policy_file(const char *conf, bool mls, const char *path,
+					   struct pol_err *err)
+{
+	struct pol_source_options opts = {.mls = mls};
+	struct pol_source *src = NULL;
+	struct pol_source_module *mod = NULL;
+	struct pol_pdb *kp = NULL;
+	FILE *fp;
+	int rc;
+
+	rc = pol_source_new(&src, err);
+	if (rc == 0)
+		rc = pol_source_parse_file(src, conf, err);
+	if (rc == 0)
+		rc = pol_source_lower(src, &opts, &mod, err);
+	if (rc == 0)
+		rc = pol_source_module_expand(mod, &opts, &kp, err);
+	if (rc == 0)
+		rc = pol_source_kpolicy_finish(kp, &opts, err);
+	if (rc < 0)
+		goto out;
+	fp = fopen(path, "w");
+	if (!fp) {
+		rc = pol_err_set(err, -errno, "cannot write '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	rc = pol_source_kpolicy_write_binary(kp, &opts, fp, err);
+	if (fclose(fp) != 0 && rc == 0)
+		rc = pol_err_set(err, -errno, "cannot write '%s': %s", path, strerror(errno));
+out:
+	pol_pdb_free(kp);
+	pol_source_module_free(mod);
+	pol_source_free(src);
+	return rc < 0 ? rc : 0;
+}
+
 /* Compile conf (an MLS policy when mls), write the kernel binary to a
  * temporary file and open it with pol_pdb_open(), as seallow -p and
  * sequery open one: the policy then comes through the one binary reader.
@@ -26,43 +64,19 @@
  * in err. */
 static inline struct pol_pdb *test_compile_policy(const char *conf, bool mls, struct pol_err *err)
 {
-	struct pol_source_options opts = {.mls = mls};
 	char path[] = "/tmp/sekit-test-policy-XXXXXX";
-	struct pol_source *src = NULL;
-	struct pol_source_module *mod = NULL;
-	struct pol_pdb *kp = NULL, *out = NULL;
-	FILE *fp;
-	int fd;
+	struct pol_pdb *out = NULL;
+	int fd = mkstemp(path);
 
-	if (pol_source_new(&src, err) < 0 || pol_source_parse_file(src, conf, err) < 0 ||
-	    pol_source_lower(src, &opts, &mod, err) < 0 ||
-	    pol_source_module_expand(mod, &opts, &kp, err) < 0 ||
-	    pol_source_kpolicy_finish(kp, &opts, err) < 0)
-		goto out;
-	fd = mkstemp(path);
 	if (fd < 0) {
 		pol_err_set(err, -errno, "cannot create '%s': %s", path, strerror(errno));
-		goto out;
+		return NULL;
 	}
-	fp = fdopen(fd, "w");
-	if (!fp) {
-		pol_err_set(err, -errno, "cannot write '%s': %s", path, strerror(errno));
-		close(fd);
-		unlink(path);
-		goto out;
-	}
-	if (pol_source_kpolicy_write_binary(kp, &opts, fp, err) == 0) {
-		if (fflush(fp) != 0)
-			pol_err_set(err, -errno, "cannot write '%s': %s", path, strerror(errno));
-		else if (pol_pdb_open(path, &out, err) < 0)
-			out = NULL;
-	}
-	fclose(fp);
+	close(fd);
+	if (test_compile_policy_file(conf, mls, path, err) == 0 &&
+	    pol_pdb_open(path, &out, err) < 0)
+		out = NULL;
 	unlink(path);
-out:
-	pol_pdb_free(kp);
-	pol_source_module_free(mod);
-	pol_source_free(src);
 	return out;
 }
 

@@ -6,10 +6,12 @@
 #ifndef SEKIT_TEST_UTIL_H
 #define SEKIT_TEST_UTIL_H
 
+#include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "util/err.h"
 
@@ -50,6 +52,19 @@ static inline bool test_has_diag(const struct pol_err *err, enum pol_severity se
 	printf("#   no diagnostic at %u:%u containing '%s'; got:\n", line, col, text);
 	test_show_diags(err);
 	return false;
+}
+
+static inline int test_remove_one(const char *path, const struct stat *st, int flag,
+				  struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path) < 0 ? -1 : 0;
+}
+
+/* rm -rf dir: a test's scratch directory, at its end. */
+static inline void test_remove_tree(const char *dir)
+{
+	nftw(dir, test_remove_one, 8, FTW_DEPTH | FTW_PHYS);
 }
 
 #endif

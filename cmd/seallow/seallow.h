@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "audit/audit.h"
+#include "audit/fix.h"
 #include "pdb/pdb.h"
 #include "util/regex.h"
 

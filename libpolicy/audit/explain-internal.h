@@ -64,4 +64,14 @@ int audit_index_conds(struct pol_audit_policy *pol);
 void audit_intern_free(struct pol_audit_policy *pol);
 void audit_memo_free(struct pol_audit_policy *pol);
 
+/* port.c */
+/* The port types a source type may use for perm (name_bind or name_connect)
+ * on class (tcp_socket, udp_socket, ...): every type of a portcon statement
+ * or of the attribute port_type whose TE rules grant it, sorted, as a
+ * heap string vector (free each and the vector). *current is the type of the
+ * portcon entry naming exactly this port, if any (semanage port -m rather
+ * than -a), borrowed from the policy. Returns the number of types, or < 0. */
+int audit_port_types(struct pol_audit_policy *pol, const char *source, const char *tclass,
+		     const char *perm, unsigned int port, char ***types, const char **current);
+
 #endif

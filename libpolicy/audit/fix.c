@@ -14,7 +14,7 @@
 #include "pdb/internal.h"
 #include <sepol/policydb/services.h>
 
-#include "audit/audit.h"
+#include "audit/fix.h"
 #include "label/label.h"
 #include "util/buf.h"
 #include "util/quote.h"
@@ -194,8 +194,8 @@ struct pol_audit_port_fix *pol_audit_fix_ports(struct pol_audit_policy *pol,
 	for (size_t i = 0; i < g->nports; i++) {
 		const char *current = NULL;
 		char **types = NULL;
-		int nt = pol_audit_port_types(pol, g->source, g->tclass, g->ports[i].perm,
-					      g->ports[i].port, &types, &current);
+		int nt = audit_port_types(pol, g->source, g->tclass, g->ports[i].perm,
+					  g->ports[i].port, &types, &current);
 
 		v[i].perm = g->ports[i].perm;
 		v[i].port = g->ports[i].port;
@@ -231,8 +231,8 @@ int pol_audit_fix_port_labelled(struct pol_audit_policy *pol, const struct pol_a
 	for (size_t i = 0; i < g->nports; i++) {
 		const char *current = NULL;
 		char **types = NULL;
-		int nt = pol_audit_port_types(pol, g->source, g->tclass, g->ports[i].perm,
-					      g->ports[i].port, &types, &current);
+		int nt = audit_port_types(pol, g->source, g->tclass, g->ports[i].perm,
+					  g->ports[i].port, &types, &current);
 
 		if (nt < 0)
 			return nt;

@@ -128,4 +128,22 @@ bool audit_json_entry(const char *s, size_t n, struct pol_buf *store, struct aud
  * false for another entry (its MESSAGE is read as a line). */
 bool audit_entry_record(const struct audit_entry *e, struct pol_buf *out);
 
+/* A systemd journal entry (sd-journal, journal.c): the fields that say
+ * where its record came from. Strings are borrowed for the call; NULL when
+ * absent. */
+struct audit_journal_entry {
+	const char *message; /* MESSAGE, message_len bytes (may hold any byte) */
+	size_t message_len;
+	const char *host;      /* _HOSTNAME: the record's node */
+	const char *type_name; /* _AUDIT_TYPE_NAME */
+	unsigned long serial;  /* _AUDIT_ID */
+	bool has_serial;
+	unsigned long long usec; /* _SOURCE_REALTIME_TIMESTAMP, else __REALTIME_ */
+	bool audit_transport;	 /* _TRANSPORT=audit */
+	size_t line;		 /* its number, for unread entries */
+};
+/* Read one entry as journalctl -o json's line would be read. Returns 0 or
+ * a handler's negative status (-ENOMEM when memory runs out). */
+int audit_reader_entry(struct pol_audit_reader *r, const struct audit_journal_entry *e);
+
 #endif

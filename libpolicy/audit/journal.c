@@ -6,7 +6,7 @@
  * which _AUDIT_TYPE_NAME, _AUDIT_ID and the timestamps give), and the
  * kernel's printk copies (_TRANSPORT=kernel, "audit: type=1400 ..."). Each
  * entry is read as journalctl -o json's line would be
- * (pol_audit_reader_entry()), so the journal, its export and its JSON give
+ * (audit_reader_entry()), so the journal, its export and its JSON give
  * the same denials.
  */
 #include <errno.h>
@@ -17,7 +17,7 @@
 
 #include <systemd/sd-journal.h>
 
-#include "audit/audit.h"
+#include "audit/internal.h"
 
 struct pol_audit_journal {
 	sd_journal *j;
@@ -111,7 +111,7 @@ static const char *field_str(sd_journal *j, const char *name, char *buf, size_t 
 
 static int read_entry(struct pol_audit_journal *jr, struct pol_audit_reader *r)
 {
-	struct pol_audit_entry e = {0};
+	struct audit_journal_entry e = {0};
 	char host[256], type[64], num[32];
 	const char *v;
 	uint64_t usec;
@@ -134,7 +134,7 @@ static int read_entry(struct pol_audit_journal *jr, struct pol_audit_reader *r)
 		e.usec = strtoull(v, NULL, 10);
 	if (!e.usec && sd_journal_get_realtime_usec(jr->j, &usec) >= 0)
 		e.usec = usec;
-	return pol_audit_reader_entry(r, &e);
+	return audit_reader_entry(r, &e);
 }
 
 int pol_audit_journal_read(struct pol_audit_journal *jr, struct pol_audit_reader *r,

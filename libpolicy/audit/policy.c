@@ -85,8 +85,3 @@ void pol_audit_policy_free(struct pol_audit_policy *pol)
 	pdb_decider_release(&pol->dec);
 	free(pol);
 }
-
-struct pol_pdb *pol_audit_policy_pdb(const struct pol_audit_policy *pol)
-{
-	return pol->pdb;
-}

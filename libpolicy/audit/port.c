@@ -36,8 +36,8 @@ static int port_protocol_of(const char *tclass)
 	return -1;
 }
 
-int pol_audit_port_types(struct pol_audit_policy *pol, const char *source, const char *tclass,
-			 const char *perm, unsigned int port, char ***types, const char **current)
+int audit_port_types(struct pol_audit_policy *pol, const char *source, const char *tclass,
+		     const char *perm, unsigned int port, char ***types, const char **current)
 {
 	policydb_t *p = pol->p;
 	type_datum_t *src = hashtab_search(p->p_types.table, (hashtab_key_t)source);

@@ -1255,7 +1255,7 @@ static void entry_line(struct pol_audit_reader *r, const struct audit_entry *e)
 	pol_buf_release(&rec);
 }
 
-int pol_audit_reader_entry(struct pol_audit_reader *r, const struct pol_audit_entry *pe)
+int audit_reader_entry(struct pol_audit_reader *r, const struct audit_journal_entry *pe)
 {
 	struct audit_entry e = {0};
 

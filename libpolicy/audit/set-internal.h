@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "audit/audit.h"
+#include "audit/set.h"
 #include "util/buf.h"
 #include "util/hash.h"
 
@@ -71,7 +71,7 @@ struct audit_group {
 struct pol_audit_set {
 	struct pol_audit_policy *pol;
 	struct pol_hash groups; /* struct audit_group */
-	size_t seq, denials;
+	size_t seq;
 	size_t skipped[POL_AUDIT_BAD_COUNT];
 	char **roles; /* "role\ttype", sorted at output */
 	size_t nroles;

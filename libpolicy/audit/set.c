@@ -119,7 +119,6 @@ void pol_audit_set_reset(struct pol_audit_set *set)
 	free(set->roles);
 	set->roles = NULL;
 	set->nroles = 0;
-	set->denials = 0;
 }
 
 void pol_audit_set_free(struct pol_audit_set *set)
@@ -141,11 +140,6 @@ size_t pol_audit_set_skipped(const struct pol_audit_set *set, enum pol_audit_bad
 size_t pol_audit_set_groups(const struct pol_audit_set *set)
 {
 	return set->groups.n;
-}
-
-size_t pol_audit_set_denials(const struct pol_audit_set *set)
-{
-	return set->denials;
 }
 
 /* A group's hash, from its types' values rather than their names: an alias
@@ -347,7 +341,6 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 		set->skipped[bad]++;
 		return bad;
 	}
-	set->denials++;
 	h = hash_key(sc->type_value, tc->type_value, cls, why->verdict,
 		     set->by_node && a->node && *a->node ? pol_hash_bytes(a->node, strlen(a->node))
 							 : 0);

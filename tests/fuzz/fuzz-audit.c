@@ -27,7 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "audit/audit.h"
+#include "audit/set.h"
 #include "pdb/pdb.h"
 
 #include "../unit/audit-oracle.h"

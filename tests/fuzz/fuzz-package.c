@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "audit/audit.h"
+#include "audit/set.h"
 #include "pdb/pdb.h"
 #include "source/source.h"
 

@@ -331,8 +331,9 @@ spawn_check() {
 
 # The prefixes a public header's names carry (HACKING's table): its area's
 # pol_<area>_/POL_<AREA>_, and the second prefixes some areas export. A
-# public header is an area's <area>/<area>.h or any libpolicy header a tool
-# includes.
+# public header is an area's <area>/<area>.h, any libpolicy header a tool
+# includes, and any libpolicy header a public header includes (audit/audit.h
+# includes audit/reader.h).
 declare -gA HEADER_PREFIXES=(
 	[util]="pol POL"
 	[pdb]="pol_pdb POL_PDB pol_sym POL_SYM"
@@ -348,6 +349,23 @@ declare -gA HEADER_PREFIXES=(
 )
 
 public_headers() {
+	local root=$1 list more
+	list=$(direct_public_headers "$root")
+	while :; do
+		more=$( (echo "$list"
+			for h in $list; do
+				grep -hoE '^#[[:space:]]*include[[:space:]]+"[a-z]+/[a-z0-9_-]+\.h"' \
+					"$root/libpolicy/$h" | sed -E 's/.*"(.*)"/\1/' | while read -r i; do
+					[ -e "$root/libpolicy/$i" ] && echo "$i"
+				done
+			done) | sort -u)
+		[ "$more" = "$list" ] && break
+		list=$more
+	done
+	echo "$list"
+}
+
+direct_public_headers() {
 	local root=$1
 	{
 		for d in "$root"/libpolicy/*/; do

@@ -90,6 +90,17 @@ require_command() {
 	command -v "$1" >/dev/null 2>&1 || skip "'$1' not installed${2:+ (apt-get install $2)}"
 }
 
+# require_mount_namespace: skip unless this process may make a private mount
+# namespace (unshare -m), which the store tests use to hide a scratch store's
+# binds from the rest of the machine. A chroot whose root is not a mount point
+# cannot: unshare makes / private and the kernel refuses (EINVAL).
+require_mount_namespace() {
+	require_command unshare util-linux
+	local err
+	err=$(unshare -m true 2>&1) ||
+		skip "no private mount namespace here (${err:-unshare -m failed}); in a chroot, make its root a mount point first (mount --bind ROOT ROOT)"
+}
+
 # require_setools: skip unless setools is installed: sesearch, seinfo and
 # sediff, and its Python module for /usr/bin/python3 (what the oracle
 # scripts import). The one setools requirement: lib.sh's ts_need_setools,

@@ -28,7 +28,7 @@ apply_setup() {
 semanage_on() {
 	local dir=$1
 	shift
-	require_command unshare util-linux
+	require_mount_namespace
 	unshare -m sh -c 'mount --bind "$1/var/lib/selinux" /var/lib/selinux &&
 		mount --bind "$1/etc/selinux" /etc/selinux && shift && exec "$@"' sh "$dir" "$@"
 }

@@ -11,7 +11,6 @@ load sestore
 setup() {
 	sestore_setup
 	require_command flock util-linux
-	require_command unshare util-linux
 	FC=$ROOT/etc/selinux/default/contexts/files/file_contexts.local
 }
 
@@ -63,6 +62,7 @@ ro() {
 }
 
 @test "sestore: a read-only store or /etc/selinux is an environment error (exit 3), nothing changed" {
+	require_mount_namespace
 	local before
 	before=$(commit_num)
 	run -3 --separate-stderr ro var/lib/selinux sestore "${S[@]}" "${ADD[@]}"
@@ -95,6 +95,7 @@ small_disk() {
 }
 
 @test "sestore: a full file system fails the commit (exit 3), store and installed files as they were" {
+	require_mount_namespace
 	local before store
 	before=$(commit_num)
 	store=$(du -sk "$ROOT/var/lib/selinux" | cut -f1)

@@ -75,7 +75,7 @@ in_store_a() {
 }
 
 @test "sestore oracle: users, nodes, interfaces, permissive domains and equivalences as semanage import leaves them" {
-	require_command unshare util-linux
+	require_mount_namespace
 	cat >kinds.apply <<-'END'
 	interface -a -t netif_t -r 's0' eth9
 	user -a -L s0 -r s0-s0:c0.c1023 -R 'staff_r sysadm_r' sekit_u

@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "serelabel.h"
 #include "util/json.h"
+#include "util/quote.h"
 
 /* stderr is shared by the progress line (this thread) and messages (the
  * walk's threads); one at a time. */
@@ -29,33 +30,6 @@ double out_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0. */
-static size_t utf8_seq(const unsigned char *s)
-{
-	size_t n;
-	unsigned int cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return n;
-}
-
 struct json_object *out_json_path(const char *s, bool *exact)
 {
 	size_t len = strlen(s);
@@ -65,8 +39,8 @@ struct json_object *out_json_path(const char *s, bool *exact)
 	*exact = true;
 	if (!buf)
 		return NULL;
-	for (const unsigned char *p = (const unsigned char *)s; *p;) {
-		size_t n = utf8_seq(p);
+	for (const char *p = s; *p;) {
+		size_t n = pol_utf8_seq(p);
 
 		if (n) {
 			memcpy(o, p, n);

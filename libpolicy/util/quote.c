@@ -37,6 +37,11 @@ static size_t utf8_seq(const unsigned char *s, bool controls)
 	return n;
 }
 
+size_t pol_utf8_seq(const char *s)
+{
+	return *s ? utf8_seq((const unsigned char *)s, true) : 0;
+}
+
 static size_t printable_seq(const unsigned char *s)
 {
 	return utf8_seq(s, false);

@@ -21,6 +21,12 @@ bool pol_needs_escape(const char *s);
 /* Whether s is valid UTF-8 (controls allowed). */
 bool pol_utf8_valid(const char *s);
 
+/* The length of the valid UTF-8 sequence s starts with (1 to 4, controls
+ * allowed), or 0 when s[0] starts none: a stray continuation byte, an
+ * overlong form, a surrogate, beyond U+10FFFF, a sequence cut short, or
+ * the end of s. */
+size_t pol_utf8_seq(const char *s);
+
 /* s with each such byte written as "\xHH" (lower-case hex), the rest as is:
  * a terminal never sees ESC, BEL, CR or LF from it, and the result is valid
  * UTF-8. A backslash is kept as it is (systemd's "\x2d" names stay

@@ -596,6 +596,28 @@ static void test_quote(void)
 		free(e);
 		free(q);
 	}
+	/* { bytes, pol_utf8_seq() }: controls count, invalid forms are 0 */
+	static const struct {
+		const char *s;
+		size_t n;
+	} seqs[] = {
+	    {"a", 1},
+	    {"\033", 1},
+	    {"\xc2\x9b", 2},
+	    {"\xc3\xa9x", 2},
+	    {"\xe2\x82\xac", 3},
+	    {"\xf0\x9f\x98\x80", 4},
+	    {"", 0},
+	    {"\x80", 0},
+	    {"\xc0\xaf", 0},
+	    {"\xe0\x9f\xbf", 0},
+	    {"\xed\xa0\x80", 0},
+	    {"\xf4\x90\x80\x80", 0},
+	    {"\xe2\x82", 0},
+	    {"\xf5\x80\x80\x80", 0},
+	};
+	for (size_t i = 0; i < sizeof(seqs) / sizeof(seqs[0]); i++)
+		ok(pol_utf8_seq(seqs[i].s) == seqs[i].n, "a UTF-8 sequence's length: case %zu", i);
 	o = pol_json_str("a\xff\033");
 	is_str(json_object_get_string(o), "a\\xff\\x1b", "invalid UTF-8 never reaches JSON");
 	json_object_put(o);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A policy.conf compiled in process into a loaded binary policy, for the
+ * A policy.conf compiled in process into a loaded binary policy (or text
+ * expanded into a kernel policy), for the
  * unit tests and fuzz targets that need a policy of their own
  * (tests/unit/test-audit.c, tests/fuzz/fuzz-audit.c) without relying on
  * checkpolicy being installed.
@@ -18,6 +19,39 @@
 #include "pdb/pdb.h"
 #include "source/source.h"
 #include "util/err.h"
+
+#include "util.h"
+
+/* Parse text (name: its file name in diagnostics), lower and expand it
+ * with opts (NULL: the defaults) into the kernel policy
+ * pol_source_module_expand() makes, not finished: a test reads its rules
+ * (its neverallows too) as libsepol holds them. Returns the policy (free
+ * with pol_pdb_free()), or NULL with each diagnostic printed as a TAP
+ * comment. */
+static inline struct pol_pdb *test_expand_policy(const char *name, const char *text,
+						 const struct pol_source_options *opts)
+{
+	static const struct pol_source_options defaults;
+	struct pol_source *src = NULL;
+	struct pol_source_module *mod = NULL;
+	struct pol_pdb *kp = NULL;
+	struct pol_err err;
+
+	if (!opts)
+		opts = &defaults;
+	pol_err_init(&err);
+	if (pol_source_new(&src, &err) < 0 ||
+	    pol_source_parse_data(src, name, text, strlen(text), &err) < 0 ||
+	    pol_source_lower(src, opts, &mod, &err) < 0 ||
+	    pol_source_module_expand(mod, opts, &kp, &err) < 0) {
+		test_show_diags(&err);
+		kp = NULL;
+	}
+	pol_source_module_free(mod);
+	pol_source_free(src);
+	pol_err_release(&err);
+	return kp;
+}
 
 /* Compile conf (an MLS policy when mls) and write the kernel binary to
  * path. Returns 0, or < 0 with the reason in err. */

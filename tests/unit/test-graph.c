@@ -11,8 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "source/source.h"
-
+#include "compile-policy.h"
 #include "tap.h"
 #include "util.h"
 
@@ -82,28 +81,6 @@ static const char flow_map[] = "1\n"
 			       "hi_w w 5\n"
 			       "lo_r r 2\n"
 			       "hi_r r 9\n";
-
-static struct pol_pdb *compile(const char *name, const char *conf)
-{
-	struct pol_source_options opts = {0};
-	struct pol_source *src = NULL;
-	struct pol_source_module *mod = NULL;
-	struct pol_pdb *kp = NULL;
-	struct pol_err err;
-
-	pol_err_init(&err);
-	if (pol_source_new(&src, &err) < 0 ||
-	    pol_source_parse_data(src, name, conf, strlen(conf), &err) < 0 ||
-	    pol_source_lower(src, &opts, &mod, &err) < 0 ||
-	    pol_source_module_expand(mod, &opts, &kp, &err) < 0) {
-		test_show_diags(&err);
-		kp = NULL;
-	}
-	pol_source_module_free(mod);
-	pol_source_free(src);
-	pol_err_release(&err);
-	return kp;
-}
 
 /* The paths a search reports, "a_t b_t d_t" each, joined by "|" in the
  * order found; stops after limit paths when limit > 0. */
@@ -229,7 +206,7 @@ static bool adjacency_consistent(const struct pol_graph *g, size_t *edges)
 
 static void test_dta(void)
 {
-	struct pol_pdb *pdb = compile("dta.conf", dta_conf);
+	struct pol_pdb *pdb = test_expand_policy("dta.conf", dta_conf, NULL);
 	struct pol_graph_opts opts = {0};
 	struct pol_graph *g = NULL;
 	struct pol_err err;
@@ -322,7 +299,7 @@ static void test_dta(void)
 
 static void test_dta_exclude_exact(void)
 {
-	struct pol_pdb *pdb = compile("dta.conf", dta_conf);
+	struct pol_pdb *pdb = test_expand_policy("dta.conf", dta_conf, NULL);
 	struct pol_graph *g = NULL;
 	struct pol_err err;
 	struct paths p;
@@ -360,7 +337,7 @@ static void test_dta_exclude_exact(void)
 
 static void test_flow(void)
 {
-	struct pol_pdb *pdb = compile("flow.conf", flow_conf);
+	struct pol_pdb *pdb = test_expand_policy("flow.conf", flow_conf, NULL);
 	char map_path[] = "/tmp/test-graph-map-XXXXXX";
 	struct pol_permmap *map = NULL;
 	struct pol_graph *g = NULL;

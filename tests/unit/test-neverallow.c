@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "neverallow/neverallow.h"
-#include "source/source.h"
+#include "compile-policy.h"
 #include "tap.h"
 #include "util.h"
 #include "util/buf.h"
@@ -193,36 +193,15 @@ static char *random_policy(void)
 	return pol_buf_detach(&b);
 }
 
-/* Expand text without checking its neverallows: the kernel policy keeps
- * them for the checkers. NULL (and the diagnostics shown) on failure. */
-static struct pol_pdb *expand(const char *text)
-{
-	struct pol_source_options opts = {.no_neverallow = true};
-	struct pol_source *src = NULL;
-	struct pol_source_module *mod = NULL;
-	struct pol_pdb *kp = NULL;
-	struct pol_err err;
-
-	pol_err_init(&err);
-	if (pol_source_new(&src, &err) < 0 ||
-	    pol_source_parse_data(src, "random.conf", text, strlen(text), &err) < 0 ||
-	    pol_source_lower(src, &opts, &mod, &err) < 0 ||
-	    pol_source_module_expand(mod, &opts, &kp, &err) < 0) {
-		test_show_diags(&err);
-		kp = NULL;
-	}
-	pol_source_module_free(mod);
-	pol_source_free(src);
-	pol_err_release(&err);
-	return kp;
-}
-
 /* One round: the verdicts of both checkers on every rule. Counts the
  * rules, the violated ones and the disagreements; false on a failure. */
 static bool round_agrees(unsigned int *rules, unsigned int *violated, unsigned int *differ)
 {
+	/* expanded without checking its neverallows: the kernel policy keeps
+	 * them for the checkers */
+	static const struct pol_source_options opts = {.no_neverallow = true};
 	char *text = random_policy();
-	struct pol_pdb *kp = expand(text);
+	struct pol_pdb *kp = test_expand_policy("random.conf", text, &opts);
 	bool *verdicts = NULL;
 	size_t count = 0, i = 0;
 	struct pol_err err;

@@ -157,8 +157,10 @@ int ap_parse(const struct ap_option *opts, int argc, char **argv, struct ap_item
 
 			if (r > 0)
 				continue;
-			if (r == 0)
+			if (r == 0) {
 				cli_usage_problem("unrecognized option '%.*s'", (int)len, arg);
+				cli_policy_note(NULL, arg, i + 1 < argc ? argv[i + 1] : NULL);
+			}
 			goto fail;
 		}
 		if (eq)

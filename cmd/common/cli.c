@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "util/json.h"
+#include "util/suggest.h"
 
 #include "cli.h"
 
@@ -93,6 +94,16 @@ void cli_usage_problem(const char *fmt, ...)
 	va_start(ap, fmt);
 	usage_vproblem(fmt, ap);
 	va_end(ap);
+}
+
+void cli_usage_suggest(const char *name)
+{
+	const char *names[1] = {name};
+
+	if (!usage_pending)
+		pol_err_init(&usage_diags);
+	usage_pending = true;
+	pol_suggest_note_names(&usage_diags, POL_EINVAL, NULL, 0, 0, names, 1);
 }
 
 static void report_json(const struct pol_err *err, int rc);

@@ -57,6 +57,8 @@ int cli_usage_report(const struct pol_err *err);
  * prints it first: for a parser that finds the problem (argparse) when its
  * caller prints the usage error. */
 void cli_usage_problem(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Add "did you mean 'name'?" to the kept problem, as its note. */
+void cli_usage_suggest(const char *name);
 
 /*
  * The exit status for a library status code: the one table.

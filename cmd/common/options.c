@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "util/err.h"
+#include "util/file.h"
 #include "util/suggest.h"
 
 #include "cli.h"
@@ -232,32 +231,65 @@ static int find_long(const struct cli_getopt *g, const char *name, size_t len)
 	return matches > 1 ? -2 : found;
 }
 
-/*
- * An unknown letter in a word of its own followed by a file, where the
- * table has the other case for a FILE (sequery's -P, -p elsewhere): "did
- * you mean '-P/--policy'?". Returns whether it reported so.
- */
-static bool file_letter_note(const struct cli_getopt *g, int argc, char **argv)
-{
-	int other = islower(optopt) ? toupper(optopt) : tolower(optopt);
-	struct stat st;
-	const struct cli_option *o;
-	struct pol_err err;
-	char name[80];
-	const char *names[1] = {name};
+struct find_policy {
+	const struct cli_option *found;
+};
 
-	if (optind < 1 || optind >= argc || strlen(argv[optind - 1]) != 2 ||
-	    stat(argv[optind], &st) != 0 || !S_ISREG(st.st_mode))
+static void match_policy(const struct cli_option *o, void *data)
+{
+	struct find_policy *f = data;
+
+	if (!f->found && o->name && strcmp(o->name, "policy") == 0 &&
+	    o->has_arg == required_argument)
+		f->found = o;
+}
+
+/* table's --policy taking a value, else the tool's global one; NULL. */
+static const struct cli_option *policy_option(const struct cli_option *table)
+{
+	struct find_policy f = {NULL};
+
+	if (table)
+		each_option(table, match_policy, &f);
+	if (!f.found && globals)
+		each_option(globals, match_policy, &f);
+	return f.found;
+}
+
+bool cli_policy_note(const struct cli_option *table, const char *word, const char *value)
+{
+	const struct cli_option *o;
+	char name[80];
+
+	if (!word || !value || word[0] != '-' || !word[1] || word[2] ||
+	    pol_policy_magic(value) != POL_MAGIC_KERNEL || !(o = policy_option(table)) ||
+	    (is_short(o->id) && o->id == word[1]))
 		return false;
-	o = find_id(g, other);
-	if (!o || !o->arg || strcmp(o->arg, "FILE") != 0)
+	if (is_short(o->id))
+		snprintf(name, sizeof(name), "-%c/--%s", o->id, o->name);
+	else
+		snprintf(name, sizeof(name), "--%s", o->name);
+	cli_usage_suggest(name);
+	return true;
+}
+
+/* -p, a flag in a word of its own, followed by a binary policy, where the
+ * table's policy option is another (serelabel's -p is setfiles'
+ * --progress): the policy was meant for that option, as -p is the policy
+ * in the other tools. Only -p: another flag before a policy is an
+ * ordinary command line (sepolc -b -F policy.33). Reports it and returns
+ * whether it did. */
+static bool flag_before_policy(const struct cli_getopt *g, const struct cli_option *o, int argc,
+			       char **argv)
+{
+	if (o->id != 'p' || o->has_arg != no_argument || optind < 1 || optind >= argc ||
+	    strcmp(argv[optind - 1], "-p") != 0 ||
+	    pol_policy_magic(argv[optind]) != POL_MAGIC_KERNEL || !policy_option(g->table))
 		return false;
-	snprintf(name, sizeof(name), "-%c/--%s", other, o->name);
-	pol_err_init(&err);
-	pol_err_set(&err, POL_EINVAL, "invalid option -- '%c'", optopt);
-	pol_suggest_note_names(&err, POL_EINVAL, NULL, 0, 0, names, 1);
-	cli_usage_report(&err);
-	pol_err_release(&err);
+	cli_usage_problem("-p/--%s takes no value, and '%s' is a binary policy", o->name,
+			  argv[optind]);
+	cli_policy_note(g->table, "-p", argv[optind]);
+	cli_usage_report(NULL);
 	return true;
 }
 
@@ -269,10 +301,14 @@ static void option_error(const struct cli_getopt *g, int c, int argc, char **arg
 	int k;
 
 	if (strncmp(arg, "--", 2) != 0) {
-		if (c == ':')
+		if (c == ':') {
 			cli_usage_error("option requires an argument -- '%c'", optopt);
-		else if (!file_letter_note(g, argc, argv))
-			cli_usage_error("invalid option -- '%c'", optopt);
+			return;
+		}
+		cli_usage_problem("invalid option -- '%c'", optopt);
+		if (optind >= 1 && optind < argc)
+			cli_policy_note(g->table, argv[optind - 1], argv[optind]);
+		cli_usage_report(NULL);
 		return;
 	}
 	k = find_long(g, arg + 2, len - 2);
@@ -399,6 +435,8 @@ int cli_getopt(struct cli_getopt *g, int argc, char **argv)
 		}
 		if (!o)
 			return c;
+		if (flag_before_policy(g, o, argc, argv))
+			return '?';
 		store(o, optarg);
 		if (o->dest_kind == CLI_DEST_NONE)
 			return c;

@@ -168,6 +168,18 @@ void cli_each_inherited(bool (*has)(const void *table, const struct cli_option *
 int cli_inherited_option(bool (*has)(const void *table, const struct cli_option *o),
 			 const void *table, int argc, char **argv, int *i);
 
+/*
+ * "did you mean '-P/--policy'?": word, a one-letter option word the
+ * command does not know (sequery's -p, sepolc's -p), followed by value, a
+ * binary kernel policy, where table (NULL: none of the command's own) or
+ * the tool's global options have a --policy that takes a value and is not
+ * that letter. Adds the note to the kept usage problem
+ * (cli_usage_suggest()) and returns whether it did. cli_getopt() asks it
+ * for an unknown letter, and for -p as a flag (serelabel's, setfiles'
+ * --progress) followed by a policy.
+ */
+bool cli_policy_note(const struct cli_option *table, const char *word, const char *value);
+
 /* The option block of --help: "Options:" then one aligned line per visible
  * entry, continuation lines indented to the help column. */
 void cli_print_options(const struct cli_option *table);

@@ -241,27 +241,21 @@ static int check_readable(const char *path, struct diag_sink *diags)
  * quotes its bytes back: say what it is instead. */
 static int refuse_binary(const char *path, struct diag_sink *diags)
 {
-	unsigned char m[4];
-	uint32_t magic;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	const char *what;
 
-	if (fd < 0)
-		return EXIT_OK; /* check_readable()/sepolc_sepolc_read_input() say why */
-	if (read(fd, m, 4) != 4) {
-		close(fd);
-		return EXIT_OK;
-	}
-	close(fd);
-	magic = (uint32_t)m[0] | (uint32_t)m[1] << 8 | (uint32_t)m[2] << 16 | (uint32_t)m[3] << 24;
-	if (magic == 0xf97cff8c)
+	switch (pol_policy_magic(path)) {
+	case POL_MAGIC_KERNEL:
 		what = "a binary kernel policy: read it with -b";
-	else if (magic == 0xf97cff8d)
+		break;
+	case POL_MAGIC_MODULE:
 		what = "a binary policy module (.mod), not a source";
-	else if (magic == 0xf97cff8f)
+		break;
+	case POL_MAGIC_PACKAGE:
 		what = "a policy module package (.pp), not a source";
-	else
-		return EXIT_OK;
+		break;
+	default:
+		return EXIT_OK; /* check_readable()/sepolc_sepolc_read_input() say why */
+	}
 	diag_report(diags, POL_SEV_ERROR, POL_EFORMAT, NULL, 0, 0, "'%s' is %s", path, what);
 	return EXIT_USAGE;
 }

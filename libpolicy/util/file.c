@@ -135,6 +135,36 @@ const char *pol_file_kind(mode_t mode)
 	return "not a regular file";
 }
 
+enum pol_policy_magic pol_policy_magic(const char *path)
+{
+	unsigned char m[4];
+	struct stat st;
+	uint32_t magic;
+	ssize_t n;
+	int fd;
+
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return POL_MAGIC_NONE;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0)
+		return POL_MAGIC_NONE;
+	n = read(fd, m, sizeof(m));
+	close(fd);
+	if (n != (ssize_t)sizeof(m))
+		return POL_MAGIC_NONE;
+	magic = (uint32_t)m[0] | (uint32_t)m[1] << 8 | (uint32_t)m[2] << 16 | (uint32_t)m[3] << 24;
+	switch (magic) {
+	case 0xf97cff8cU:
+		return POL_MAGIC_KERNEL;
+	case 0xf97cff8dU:
+		return POL_MAGIC_MODULE;
+	case 0xf97cff8fU:
+		return POL_MAGIC_PACKAGE;
+	default:
+		return POL_MAGIC_NONE;
+	}
+}
+
 int pol_fopen_regular(const char *path, FILE **out, struct pol_err *err)
 {
 	struct stat st;

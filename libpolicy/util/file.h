@@ -37,6 +37,18 @@ int pol_read_text_path(const char *path, char **data, size_t *len, struct pol_er
  * device", else "not a regular file". Static. */
 const char *pol_file_kind(mode_t mode);
 
+/* What a policy file is by its first four bytes (libsepol's magic numbers). */
+enum pol_policy_magic {
+	POL_MAGIC_NONE,	   /* none of these, or not a readable regular file */
+	POL_MAGIC_KERNEL,  /* a binary kernel policy (policy.NN) */
+	POL_MAGIC_MODULE,  /* a binary policy module (.mod) */
+	POL_MAGIC_PACKAGE, /* a policy module package (.pp) */
+};
+
+/* The magic of the regular file at path; POL_MAGIC_NONE for anything else
+ * (a FIFO is not opened, so this never blocks). */
+enum pol_policy_magic pol_policy_magic(const char *path);
+
 /*
  * Open a configuration file (under /etc/selinux) for reading, refusing
  * anything but a regular file: a FIFO planted there would block open() or

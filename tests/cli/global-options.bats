@@ -54,21 +54,72 @@ setup() {
 	[[ $stderr == *"option '--policy' requires an argument"* ]]
 }
 
-@test "sequery -p FILE: did you mean -P/--policy, before the command and as rules' permissions" {
+@test "sequery -p FILE: did you mean -P/--policy, before the command, after every command and as rules' permissions" {
 	cp "$SMALL" policy.33
 	run -2 --separate-stderr sequery -p policy.33 info
 	[ "${stderr_lines[0]}" = "sequery: invalid option -- 'p'" ]
 	[ "${stderr_lines[1]}" = "sequery: note: did you mean '-P/--policy'?" ]
+	# every command (argparse's tables inherit -P from the tool's)
+	local words cmd
+	while read -r cmd words; do
+		run -2 --separate-stderr sequery $cmd -p policy.33 $words
+		[ "${stderr_lines[0]}" = "sequery: unrecognized option '-p'" ] ||
+			{ echo "$cmd: $stderr"; false; }
+		[ "${stderr_lines[1]}" = "sequery: note: did you mean '-P/--policy'?" ] ||
+			{ echo "$cmd: $stderr"; false; }
+		[ "${stderr_lines[2]}" = "Try 'sequery $cmd --help' for more information." ]
+	done <<-EOF
+		info -t
+		who-can read file etc_t
+		what-can init_t
+		diff policy.33
+		shell
+	EOF
+	run -2 --separate-stderr sequery info -b -p policy.33 --json
+	[[ $stderr == *'"did you mean '"'-P/--policy'"'?"'* ]]
 	run -2 --separate-stderr sequery rules -A -p ./policy.33
 	[ "${stderr_lines[0]}" = "sequery: -p/--perms: './policy.33' is a file, not a list of permissions" ]
 	[ "${stderr_lines[1]}" = "sequery: note: did you mean '-P/--policy'?" ]
 	run -2 --separate-stderr sequery rules -A -p policy.33 --json
 	[[ $stderr == *'"did you mean '"'-P/--policy'"'?"'* ]]
-	# permissions stay permissions, and -p without a file is just unknown
+	# permissions stay permissions, and -p before what is no policy is just unknown
 	run -0 --separate-stderr sequery rules -A -p read "$SMALL"
-	run -2 --separate-stderr sequery -p nosuchfile info
-	[ "${stderr_lines[0]}" = "sequery: invalid option -- 'p'" ]
+	local not_policy
+	for not_policy in nosuchfile "$SEKIT_SRCDIR/tests/sequery/fixtures/good/access.conf" /dev/null; do
+		run -2 --separate-stderr sequery -p "$not_policy" info
+		[ "${stderr_lines[0]}" = "sequery: invalid option -- 'p'" ]
+		[[ $stderr != *"did you mean"* ]]
+		run -2 --separate-stderr sequery who-can -p "$not_policy" read file etc_t
+		[ "${stderr_lines[0]}" = "sequery: unrecognized option '-p'" ]
+		[[ $stderr != *"did you mean"* ]]
+	done
+}
+
+@test "sepolc -p FILE and serelabel -p FILE (setfiles' --progress) of a policy: did you mean --policy" {
+	cp "$SMALL" policy.33
+	printf 'module m 1.0;\ntype m_t;\n' >m.te
+	run -2 --separate-stderr sepolc -p policy.33 m.te
+	[ "${stderr_lines[0]}" = "sepolc: invalid option -- 'p'" ]
+	[ "${stderr_lines[1]}" = "sepolc: note: did you mean '--policy'?" ]
+	run -2 --separate-stderr sepolc -p m.te
+	[ "${stderr_lines[0]}" = "sepolc: invalid option -- 'p'" ]
 	[[ $stderr != *"did you mean"* ]]
+	# another flag before a policy is an ordinary command line
+	run -0 --separate-stderr sepolc -b -F policy.33 -o policy.conf
+	[ -s policy.conf ]
+	# serelabel's -p is a flag: a policy after it was meant for -c; nothing is walked
+	mkdir tree
+	run -2 --separate-stderr serelabel -n -p policy.33 tree
+	[ "${stderr_lines[0]}" = "serelabel: -p/--progress takes no value, and 'policy.33' is a binary policy" ]
+	[ "${stderr_lines[1]}" = "serelabel: note: did you mean '-c/--policy'?" ]
+	[ "${stderr_lines[2]}" = "Try 'serelabel --help' for more information." ]
+	[ -z "$output" ]
+	run -2 --separate-stderr serelabel --json -n -p policy.33 tree
+	[[ $stderr == *'"did you mean '"'-c/--policy'"'?"'* ]]
+	# -p before a path that is no policy is still --progress
+	printf '/.*\tsystem_u:object_r:etc_t\n' >fc
+	run -0 --separate-stderr serelabel -n -s fc -p tree
+	[[ $stderr == *"1 file, 1 to relabel"* ]]
 }
 
 @test "sereach: --policy, --json, -q and -v before the command or after it" {

@@ -147,11 +147,19 @@ out:
 	return status;
 }
 
+/* Set by on_signal(), which runs on whichever thread the kernel picks, and
+ * read by the walk's threads: atomic stores and loads (label.h). */
 static volatile sig_atomic_t stop_signal;
 
 static void on_signal(int sig)
 {
-	stop_signal = sig;
+	__atomic_store_n(&stop_signal, sig, __ATOMIC_RELAXED);
+}
+
+/* The signal that stopped the run, or 0. */
+static int stopped_by(void)
+{
+	return __atomic_load_n(&stop_signal, __ATOMIC_RELAXED);
 }
 
 static void setup_signals(void)
@@ -293,7 +301,7 @@ static int run(struct relabel_opts *opts, struct pathlist *paths)
 	rc = pol_label_relabel(&ro, (const char *const *)paths->v, paths->n, &stats, &err);
 	if (rc < 0)
 		goto fail;
-	status = out_finish(&out, &stats, stop_signal);
+	status = out_finish(&out, &stats, stopped_by());
 	goto out;
 fail:
 	status = cli_report(&err, rc);
@@ -439,11 +447,13 @@ out:
 		free(paths.v[i]);
 	free(paths.v);
 	free(opts.excludes);
-	if (stop_signal) {
+	if (stopped_by()) {
+		int sig = stopped_by();
+
 		cli_finish_stdout(status);
 		/* die of the signal, so the caller sees how we ended */
-		signal(stop_signal, SIG_DFL);
-		raise(stop_signal);
+		signal(sig, SIG_DFL);
+		raise(sig);
 	}
 	return status;
 }

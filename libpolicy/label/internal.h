@@ -195,9 +195,12 @@ struct label_worker {
 
 #define label_count(w, field) __atomic_fetch_add(&(w)->counts.field, 1, __ATOMIC_RELAXED)
 
+/* The flag is set by a signal handler, which may run on any thread while
+ * the workers read it: an atomic load, as the handler stores atomically
+ * (volatile alone is for a handler and a reader on one thread). */
 static inline bool label_stopped(const struct label_run *run)
 {
-	return run->opts->stop && *run->opts->stop;
+	return run->opts->stop && __atomic_load_n(run->opts->stop, __ATOMIC_RELAXED);
 }
 
 /* walk.c */

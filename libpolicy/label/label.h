@@ -230,7 +230,10 @@ struct pol_label_relabel_opts {
 	void *progress_data;
 	/* When it becomes non-zero (a signal handler sets it) the walk stops
 	 * soon: no new file is started, every file has its old or its new
-	 * label. May be NULL. */
+	 * label. The walk's threads read it with an atomic load, so the
+	 * handler, which may run on any of them, stores it with one
+	 * (__atomic_store_n(), lock-free for an int, so async-signal-safe).
+	 * May be NULL. */
 	volatile sig_atomic_t *stop;
 	/* The spec set before a change (may be NULL): only files to which it
 	 * gave another context than specs gives are labeled, the others are

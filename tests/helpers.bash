@@ -219,6 +219,63 @@ bash_complete() {
 	' bash-completion "$@"
 }
 
+# zsh_complete FILE WORD...: the words zsh's completion FILE offers, one a
+# line, for the command line WORD... (the command first, the last word the
+# one being completed): FILE runs under zsh with compsys's functions
+# replaced by ones that print the words they are given, unfiltered by the
+# word being completed (compadd's arrays, -a, expanded).
+zsh_complete() {
+	local file=$1
+	shift
+	zsh -f -c '
+		file=$1; shift
+		words=("$@"); CURRENT=$#words; PREFIX=${words[CURRENT]}
+		# _describe [-t TAG] DESCRIPTION ARRAY... [-- ARRAY... -S =]
+		_describe() {
+			local a
+			[[ $1 == -t ]] && shift 2
+			shift
+			for a in "$@"; do
+				[[ $a == [[:alpha:]_]* ]] || continue
+				print -rl -- ${${(P)a}%%:*}
+			done
+		}
+		compadd() {
+			local arrays=0
+			local -a out
+			while (( $# )); do
+				case $1 in
+				-a) arrays=1 ;;
+				-[SPpqJVXxrRMFWd]) shift ;;
+				-*) ;;
+				*) if (( arrays )); then out+=("${(@P)1}"); else out+=("$1"); fi ;;
+				esac
+				shift
+			done
+			print -rl -- $out
+		}
+		# _wanted TAG expl DESCRIPTION COMMAND...
+		_wanted() { shift 3; "$@" }
+		_arguments() {
+			local spec
+			for spec in "$@"; do
+				# "1::command:(a b)": the words of a positional argument
+				if [[ $spec == [0-9]*:*:\(*\) ]]; then
+					print -rl -- ${=${${spec##*:\(}%\)}}
+					continue
+				fi
+				spec=${spec#\(*\)}
+				spec=${spec#\*}
+				[[ $spec == -* ]] || continue
+				spec=${spec%%[\[:]*}
+				print -r -- ${spec%%[=+-]}
+			done
+		}
+		_files() { : } ; _directories() { : } ; _message() { : } ; compset() { return 1 }
+		source $file
+	' zsh-completion "$file" "$@" 2>/dev/null
+}
+
 # complete_words WORD...: what bash offers after "TOOL WORD...", TOOL's
 # completion being $COMPLETION (completions/bash/TOOL).
 complete_words() {

@@ -102,42 +102,12 @@ zsh_offers() {
 	zsh_completes - "$@"
 }
 
-# zsh_completes CUR FILE WORD...: the same for "WORD... CUR".
+# zsh_completes CUR FILE WORD...: the same for "WORD... CUR"
+# (helpers.bash's zsh_complete).
 zsh_completes() {
 	local cur=$1 file=$2
 	shift 2
-	ASAN_OPTIONS=$NO_LEAK_CHECK zsh -f -c '
-		cur=$1 file=$2; shift 2
-		words=("$@" "$cur"); CURRENT=$#words; PREFIX=$cur
-		# _describe [-t TAG] DESCRIPTION ARRAY... [-- ARRAY... -S =]
-		_describe() {
-			local a
-			[[ $1 == -t ]] && shift 2
-			shift
-			for a in "$@"; do
-				[[ $a == [[:alpha:]_]* ]] || continue
-				print -rl -- ${${(P)a}%%:*}
-			done
-		}
-		compadd() { print -rl -- ${@:#-*} }
-		_arguments() {
-			local spec
-			for spec in "$@"; do
-				# "1::command:(a b)": the words of a positional argument
-				if [[ $spec == [0-9]*:*:\(*\) ]]; then
-					print -rl -- ${=${${spec##*:\(}%\)}}
-					continue
-				fi
-				spec=${spec#\(*\)}
-				spec=${spec#\*}
-				[[ $spec == -* ]] || continue
-				spec=${spec%%[\[:]*}
-				print -r -- ${spec%%[=+-]}
-			done
-		}
-		_files() { : } ; _directories() { : } ; compset() { return 1 }
-		source $file
-	' zsh-completion "$cur" "$file" "$@" 2>/dev/null
+	ASAN_OPTIONS=$NO_LEAK_CHECK zsh_complete "$file" "$@" "$cur"
 }
 
 # check_offered LABEL OPTION... with the offered words on stdin.

@@ -130,6 +130,46 @@ setup_file() {
 	[[ $output == *a_t* ]]
 }
 
+@test "sereach zsh completion: the command after global options, can's read|write, names from the policy" {
+	need_fixture p
+	require_command zsh zsh
+	local z="$SEKIT_SRCDIR/completions/zsh/_sereach" p="$BATS_FILE_TMPDIR/p.bin"
+	local cmds
+	cmds=$(sereach --list-commands | cut -f1)
+	# (zsh filters by the prefix itself: the harness prints every word offered)
+	run -0 zsh_complete "$z" sereach c
+	[ "$output" = "$cmds" ]
+	run -0 zsh_complete "$z" sereach -p "$p" --json c
+	[ "$output" = "$cmds" ]
+	run -0 zsh_complete "$z" sereach --policy="$p" -q ""
+	[ "$output" = "$cmds" ]
+	run -0 zsh_complete "$z" sereach --policy "$p" can a_t ""
+	[ "$(echo $output)" = "read write" ]
+	run -0 zsh_complete "$z" sereach can -p "$p" a_t w
+	[ "$(echo $output)" = "read write" ]
+	# the target: the policy's types, wherever -p is
+	run -0 zsh_complete "$z" sereach -p "$p" can a_t read ""
+	[[ " $(echo $output) " == *" a_t b_t "* ]]
+	[[ $output != *read* ]]
+	local types=$output
+	run -0 zsh_complete "$z" sereach can a_t read "" -p "$p"
+	run -0 zsh_complete "$z" sereach can --policy="$p" a_t read ""
+	[ "$output" = "$types" ]
+	# a command's options, and the global ones before the command
+	run -0 zsh_complete "$z" sereach -p "$p" dta --rev
+	[[ $output == *--reverse* && $output != *--min_weight* ]]
+	run -0 zsh_complete "$z" sereach -
+	[[ $output == *--policy* && $output == *--json* && $output != *--reverse* ]]
+	# an option's value: types after -s, booleans after -b
+	run -0 zsh_complete "$z" sereach -p "$p" dta -s a
+	[ "$output" = "$types" ]
+	run -0 zsh_complete "$z" sereach -p "$p" flow -b ""
+	[[ ${lines[0]} == default && ${lines[1]} == current ]]
+	# no policy that can be read: no names
+	run -0 zsh_complete "$z" sereach -p /nonexistent dta -s a
+	[ -z "$output" ]
+}
+
 # gap_policy TABLE NAME...: gap.conf compiled, its TABLE counting one more
 # value than it defines, as $BATS_TEST_TMPDIR/gap-TABLE.bin
 gap_policy() {

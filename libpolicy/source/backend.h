@@ -17,6 +17,7 @@
  * violated by ...".
  */
 struct src_line_index;
+struct src_allow_index;
 
 struct src_sepol_msgs {
 	struct pol_err *err;
@@ -26,6 +27,7 @@ struct src_sepol_msgs {
 	 * allow rules come from (neverallow.c), and the columns of lines. */
 	const policydb_t *base, *kernel;
 	struct src_line_index *lines;
+	struct src_allow_index *allows; /* the base's allow rules, indexed */
 	/* A rule's "(or line M of ...)" in libsepol's report is its column
 	 * (rules checked against a built policy, check-neverallow.c), not
 	 * read back from its file. */
@@ -35,7 +37,8 @@ struct src_sepol_msgs {
 	void *violation_data;
 };
 
-/* Free what reporting cached (the lines of a source file). */
+/* Free what reporting cached (the lines of a source file, the base's
+ * allow rules indexed). */
 void src_backend_msgs_release(struct src_sepol_msgs *m);
 
 /* A handle whose messages go to m; NULL when out of memory. Free with

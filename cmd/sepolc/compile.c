@@ -135,6 +135,7 @@ static int kernel_write(const struct sepolc_opts *opts, const struct pol_source_
 static int from_cil(const struct sepolc_opts *opts, const struct inputs *in,
 		    struct diag_sink *diags)
 {
+	struct pol_source_options build = opts->build;
 	struct pol_pdb *kp = NULL;
 	struct pol_err err;
 	char *fc = NULL;
@@ -143,8 +144,9 @@ static int from_cil(const struct sepolc_opts *opts, const struct inputs *in,
 
 	pol_err_init(&err);
 	diag_sink_attach(diags, &err);
-	rc = pol_source_cil_compile(in->cil, in->n_cil, &opts->build, &kp,
-				    opts->fc_out ? &fc : NULL, &fc_len, &err);
+	diag_sink_violations(diags, &build, false);
+	rc = pol_source_cil_compile(in->cil, in->n_cil, &build, &kp, opts->fc_out ? &fc : NULL,
+				    &fc_len, &err);
 	if (rc < 0)
 		status = failed(rc, &err, diags, "cannot compile the CIL policy");
 	else

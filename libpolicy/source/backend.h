@@ -111,6 +111,7 @@ int src_backend_read_file(const char *path, char **data, size_t *len, struct pol
  * pieces; a report is a top-level line ("... at FILE:LINE") followed by
  * indented detail lines (the rule, "KEYWORD at FILE:LINE" steps).
  */
+struct src_cil_violation;
 struct src_cil_log {
 	struct src_sepol_msgs msgs;
 	char *line; /* text not yet ended by a newline */
@@ -125,6 +126,8 @@ struct src_cil_log {
 	/* where the last "KEYWORD at FILE:LINE" detail line pointed */
 	char *detail_file;
 	unsigned long detail_line;
+	/* the violated neverallow being reported, for msgs.on_violation */
+	struct src_cil_violation *violation;
 };
 
 /* Route the CIL compiler's log to log (for this thread) until

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The CIL compiler's log, as located diagnostics. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <sepol/cil/cil.h>
 
@@ -97,10 +99,177 @@ static size_t split_location(const char *text, char **file, unsigned long *line)
 	return (size_t)(at - text);
 }
 
+/*
+ * A violated neverallow or neverallowx statement, as the CIL compiler
+ * reports it: the statement, then each allow rule behind it. The compiler
+ * names no expanded access (libsepol's check_assertion() says only
+ * whether one exists), so the violation given to on_violation is the
+ * statement's own: its source, target, class and permissions as written.
+ */
+struct src_cil_violation {
+	struct pol_source_violation v;
+	char *file, *stmt, *source, *target, *class_name, *perms;
+	struct pol_source_origin *by;
+	size_t n, alloc;
+};
+
+/* The next element of an S-expression at *p (an atom or a parenthesised
+ * list), or false at its end. */
+static bool next_elem(const char **p, const char **at, size_t *len)
+{
+	const char *s = *p + strspn(*p, " \t");
+	int depth = 0;
+	size_t i = 0;
+
+	if (!*s || *s == ')')
+		return false;
+	do {
+		if (s[i] == '(')
+			depth++;
+		else if (s[i] == ')')
+			depth--;
+		i++;
+	} while (s[i] && (depth > 0 || (s[i] != ' ' && s[i] != ')' && s[i] != '(')) &&
+		 (depth > 0 || s[i - 1] != ')'));
+	*at = s;
+	*len = i;
+	*p = s + i;
+	return true;
+}
+
+static char *elem_dup(const char *at, size_t len, bool strip)
+{
+	if (strip && len >= 2 && at[0] == '(' && at[len - 1] == ')') {
+		at++;
+		len -= 2;
+	}
+	return strndup(at, len);
+}
+
+/* Fill cv's access from its statement: "(neverallow S T (C (P ...)))" or
+ * "(neverallowx S T (KIND C (X ...)))"; a class-permission set's name
+ * leaves the class and permissions unknown. */
+static void parse_statement(struct src_cil_violation *cv, bool xperm)
+{
+	const char *p = cv->stmt + 1, *at, *q;
+	size_t len;
+
+	if (cv->stmt[0] != '(' || !next_elem(&p, &at, &len) || !next_elem(&p, &at, &len))
+		return;
+	cv->source = elem_dup(at, len, false);
+	if (!next_elem(&p, &at, &len))
+		return;
+	cv->target = elem_dup(at, len, false);
+	if (!next_elem(&p, &at, &len) || at[0] != '(')
+		return;
+	q = at + 1;
+	if (xperm) {
+		const char *kind;
+		size_t kind_len;
+
+		if (!next_elem(&q, &kind, &kind_len) || !next_elem(&q, &at, &len))
+			return;
+		cv->class_name = elem_dup(at, len, false);
+		if (next_elem(&q, &at, &len) &&
+		    asprintf(&cv->perms, "%.*s %.*s", (int)kind_len, kind, (int)len, at) < 0)
+			cv->perms = NULL;
+		return;
+	}
+	if (!next_elem(&q, &at, &len))
+		return;
+	cv->class_name = elem_dup(at, len, false);
+	if (next_elem(&q, &at, &len))
+		cv->perms = elem_dup(at, len, true);
+}
+
+static void violation_free(struct src_cil_violation *cv)
+{
+	if (!cv)
+		return;
+	for (size_t i = 0; i < cv->n; i++) {
+		free((char *)cv->by[i].file);
+		free((char *)cv->by[i].rule);
+	}
+	free(cv->by);
+	free(cv->file);
+	free(cv->stmt);
+	free(cv->source);
+	free(cv->target);
+	free(cv->class_name);
+	free(cv->perms);
+	free(cv);
+}
+
+/* Give the violation being reported to on_violation. */
+static void violation_end(struct src_cil_log *log)
+{
+	struct src_cil_violation *cv = log->violation;
+
+	if (!cv)
+		return;
+	log->violation = NULL;
+	parse_statement(cv, strcmp(cv->v.kind, "neverallowxperm") == 0);
+	cv->v.rule.file = cv->file;
+	cv->v.source = cv->source;
+	cv->v.target = cv->target;
+	cv->v.class_name = cv->class_name;
+	cv->v.perms = cv->perms;
+	cv->v.allowed_by = cv->by;
+	cv->v.n_allowed_by = cv->n;
+	log->msgs.on_violation(&cv->v, log->msgs.violation_data);
+	violation_free(cv);
+}
+
+/* Follow a report's diagnostics: "neverallow check failed: STATEMENT"
+ * (or neverallowx's) starts a violation, each located note after it is
+ * an allow rule behind it. */
+static void violation_follow(struct src_cil_log *log, enum pol_severity sev, const char *file,
+			     unsigned long line, const char *text, size_t n)
+{
+	static const char *const starts[] = {"neverallow check failed: ",
+					     "neverallowx check failed: "};
+	struct src_cil_violation *cv = log->violation;
+
+	if (!log->msgs.on_violation)
+		return;
+	if (cv && sev == POL_SEV_NOTE) {
+		struct pol_source_origin *o;
+
+		if (!file || POL_ARRAY_GROW(cv->by, cv->n + 1, cv->alloc) < 0)
+			return;
+		o = &cv->by[cv->n];
+		*o = (struct pol_source_origin){
+		    .file = strdup(file), .line = (unsigned int)line, .rule = strndup(text, n)};
+		cv->n++;
+		return;
+	}
+	violation_end(log);
+	for (size_t i = 0; i < 2 && sev == POL_SEV_ERROR; i++) {
+		size_t k = strlen(starts[i]);
+
+		if (n <= k || strncasecmp(text, starts[i], k) != 0)
+			continue;
+		cv = calloc(1, sizeof(*cv));
+		if (!cv)
+			return;
+		cv->v.kind = i ? "neverallowxperm" : "neverallow";
+		cv->file = file ? strdup(file) : NULL;
+		cv->v.rule.line = (unsigned int)line;
+		cv->stmt = strndup(text + k, n - k);
+		if (!cv->stmt) {
+			violation_free(cv);
+			return;
+		}
+		log->violation = cv;
+	}
+}
+
 static void log_add(struct src_cil_log *log, enum pol_severity sev, const char *file,
 		    unsigned long line, const char *text, size_t n)
 {
 	char first = text[0];
+
+	violation_follow(log, sev, file, line, text, n);
 
 	if (sev == POL_SEV_ERROR)
 		log->msgs.errors++;
@@ -141,6 +310,7 @@ static void end_report(struct src_cil_log *log)
 	emit_held(log);
 	emit_pending(log);
 	set(&log->detail_file, NULL);
+	violation_end(log);
 }
 
 static void top_line(struct src_cil_log *log, const char *text)

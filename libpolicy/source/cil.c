@@ -101,6 +101,8 @@ int pol_source_cil_compile(const char *const *paths, size_t n,
 		return pol_err_set(err, -ENOMEM, "out of memory");
 
 	src_cil_log_begin(&log, err, opts->werror);
+	log.msgs.on_violation = opts->on_violation;
+	log.msgs.violation_data = opts->violation_data;
 	src_backend_compat_begin(&log.msgs);
 	cil_db_init(&db);
 	set_options(db, opts, vers);

@@ -59,7 +59,9 @@ struct pol_source_options {
 	bool preserve_tunables;			/* keep tunables as booleans (secilc -P) */
 	bool disable_dontaudit;			/* drop dontaudit rules (secilc -D) */
 	/* each neverallow violation of a policy.conf or a built policy,
-	 * after its diagnostics (NULL: none) */
+	 * after its diagnostics (NULL: none); of CIL, each violated
+	 * statement as the CIL compiler reports it (its source, target,
+	 * class and permissions as written, no expanded access) */
 	pol_source_violation_fn on_violation;
 	void *violation_data;
 };

@@ -154,3 +154,27 @@ EOF
 	run jq -c '[.neverallow_violations, .diagnostics]' <<<"$stderr"
 	[ "$output" = '[[],[]]' ]
 }
+
+@test "sepolc --json: compiling CIL, each violated statement, as the CIL compiler names it, in neverallow_violations" {
+	require_command jq jq
+	run -0 sepolc -b -C -o policy.cil policy.bin
+	cp policy.cil bad.cil
+	printf '%s\n' '(neverallow user_t etc_t (file (read write)))' \
+		'(neverallowx user_t etc_t (ioctl file (0x8911)))' '(neverallow user_t etc_t (file (write)))' >>bad.cil
+	n=$(wc -l <policy.cil)
+	run -2 --separate-stderr sepolc --json -o out bad.cil
+	[ -z "$output" ]
+	[ ! -e out ]
+	run jq -c '.neverallow_violations | sort_by(.rule.line) | .[] | [.kind, .rule.file, .rule.line - '"$n"', .source, .target, .class, .permissions, .extended_permissions, [.allowed_by[] | .file, (.rule | test("^[(]allow"))]]' <<<"$stderr"
+	lines_are <<'EOF'
+["neverallow","bad.cil",1,"user_t","etc_t","file",["read","write"],null,["bad.cil",true]]
+["neverallowxperm","bad.cil",2,"user_t","etc_t","file",["ioctl"],"ioctl (0x8911)",["bad.cil",true]]
+EOF
+	# the text diagnostics are unchanged: an error per statement, a note per allow rule
+	run -2 --separate-stderr sepolc -o out bad.cil
+	[ "$(grep -c 'error: neverallowx\? check failed' <<<"$stderr")" -eq 2 ]
+	# a valid CIL policy has no key, as a policy.conf compiled without violations
+	run -0 --separate-stderr sepolc --json -o out policy.cil
+	run jq -c 'has("neverallow_violations")' <<<"$stderr"
+	[ "$output" = false ]
+}

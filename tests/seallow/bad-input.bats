@@ -31,10 +31,60 @@ setup() {
 	[[ "$stderr" == *"malformed record"* ]]
 }
 
-@test "seallow: unknown record types are counted" {
-	{ echo 'type=NO_SUCH_TYPE msg=audit(1.000:50): foo=bar'; cat "$FIXTURES/x.log"; } > unknown.log
-	run -4 --separate-stderr seallow -p "$TBIN" -i unknown.log
-	[[ "$stderr" == *"skipped 1 line: unknown record type"* ]]
+# The man page's DESCRIPTION: a type libaudit knows (KERNEL) or numbers only
+# (UNKNOWN[n], a kernel line's type=NNNN) is read as an event's record and
+# never counted; a type name it does not know is an unknown record type:
+# named by file and line, counted as a line, or as a denial when it holds
+# one, exit 4; explain --json lists it under "unread".
+@test "seallow: type=KERNEL records are read and unknown record types counted, as the man page says" {
+	local avc='avc:  denied  { read } for  pid=1 comm="x" scontext=usera:r:a_t tcontext=usera:r:b_t tclass=file permissive=0'
+	local line read=(
+		'type=KERNEL msg=audit(1.000:1): state=initialized audit_enabled=1 res=1'
+		'node=h1 type=KERNEL msg=audit(1.000:1): state=initialized audit_enabled=1 res=1'
+		'type=KERNEL msg=audit(10/23/2024 02:51:35.701:987) : state=initialized audit_enabled=1 res=1'
+		'[    0.512000] audit: type=2000 audit(1.000:1): state=initialized audit_enabled=1 res=1'
+		'Jul 26 09:11:43 host audit[1]: KERNEL state=initialized audit_enabled=1 res=1'
+		'{"_TRANSPORT":"audit","MESSAGE":"KERNEL state=initialized","_AUDIT_TYPE_NAME":"KERNEL","_AUDIT_TYPE":"2000","__REALTIME_TIMESTAMP":"1000000","_AUDIT_ID":"1"}'
+		'type=UNKNOWN[1999] msg=audit(1.000:1): foo=bar'
+		'Jul 26 09:11:43 host kernel: audit: type=9999 audit(1.000:1): foo=bar'
+	) unknown=(
+		'type=NO_SUCH_TYPE msg=audit(1.000:50): foo=bar'
+		'node=h1 type=NO_SUCH_TYPE msg=audit(1.000:50): foo=bar'
+		'type=NO_SUCH_TYPE msg=audit(10/23/2024 02:51:35.701:987) : foo=bar'
+		'12:type=NO_SUCH_TYPE msg=audit(1.000:50): foo=bar'
+		'> type=NO_SUCH_TYPE msg=audit(1.000:50): foo=bar'
+		'Jul 26 09:11:43 host audit[1]: NO_SUCH_TYPE foo=bar'
+		'{"_TRANSPORT":"audit","MESSAGE":"NO_SUCH_TYPE foo=bar","_AUDIT_TYPE_NAME":"NO_SUCH_TYPE","_AUDIT_TYPE":"2999","__REALTIME_TIMESTAMP":"1000000","_AUDIT_ID":"1"}'
+	)
+	for line in "${read[@]}"; do
+		printf '%s\ntype=AVC msg=audit(2.000:9): %s\n' "$line" "$avc" > read.log
+		run -0 --separate-stderr seallow -p "$TBIN" -i read.log
+		[[ "$output" == *"allow a_t b_t:file read;"* ]] || { echo "$line: $output"; false; }
+		[ -z "$stderr" ] || { echo "$line: $stderr"; false; }
+	done
+	for line in "${unknown[@]}"; do
+		printf '%s\ntype=AVC msg=audit(2.000:9): %s\n' "$line" "$avc" > unknown.log
+		run -4 --separate-stderr seallow -p "$TBIN" -i unknown.log
+		[[ "$output" == *"allow a_t b_t:file read;"* ]] || { echo "$line: $output"; false; }
+		[ "${#stderr_lines[@]}" -eq 2 ] || { echo "$line: $stderr"; false; }
+		lines_are --stderr 0 <<-'EOF' || { echo "$line"; false; }
+		seallow: warning: unknown.log:1: unknown record type
+		seallow: warning: skipped 1 line: unknown record type
+		EOF
+	done
+	# holding a denial, it is counted as one
+	printf 'type=NO_SUCH_TYPE %s\ntype=AVC msg=audit(2.000:9): %s\n' "$avc" "$avc" > denial.log
+	run -4 --separate-stderr seallow -p "$TBIN" -i denial.log
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	lines_are --stderr 0 <<-'EOF'
+	seallow: warning: denial.log:1: unknown record type
+	seallow: warning: skipped 1 denial: unknown record type
+	EOF
+	require_command jq jq
+	{ printf '%s\n' "${read[@]}"; printf 'type=NO_SUCH_TYPE %s\n' "$avc"; printf '%s\n' "${unknown[0]}"
+		printf 'type=AVC msg=audit(2.000:9): %s\n' "$avc"; } > mixed.log
+	run -4 --separate-stderr seallow explain --json -p "$TBIN" -i mixed.log
+	[ "$(jq -c '.unread' <<< "$output")" = '[{"input":"mixed.log","line":9,"reason":"unknown record type","denial":true},{"input":"mixed.log","line":10,"reason":"unknown record type","denial":false}]' ]
 }
 
 @test "seallow: records of interleaved events are grouped by serial" {

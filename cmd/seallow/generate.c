@@ -261,11 +261,11 @@ static int write_cil(struct seallow_run *run, const char *name, const char *expa
 	struct pol_err err;
 	char *te_name = NULL;
 	FILE *mem;
-	int rc;
+	int rc, status;
 
 	mem = open_memstream(text, len);
 	if (!mem)
-		return EXIT_ENV;
+		return seallow_fail(-ENOMEM);
 	pol_err_init(&err);
 	if (asprintf(&te_name, "%s.te", name) < 0)
 		te_name = NULL;
@@ -276,49 +276,54 @@ static int write_cil(struct seallow_run *run, const char *name, const char *expa
 		rc = -errno;
 	if (rc < 0) {
 		pol_err_set(&err, rc, "cannot compile the interface calls to CIL");
-		cli_report(&err, rc);
 		free(*text);
 		*text = NULL;
 	}
+	status = cli_report(&err, rc);
 	free(te_name);
 	pol_err_release(&err);
-	return cli_exit_for(rc);
+	return status;
 }
 
-int seallow_generate_output(struct seallow_run *run)
+/* -R: the interface database and room for its answer per group. An exit
+ * status. */
+static int picks_open(struct seallow_run *run, size_t ngroups, struct picks *p)
+{
+	int status = seallow_ifdb_open(run->o, &p->db);
+
+	if (status != EXIT_OK)
+		return status;
+	p->calls = calloc(ngroups, sizeof(*p->calls));
+	p->sections = calloc(ngroups, sizeof(*p->sections));
+	p->asked = calloc(ngroups, sizeof(*p->asked));
+	if (!p->calls || !p->sections || !p->asked)
+		return seallow_fail(-ENOMEM);
+	p->n = ngroups;
+	return EXIT_OK;
+}
+
+/* The output's text, and with -R's calls the module they expand to when
+ * -M, -C or --verify needs it (-R -C: that module's CIL is the text). An
+ * exit status; on success *text and *expanded are the caller's. */
+static int generate_text(struct seallow_run *run, unsigned int flags, char **text, size_t *len,
+			 char **expanded, size_t *explen)
 {
 	const struct seallow_opts *o = run->o;
-	/* -M must compile, and so must -R's module for -C and --verify: every
-	 * line of a constraint's text a comment */
-	bool compiled = o->package || (o->refpolicy && (o->cil || o->verify));
-	unsigned int flags = seallow_generate_flags(o) | (compiled ? POL_AUDIT_GEN_COMMENT_ALL : 0);
 	const char *module = o->package ? o->package : o->module;
-	char *text = NULL, *expanded = NULL;
-	size_t len = 0, explen = 0, ngroups = pol_audit_set_groups(run->set);
+	size_t ngroups = pol_audit_set_groups(run->set);
 	struct picks p = {0};
 	int rc, status = EXIT_OK;
 
-	if (o->package && !ngroups) {
-		/* an empty module does not compile, and would change nothing */
-		seallow_say(run, POL_SEV_NOTE, "nothing to build: no denial to allow in the input");
-		return EXIT_NOMATCH;
-	}
 	if (o->refpolicy && ngroups) {
-		status = seallow_ifdb_open(o, &p.db);
-		if (status != EXIT_OK)
-			return status;
-		p.n = ngroups;
-		p.calls = calloc(ngroups, sizeof(*p.calls));
-		p.sections = calloc(ngroups, sizeof(*p.sections));
-		p.asked = calloc(ngroups, sizeof(*p.asked));
-		if (!p.calls || !p.sections || !p.asked) {
+		status = picks_open(run, ngroups, &p);
+		if (status != EXIT_OK) {
 			picks_release(&p);
-			return EXIT_ENV;
+			return status;
 		}
 	}
 	/* with -R -C the calls are asked for first: CIL has none */
-	rc = write_text(run, module, o->refpolicy ? flags & ~POL_AUDIT_GEN_CIL : flags, &p, &text,
-			&len);
+	rc = write_text(run, module, o->refpolicy ? flags & ~POL_AUDIT_GEN_CIL : flags, &p, text,
+			len);
 	/* -M, -C and --verify need what the calls expand to: a module; -R -M
 	 * writes policy_module() even with no call, which m4 expands too */
 	if (rc == 0 && (p.ncalls || (o->refpolicy && o->package))) {
@@ -335,31 +340,90 @@ int seallow_generate_output(struct seallow_run *run)
 						 &mod_text, &mod_len);
 			if (rc == 0)
 				status = seallow_generate_expand(
-				    run, name, module ? text : mod_text, module ? len : mod_len,
-				    &expanded, &explen);
+				    run, name, module ? *text : mod_text, module ? *len : mod_len,
+				    expanded, explen);
 			free(mod_text);
 		}
 		if (rc == 0 && status == EXIT_OK && o->cil) {
-			free(text);
-			text = NULL;
-			status = write_cil(run, name, expanded, explen, &text, &len);
+			free(*text);
+			*text = NULL;
+			status = write_cil(run, name, *expanded, *explen, text, len);
 		}
 	} else if (rc == 0 && o->refpolicy && o->cil) {
-		free(text);
-		text = NULL;
-		rc = write_text(run, module, flags, NULL, &text, &len);
+		free(*text);
+		*text = NULL;
+		rc = write_text(run, module, flags, NULL, text, len);
 	}
 	picks_release(&p);
-	if (rc < 0) {
-		free(text);
-		free(expanded);
-		return seallow_report(rc, "%s", strerror(-rc));
-	}
+	if (rc < 0)
+		status = seallow_report(rc, "%s", strerror(-rc));
 	if (status != EXIT_OK) {
-		free(text);
-		free(expanded);
-		return status;
+		free(*text);
+		free(*expanded);
+		*text = *expanded = NULL;
 	}
+	return status;
+}
+
+/* The text where the options send it: -M's pair, appended to -o's file,
+ * or stdout. An exit status. */
+static int deliver(struct seallow_run *run, const char *text, size_t len, const char *expanded,
+		   size_t explen)
+{
+	const struct seallow_opts *o = run->o;
+	FILE *f;
+
+	if (o->package)
+		return seallow_generate_package(run, o->package, text, len, expanded, explen, true);
+	if (!o->output) {
+		if (!o->quiet)
+			fwrite(text, 1, len, stdout);
+		return EXIT_OK;
+	}
+	f = fopen(o->output, "ae");
+	if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0)
+		return seallow_report(-errno, "cannot write '%s': %s", o->output, strerror(errno));
+	return EXIT_OK;
+}
+
+/* --verify: the rules replayed against the policy in memory, each group's
+ * verdict and the count on stderr. An exit status. */
+static int verify(struct seallow_run *run, unsigned int flags)
+{
+	bool quiet = run->o->quiet;
+	size_t fixed, still;
+	int rc;
+
+	rc = pol_audit_set_verify(run->set, flags, quiet ? NULL : print_verify, NULL, &fixed,
+				  &still);
+	if (rc < 0)
+		return seallow_fail(rc);
+	if (!quiet)
+		fprintf(stderr, "%s: verify: %zu of %zu denial groups allowed with these rules\n",
+			cli_name(), fixed, fixed + still);
+	return EXIT_OK;
+}
+
+int seallow_generate_output(struct seallow_run *run)
+{
+	const struct seallow_opts *o = run->o;
+	/* -M must compile, and so must -R's module for -C and --verify: every
+	 * line of a constraint's text a comment */
+	bool compiled = o->package || (o->refpolicy && (o->cil || o->verify));
+	unsigned int flags = seallow_generate_flags(o) | (compiled ? POL_AUDIT_GEN_COMMENT_ALL : 0);
+	char *text = NULL, *expanded = NULL;
+	size_t len = 0, explen = 0, ngroups = pol_audit_set_groups(run->set);
+	int status;
+
+	if (o->package && !ngroups) {
+		/* an empty module does not compile, and would change nothing */
+		seallow_say(run->o, POL_SEV_NOTE,
+			    "nothing to build: no denial to allow in the input");
+		return EXIT_NOMATCH;
+	}
+	status = generate_text(run, flags, &text, &len, &expanded, &explen);
+	if (status != EXIT_OK)
+		return status;
 	if (o->xperms && !o->quiet) {
 		struct pol_err err;
 
@@ -368,36 +432,11 @@ int seallow_generate_output(struct seallow_run *run)
 		cli_report(&err, 0);
 		pol_err_release(&err);
 	}
-	if (o->package) {
-		status =
-		    seallow_generate_package(run, o->package, text, len, expanded, explen, true);
-	} else if (o->output) {
-		FILE *f = fopen(o->output, "ae");
-
-		status = EXIT_OK;
-		if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
-			status = seallow_report(-errno, "cannot write '%s': %s", o->output,
-						strerror(errno));
-		}
-	} else {
-		if (!o->quiet)
-			fwrite(text, 1, len, stdout);
-		status = EXIT_OK;
-	}
+	status = deliver(run, text, len, expanded, explen);
 	free(text);
 	free(expanded);
-	if (status == EXIT_OK && o->verify) {
-		size_t fixed, still;
-
-		rc = pol_audit_set_verify(run->set, flags, o->quiet ? NULL : print_verify, NULL,
-					  &fixed, &still);
-		if (rc < 0)
-			return EXIT_ENV;
-		if (!o->quiet)
-			fprintf(stderr,
-				"%s: verify: %zu of %zu denial groups allowed with these rules\n",
-				cli_name(), fixed, fixed + still);
-	}
+	if (status == EXIT_OK && o->verify)
+		status = verify(run, flags);
 	if (status == EXIT_OK && !ngroups)
 		status = EXIT_NOMATCH;
 	return status;

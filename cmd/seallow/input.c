@@ -52,12 +52,23 @@ int seallow_report(int rc, const char *fmt, ...)
 	return status;
 }
 
-void seallow_say(const struct seallow_run *run, enum pol_severity sev, const char *fmt, ...)
+int seallow_fail(int rc)
+{
+	struct pol_err err;
+	int status;
+
+	pol_err_init(&err);
+	status = cli_report(&err, rc);
+	pol_err_release(&err);
+	return status;
+}
+
+void seallow_say(const struct seallow_opts *o, enum pol_severity sev, const char *fmt, ...)
 {
 	struct pol_err err;
 	va_list ap;
 
-	if (run->o->quiet)
+	if (o->quiet)
 		return;
 	pol_err_init(&err);
 	va_start(ap, fmt);
@@ -94,10 +105,11 @@ static int audit_log_names(const char *dir, char ***out, size_t *count)
 	DIR *d = opendir(dir);
 	int rc = 0;
 
-	if (!d)
-		return seallow_report(-errno, "cannot read '%s': %s", dir, strerror(errno))
-			   ? EXIT_ENV
-			   : 0;
+	if (!d) {
+		rc = -errno;
+		seallow_report(rc, "cannot read '%s': %s", dir, strerror(-rc));
+		return cli_exit_for_system(rc);
+	}
 	while ((de = readdir(d)) != NULL) {
 		if (strncmp(de->d_name, "audit.log", 9) != 0 ||
 		    (de->d_name[9] && de->d_name[9] != '.'))
@@ -156,7 +168,7 @@ static int read_audit_logs(const struct seallow_run *run, struct pol_audit_reade
 		status = read_file(r, path, true);
 	}
 	if (!n && status == EXIT_OK)
-		seallow_say(run, POL_SEV_WARNING, "no audit.log in '%s'", dir);
+		seallow_say(run->o, POL_SEV_WARNING, "no audit.log in '%s'", dir);
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
@@ -320,11 +332,9 @@ static int read_journal(struct seallow_run *run, struct pol_audit_reader *r)
 	rc = pol_audit_journal_open(run->o->input, &jr, &err);
 	if (rc < 0) {
 		/* a journal file named is the user's; the system's, the system's */
-		status = cli_report(&err, rc);
-		if (!run->o->input || rc == -EACCES || rc == -EPERM)
-			status = EXIT_ENV;
+		cli_report(&err, rc);
 		pol_err_release(&err);
-		return status;
+		return run->o->input ? cli_exit_for(rc) : cli_exit_for_system(rc);
 	}
 	pol_audit_journal_window(jr, run->since, run->until);
 	for (;;) {
@@ -338,11 +348,8 @@ static int read_journal(struct seallow_run *run, struct pol_audit_reader *r)
 			break;
 		rc = 0;
 	}
-	if (rc < 0) {
+	if (rc < 0)
 		status = cli_report(&err, rc);
-		if (status == EXIT_OK)
-			status = EXIT_ENV;
-	}
 	pol_audit_journal_free(jr);
 	pol_err_release(&err);
 	return status;
@@ -368,14 +375,15 @@ int seallow_read_input(struct seallow_run *run, struct pol_audit_reader *r)
 		int st;
 
 		if (!p) {
-			seallow_report(-errno, "cannot run dmesg: %s", strerror(errno));
-			return EXIT_ENV;
+			rc = -errno;
+			seallow_report(rc, "cannot run dmesg: %s", strerror(-rc));
+			return cli_exit_for_system(rc);
 		}
 		rc = pol_audit_reader_read_fd(r, fileno(p));
 		st = pclose(p);
 		if (rc == 0 && st != 0) {
 			seallow_report(-EIO, "dmesg failed");
-			return EXIT_ENV;
+			return cli_exit_for_system(-EIO);
 		}
 	} else if (o->all || o->boot) {
 		int status = read_audit_logs(run, r);
@@ -415,17 +423,15 @@ int seallow_time_window(struct seallow_run *run)
 		if (rc == -ENOENT) {
 			seallow_report(rc, "%s boot: the boot time is unknown (no /proc/uptime)",
 				       names[i]);
-			return EXIT_ENV;
+			return cli_exit_for_system(rc);
 		}
-		if (rc < 0) {
-			seallow_report(
+		if (rc < 0)
+			return seallow_report(
 			    POL_EINVAL,
 			    "%s: '%s' is no time: give now, recent, boot, today, yesterday, "
 			    "this-week, week-ago, this-month, this-year, a date (10/23/2024, "
 			    "2024-10-23) with an optional time, or a time (02:51:35)",
 			    names[i], words[i]);
-			return EXIT_USAGE;
-		}
 		/* --until a date without a time: to the end of that day (a word
 		 * is a moment, as for ausearch -te) */
 		if (i == 1 && isdigit((unsigned char)*words[i]) && !strchr(words[i], ':'))

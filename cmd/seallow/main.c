@@ -8,17 +8,16 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <malloc.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "util/array.h"
 
 #include "cli.h"
 #include "commands.h"
+#include "heap.h"
 #include "seallow.h"
 
 enum {
@@ -234,8 +233,7 @@ static bool type_matches(struct seallow_run *run, const char *ctx)
 	rc = pol_regex_search(run->type_re, ctx_type(ctx, buf, sizeof(buf)), &err);
 	if (rc < 0) {
 		/* the engine gave up: an error, never taken for "no match" */
-		cli_report(&err, rc);
-		run->status = EXIT_USAGE;
+		run->status = cli_report(&err, rc);
 	}
 	pol_err_release(&err);
 	return rc > 0;
@@ -352,45 +350,6 @@ static int on_mark(const struct pol_audit_mark *m, void *data)
 }
 
 /*
- * libsepol reads the policy into some 12 MB of small heap blocks, and the
- * denial groups add more: 3,000 to 5,000 page faults in 4 KiB pages, a
- * third of the CPU time of a run on an empty log and a sixth of one on
- * 100,000 denials. Where the kernel gives transparent huge pages on
- * request (THP "madvise" mode; "always" gives them anyway), ask for them
- * on the heap, as
- * GLIBC_TUNABLES=glibc.malloc.hugetlb=1 would: grow glibc's heap once by
- * HEAP_RESERVE of address space (a page is still taken only when
- * touched), keep it (the top pad), and mark it. Under another allocator
- * or a sanitizer mallopt() fails and nothing changes.
- */
-#define HEAP_RESERVE (64 << 20)
-#define HUGE_PAGE ((uintptr_t)2 << 20)
-
-static void heap_in_huge_pages(void)
-{
-#if defined(M_TOP_PAD) && defined(M_MMAP_THRESHOLD) && defined(MADV_HUGEPAGE)
-	uintptr_t start, end;
-	void *volatile grow; /* a malloc() only freed would be optimised out */
-
-	/* blocks up to 32 MiB (glibc's most) come from the heap, and free()
-	 * leaves HEAP_RESERVE at its top */
-	if (mallopt(M_MMAP_THRESHOLD, 32 << 20) != 1 || mallopt(M_TOP_PAD, HEAP_RESERVE) != 1)
-		return;
-	start = (uintptr_t)sbrk(0);
-	if (start == (uintptr_t)-1)
-		return;
-	/* larger than the heap's free top: grows it by itself and the pad */
-	grow = malloc(16 << 20);
-	free(grow);
-	end = (uintptr_t)sbrk(0);
-	start = (start + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-	end &= ~(HUGE_PAGE - 1);
-	if (end > start)
-		madvise((void *)start, end - start, MADV_HUGEPAGE);
-#endif
-}
-
-/*
  * What main() built and leaves to exit(). Freeing libsepol's policydb node
  * by node, then the denial groups, costs about 60 million instructions: a
  * quarter of a run on an empty log, half as much as reading the policy.
@@ -462,7 +421,7 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 				if (strncmp(o->policy_map[i], optarg, (size_t)(eq - optarg + 1)) == 0)
 					return cli_usage_error("--policy-map: node '%.*s' given twice", (int)(eq - optarg), optarg) + 1;
 			if (POL_ARRAY_GROW(o->policy_map, o->npolicy_map + 1, o->apolicy_map) < 0)
-				return EXIT_ENV + 1;
+				return seallow_fail(-ENOMEM) + 1;
 			o->policy_map[o->npolicy_map++] = optarg;
 			o->per_node = true;
 			break;
@@ -471,8 +430,8 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 		case 'V': return cli_version() + 1;
 		case CLI_LIST_COMMANDS: return cli_list_commands(commands) + 1;
 		default: return EXIT_USAGE + 1;
-		// clang-format on
 		}
+		// clang-format on
 	}
 	if ((o->all || o->boot) + (o->input && !o->journal) + o->dmesg + o->journal > 1)
 		return 1 +
@@ -513,18 +472,15 @@ static int parse_args(int argc, char **argv, struct seallow_opts *o)
 static int compile_type_filter(struct seallow_run *run, struct pol_err *err)
 {
 	char *pat;
-	int rc, status;
+	int rc;
 
 	if (!run->o->type_re || run->o->mode == MODE_WHY)
 		return EXIT_OK;
 	if (asprintf(&pat, "\\A(?:%s)", run->o->type_re) < 0)
-		return EXIT_ENV;
+		return seallow_fail(-ENOMEM);
 	rc = pol_regex_compile(pat, &run->type_re, err);
 	free(pat);
-	if (rc == 0)
-		return EXIT_OK;
-	status = cli_report(err, rc);
-	return status == EXIT_OK ? EXIT_USAGE : status;
+	return rc < 0 ? cli_report(err, rc) : EXIT_OK;
 }
 
 /* The policy, its explaining side, the denial set and the reader. An exit
@@ -532,13 +488,13 @@ static int compile_type_filter(struct seallow_run *run, struct pol_err *err)
 static int open_models(struct seallow_run *run, struct pol_audit_handlers *h,
 		       struct pol_audit_reader **r, struct pol_err *err)
 {
-	int rc, status;
+	int rc;
 
 	rc = pol_pdb_open_default(run->o->policy, &run->pdb, err);
 	/* the log may well come from another machine: say whose policy the
 	 * verdicts are from when it is not the one this kernel runs */
 	if (rc == 0 && !run->o->policy && !pol_pdb_path_is_loaded(pol_pdb_path(run->pdb)))
-		seallow_say(run, POL_SEV_NOTE,
+		seallow_say(run->o, POL_SEV_NOTE,
 			    "SELinux is not enabled here: explaining against %s %s",
 			    pol_pdb_path(run->pdb), "(the installed policy; -p names another)");
 	if (rc == 0)
@@ -551,10 +507,9 @@ static int open_models(struct seallow_run *run, struct pol_audit_handlers *h,
 		run->reader = *r;
 		return open_node_policies(run, err);
 	}
-	status = cli_report(err, rc);
-	if (rc == POL_ENOPOLICY || (!run->o->policy && rc < 0 && rc > -4096))
-		status = EXIT_ENV;
-	return status;
+	/* -p's file is the user's; the installed policy the system's */
+	cli_report(err, rc);
+	return run->o->policy ? cli_exit_for(rc) : cli_exit_for_system(rc);
 }
 
 /* What the options ask of the set and the reading: the messages kept,
@@ -577,8 +532,10 @@ static int prepare_run(struct seallow_run *run)
 	if (o->mode == MODE_WHY && o->lastreload) {
 		run->why_out = tmpfile();
 		if (!run->why_out) {
-			seallow_report(-errno, "cannot make a temporary file: %s", strerror(errno));
-			return EXIT_ENV;
+			int rc = -errno;
+
+			seallow_report(rc, "cannot make a temporary file: %s", strerror(-rc));
+			return cli_exit_for_system(rc);
 		}
 	}
 	return EXIT_OK;
@@ -593,7 +550,7 @@ static int read_denials(struct seallow_run *run, struct pol_audit_reader *r, siz
 	int rc = pol_audit_reader_finish(r);
 
 	if (status == EXIT_OK && rc < 0)
-		status = EXIT_ENV;
+		status = seallow_fail(rc);
 	if (status != EXIT_OK)
 		return status;
 	*skipped = seallow_lost_report(run, r);
@@ -601,7 +558,7 @@ static int read_denials(struct seallow_run *run, struct pol_audit_reader *r, siz
 	if (seallow_skipped(run, POL_AUDIT_BAD_NOMEM))
 		return seallow_report(-ENOMEM, "out of memory");
 	if (!pol_audit_reader_relevant(r)) {
-		seallow_say(run, POL_SEV_NOTE, "nothing to do: no SELinux record in the input");
+		seallow_say(run->o, POL_SEV_NOTE, "nothing to do: no SELinux record in the input");
 		return *skipped ? EXIT_PARTIAL : EXIT_NOMATCH;
 	}
 	return EXIT_OK;
@@ -660,11 +617,10 @@ int main(int argc, char **argv)
 	if (rc > 0)
 		return rc - 1;
 	if (opts.mode == MODE_REVIEW && !isatty(STDIN_FILENO)) {
-		seallow_report(
+		return seallow_report(
 		    POL_EINVAL,
 		    "review asks on a terminal and standard input is not one; "
 		    "'seallow explain' prints the same facts and -M NAME writes the module");
-		return EXIT_USAGE;
 	}
 	pol_err_init(&err);
 	status = compile_type_filter(&run, &err);
@@ -672,7 +628,10 @@ int main(int argc, char **argv)
 		pol_err_release(&err);
 		return status;
 	}
-	heap_in_huge_pages();
+	/* libsepol reads the policy into some 12 MB of small heap blocks and
+	 * the denial groups add more: on 4 KiB pages, page faults are a third
+	 * of a run on an empty log and a sixth of one on 100,000 denials */
+	cli_reserve_heap(64u << 20);
 	status = open_models(&run, &h, &r, &err);
 	if (status == EXIT_OK)
 		status = prepare_run(&run);

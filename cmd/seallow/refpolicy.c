@@ -53,7 +53,7 @@ int seallow_ifdb_open(const struct seallow_opts *o, struct ifdb **out)
 	int rc = 0;
 
 	if (!db)
-		return EXIT_ENV;
+		return seallow_fail(-ENOMEM);
 	db->o = o;
 	pol_err_init(&err);
 	if (!pm && access(SEPOLGEN_PERM_MAP, R_OK) == 0)
@@ -158,19 +158,15 @@ char *seallow_ifdb_pick(struct ifdb *db, const struct pol_audit_group_info *g, c
 		return NULL;
 	extra = seallow_ifdb_choice_extra_text(&c);
 	if (c.refused) {
-		if (!o->quiet)
-			fprintf(stderr,
-				"%s: note: refused %s for %s %s:%s: distance %d > %d; it "
-				"would also grant %s (--broad-interfaces takes it)\n",
-				cli_name(), c.call, g->source,
-				strcmp(g->source, g->target) ? g->target : "self", g->tclass,
-				c.distance, o->max_distance, extra ? extra : "?");
+		seallow_say(o, POL_SEV_NOTE,
+			    "refused %s for %s %s:%s: distance %d > %d; it would also grant %s "
+			    "(--broad-interfaces takes it)",
+			    c.call, g->source, strcmp(g->source, g->target) ? g->target : "self",
+			    g->tclass, c.distance, o->max_distance, extra ? extra : "?");
 	} else {
-		if (!o->quiet)
-			fprintf(stderr, "%s: note: %s for %s %s:%s (distance %d) also grants %s\n",
-				cli_name(), c.call, g->source,
-				strcmp(g->source, g->target) ? g->target : "self", g->tclass,
-				c.distance, extra ? extra : "?");
+		seallow_say(o, POL_SEV_NOTE, "%s for %s %s:%s (distance %d) also grants %s", c.call,
+			    g->source, strcmp(g->source, g->target) ? g->target : "self", g->tclass,
+			    c.distance, extra ? extra : "?");
 		/* the section is the argument: one of the group's names */
 		*section = !strcmp(c.arg, g->source)   ? g->source
 			   : !strcmp(c.arg, g->target) ? g->target
@@ -229,12 +225,11 @@ int seallow_refpolicy_grant(struct pol_audit_set *set, const char *name, const c
 {
 	struct grant_ctx g = {.set = set};
 	struct pol_err err;
-	int rc;
+	int rc, status;
 
 	pol_err_init(&err);
 	rc = pol_source_scan_rules(name, text, len, on_grant_rule, &g, &err);
-	if (rc < 0 && rc != -ENOMEM)
-		cli_report(&err, rc);
+	status = cli_report(&err, rc);
 	pol_err_release(&err);
-	return cli_exit_for(rc);
+	return status;
 }

@@ -403,9 +403,11 @@ static int write_module(struct review *rv, char **pp_path)
 	FILE *mem;
 	int rc, status;
 
-	for (size_t i = 0; i < rv->ngroups; i++)
-		if (pol_audit_set_choose(run->set, i, rv->choices[i]) < 0)
-			return EXIT_ENV;
+	for (size_t i = 0; i < rv->ngroups; i++) {
+		rc = pol_audit_set_choose(run->set, i, rv->choices[i]);
+		if (rc < 0)
+			return seallow_fail(rc);
+	}
 	if (!name) {
 		owned = ask("Module name [seallow_local]: ");
 		if (!owned)
@@ -415,13 +417,13 @@ static int write_module(struct review *rv, char **pp_path)
 			owned = strdup("seallow_local");
 		}
 		if (!owned)
-			return EXIT_ENV;
+			return seallow_fail(-ENOMEM);
 		name = owned;
 	}
 	mem = open_memstream(&text, &len);
 	if (!mem) {
 		free(owned);
-		return EXIT_ENV;
+		return seallow_fail(-ENOMEM);
 	}
 	/* with calls, a refpolicy module: policy_module() */
 	rc = pol_audit_set_write_calls(run->set, name,
@@ -433,7 +435,7 @@ static int write_module(struct review *rv, char **pp_path)
 	if (rc < 0) {
 		free(text);
 		free(owned);
-		return EXIT_ENV;
+		return seallow_fail(rc);
 	}
 	printf("\n----- %s.te -----%s", name, text);
 	status = rv->ncalls ? seallow_generate_expand(run, name, text, len, &expanded, &explen)
@@ -449,7 +451,7 @@ static int write_module(struct review *rv, char **pp_path)
 		rc = pol_audit_set_verify(run->set, seallow_generate_flags(run->o), print_replay,
 					  NULL, &fixed, &still);
 		if (rc < 0)
-			status = EXIT_ENV;
+			status = seallow_fail(rc);
 		else
 			printf("%zu of %zu denial groups allowed with these rules\n", fixed,
 			       fixed + still);
@@ -475,7 +477,7 @@ int seallow_review_output(struct seallow_run *run)
 	rv.calls = calloc(rv.ngroups, sizeof(*rv.calls));
 	rv.sections = calloc(rv.ngroups, sizeof(*rv.sections));
 	if (!rv.choices || !rv.calls || !rv.sections) {
-		status = EXIT_ENV;
+		status = seallow_fail(-ENOMEM);
 		goto out;
 	}
 	if (run->o->refpolicy) {
@@ -531,9 +533,8 @@ int seallow_review_output(struct seallow_run *run)
 			continue;
 		st = run_command(rv.cmds[i].argv);
 		if (st != 0) {
-			seallow_report(-EIO, "'%s' failed%s", rv.cmds[i].text,
-				       st < 0 ? ": cannot run it" : "");
-			status = EXIT_ENV;
+			status = seallow_report(-EIO, "'%s' failed%s", rv.cmds[i].text,
+						st < 0 ? ": cannot run it" : "");
 		}
 	}
 out:

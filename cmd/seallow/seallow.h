@@ -57,9 +57,12 @@ struct seallow_run {
 /* input.c: an error through cli_report() (JSON under --json); its exit
  * status. */
 int seallow_report(int rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A failure with no words of its own (out of memory): pol_strerror(rc)
+ * through cli_report(); cli_exit_for(rc). */
+int seallow_fail(int rc);
 /* A warning or a note through cli_report() (JSON under --json; nothing
  * with -q). */
-void seallow_say(const struct seallow_run *run, enum pol_severity sev, const char *fmt, ...)
+void seallow_say(const struct seallow_opts *o, enum pol_severity sev, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* lost.c: a denial the policy could not explain (bad), its names kept
  * (the distinct unknown types, classes and permissions, by cause). */

@@ -616,6 +616,13 @@ int main(int argc, char **argv)
 	rc = parse_args(argc, argv, &opts);
 	if (rc > 0)
 		return rc - 1;
+	if (opts.json && !opts.follow) {
+		/* the run's diagnostics (unread lines, skipped denials, a note
+		 * or an error after them) are one document, printed at exit; a
+		 * follower's stream out as they come */
+		cli_collect_reports();
+		atexit(cli_flush_reports);
+	}
 	if (opts.mode == MODE_REVIEW && !isatty(STDIN_FILENO)) {
 		return seallow_report(
 		    POL_EINVAL,

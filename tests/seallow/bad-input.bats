@@ -85,6 +85,11 @@ setup() {
 		printf 'type=AVC msg=audit(2.000:9): %s\n' "$avc"; } > mixed.log
 	run -4 --separate-stderr seallow explain --json -p "$TBIN" -i mixed.log
 	[ "$(jq -c '.unread' <<< "$output")" = '[{"input":"mixed.log","line":9,"reason":"unknown record type","denial":true},{"input":"mixed.log","line":10,"reason":"unknown record type","denial":false}]' ]
+	# nothing else: the warnings and the note are one document on stderr
+	printf '%s\n' "${unknown[0]}" > only.log
+	run -4 --separate-stderr seallow explain --json -p "$TBIN" -i only.log
+	[ -z "$output" ]
+	[ "$(jq -s -c 'map(.diagnostics | map(.message))' <<< "$stderr")" = '[["unknown record type","skipped 1 line: unknown record type","nothing to do: no SELinux record in the input"]]' ]
 }
 
 @test "seallow: records of interleaved events are grouped by serial" {

@@ -14,8 +14,7 @@
 #include "cli.h"
 #include "sequery.h"
 
-/* Option ids: a section selector is OPT_SECTION + its enum pol_diff_section;
- * a sediff selector sekit cannot compare yet is OPT_LATER. */
+/* Option ids: a section selector is OPT_SECTION + its enum pol_diff_section. */
 enum {
 	OPT_JSON = 1,
 	OPT_QUIET,
@@ -23,11 +22,8 @@ enum {
 	OPT_STATS,
 	OPT_VERBOSE,
 	OPT_A,
-	OPT_LATER = 50,
 	OPT_SECTION = 100,
 };
-
-#define LATER(n) (OPT_LATER + (n))
 
 #define SEL(sec) (OPT_SECTION + (sec))
 
@@ -50,13 +46,13 @@ const struct ap_option sequery_diff_options[] = {
 	{ AP_SECTION, { NULL }, AP_FLAG, NULL, "Type enforcement rule differences:" },
 	{ OPT_A, { "-A" }, AP_FLAG, NULL, "allow and allowxperm rules" },
 	{ SEL(POL_DIFF_ALLOW), { "--allow" }, AP_FLAG, NULL, "allow rules" },
-	{ LATER(3), { "--neverallow" }, AP_FLAG, NULL, "neverallow rules (a binary policy has none)" },
+	{ SEL(POL_DIFF_NEVERALLOW), { "--neverallow" }, AP_FLAG, NULL, "neverallow rules (a kernel policy has none)" },
 	{ SEL(POL_DIFF_AUDITALLOW), { "--auditallow" }, AP_FLAG, NULL, "auditallow rules" },
 	{ SEL(POL_DIFF_DONTAUDIT), { "--dontaudit" }, AP_FLAG, NULL, "dontaudit rules" },
-	{ LATER(4), { "--allowxperm" }, AP_FLAG, NULL, "allowxperm rules (not compared yet)" },
-	{ LATER(5), { "--neverallowxperm" }, AP_FLAG, NULL, "neverallowxperm rules (a binary policy has none)" },
-	{ LATER(6), { "--auditallowxperm" }, AP_FLAG, NULL, "auditallowxperm rules (not compared yet)" },
-	{ LATER(7), { "--dontauditxperm" }, AP_FLAG, NULL, "dontauditxperm rules (not compared yet)" },
+	{ SEL(POL_DIFF_ALLOWXPERM), { "--allowxperm" }, AP_FLAG, NULL, "allowxperm rules" },
+	{ SEL(POL_DIFF_NEVERALLOWXPERM), { "--neverallowxperm" }, AP_FLAG, NULL, "neverallowxperm rules (a kernel policy has none)" },
+	{ SEL(POL_DIFF_AUDITALLOWXPERM), { "--auditallowxperm" }, AP_FLAG, NULL, "auditallowxperm rules" },
+	{ SEL(POL_DIFF_DONTAUDITXPERM), { "--dontauditxperm" }, AP_FLAG, NULL, "dontauditxperm rules" },
 	{ SEL(POL_DIFF_TYPE_TRANS), { "-T", "--type_trans" }, AP_FLAG, NULL, "type_transition rules" },
 	{ SEL(POL_DIFF_TYPE_CHANGE), { "--type_change" }, AP_FLAG, NULL, "type_change rules" },
 	{ SEL(POL_DIFF_TYPE_MEMBER), { "--type_member" }, AP_FLAG, NULL, "type_member rules" },
@@ -97,7 +93,7 @@ static int usage(void)
 	      "\n"
 	      "Print what changed from POLICY1 to POLICY2 as sediff prints it: a section per\n"
 	      "component or rule kind, with its added (+), removed (-) and modified (*)\n"
-	      "items. Without selectors every section sekit compares is printed.\n"
+	      "items. Without selectors every section is printed.\n"
 	      "\n",
 	      stdout);
 	ap_print_options(sequery_diff_options);
@@ -152,11 +148,11 @@ static bool print_text(struct pol_diff_list *l, const struct diff_opts *o)
 	return true;
 }
 
-/* The sections setools' MCP server groups under "te_rules". */
+/* The sections setools' MCP server groups under "te_rules": the AV and
+ * xperm rules, type_transition, type_change and type_member. */
 static bool is_te(enum pol_diff_section s)
 {
-	return s == POL_DIFF_ALLOW || s == POL_DIFF_AUDITALLOW || s == POL_DIFF_DONTAUDIT ||
-	       s == POL_DIFF_TYPE_TRANS || s == POL_DIFF_TYPE_CHANGE || s == POL_DIFF_TYPE_MEMBER;
+	return s >= POL_DIFF_ALLOW && s <= POL_DIFF_TYPE_MEMBER;
 }
 
 /* {"rules": [...], "truncated": false}, as setools' MCP server groups them. */
@@ -240,24 +236,6 @@ static bool add_json(struct json_object *diffs, struct pol_diff_list *l)
 	return true;
 }
 
-/* Without selectors, say which of sediff's sections were left out, so that
- * an exit status 0 is not read as "no difference anywhere". */
-static void note_not_compared(void)
-{
-	char buf[64];
-	bool first = true;
-
-	for (const struct ap_option *o = sequery_diff_options; o->id || o->names[0]; o++) {
-		if (o->id < OPT_LATER || o->id >= OPT_SECTION || strstr(o->help, "never"))
-			continue;
-		fprintf(stderr, "%s%s", first ? "sequery diff: note: not compared yet: " : ", ",
-			ap_display(sequery_diff_options, o->id, buf, sizeof(buf)));
-		first = false;
-	}
-	if (!first)
-		fputc('\n', stderr);
-}
-
 static int open_policy(const char *path, struct pol_pdb **out)
 {
 	struct pol_err err;
@@ -274,7 +252,6 @@ static int parse(int argc, char **argv, struct diff_opts *o, const char **pos, i
 {
 	struct ap_item *items;
 	int n = ap_parse(sequery_diff_options, argc - 1, argv + 1, &items), status = -1;
-	char buf[64];
 
 	if (n < 0)
 		return cli_usage_error(NULL);
@@ -284,11 +261,8 @@ static int parse(int argc, char **argv, struct diff_opts *o, const char **pos, i
 		if (id >= OPT_SECTION) {
 			o->selected[id - OPT_SECTION] = o->any_selected = true;
 		} else if (id == OPT_A) {
-			o->selected[POL_DIFF_ALLOW] = o->any_selected = true;
-		} else if (id >= OPT_LATER) {
-			status =
-			    cli_usage_error("%s is not compared by sequery diff yet",
-					    ap_display(sequery_diff_options, id, buf, sizeof(buf)));
+			o->selected[POL_DIFF_ALLOW] = o->selected[POL_DIFF_ALLOWXPERM] = true;
+			o->any_selected = true;
 		} else if (id == 0) {
 			if (*npos == 2)
 				status =
@@ -327,8 +301,6 @@ int sequery_diff(void *ctx, int argc, char **argv)
 	for (int i = 0; i < 2; i++)
 		if ((status = open_policy(pos[i], &p[i])))
 			goto out;
-	if (!o.any_selected && !o.quiet)
-		note_not_compared();
 	if (o.json) {
 		doc = pol_json_document("sequery");
 		diffs = json_object_new_object();

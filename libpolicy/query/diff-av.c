@@ -14,6 +14,15 @@
  * truth table over the booleans they depend on, so "b1 && b2" and
  * "b2 && b1", or the false branch of "b" and the true branch of "! b",
  * are one conditional.
+ *
+ * The xperm sections (allowxperm, auditallowxperm, dontauditxperm) take
+ * the same way with sediff's xperm semantics: the ioctls of one expanded
+ * (source, target, class, conditional branch) key unioned, a conditional
+ * entry kept apart from an unconditional one (sediff drops no covered
+ * xperm entry). An entry's permissions are then the offset (+1) of its
+ * ioctl set, written as runs (struct xenc), in the side's or the list's
+ * pool. The neverallow sections come this way too: a kernel policy holds
+ * no neverallow rule, so they are empty, as sediff's are.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -41,10 +50,19 @@ struct ucond {
 };
 
 /* One expanded rule of one source type: target and class union indexes,
- * conditional id (0: unconditional), permissions in union bits. */
+ * conditional id (0: unconditional), permissions in union bits (xperm:
+ * the avtab entry's ioctls, then, once a key's are unioned, their runs'
+ * offset + 1 in the side's xp). */
 struct ent {
 	uint32_t tgt, cls, cond;
 	uint64_t perms;
+};
+
+/* Sets of ioctls, each as its number of runs, then each run "lo << 16 |
+ * hi", one after the other. */
+struct xenc {
+	uint32_t *v;
+	size_t n, alloc;
 };
 
 struct side {
@@ -57,6 +75,7 @@ struct side {
 	uint32_t *cond_id[2]; /* conditional k, [false branch?] -> ucond id */
 	struct ent *e;
 	size_t n, alloc;
+	struct xenc xp; /* xperm: this source's ioctl sets */
 };
 
 #define REC_BLOCK 65536
@@ -75,6 +94,12 @@ struct rec {
 struct av {
 	uint32_t kind; /* AVTAB_ALLOWED, ... */
 	const char *ruletype;
+	bool xperm;	      /* kind is one of AVTAB_XPERMS_* */
+	struct xenc xpool;    /* xperm: the differences' ioctl sets */
+	struct xperm_set *xs; /* xperm: 5 sets of scratch */
+	struct pol_buf xtext; /* xperm: an item's ioctl runs, NUL-separated */
+	const char **xv;      /* xperm: an item's matched, added, removed runs */
+	size_t xv_alloc;
 	struct uname *types, *classes;
 	size_t ntypes, nclasses;
 	uint32_t *tgt_rank;	       /* union type -> rank of "name:" in byte order */
@@ -384,6 +409,22 @@ static int ent_push(struct side *sd, uint32_t tgt, uint32_t cls, uint32_t cond, 
 	return 0;
 }
 
+/* An AV entry's permissions (data) in union bits. */
+static uint64_t av_perms(const struct side *sd, int s, const avtab_key_t *k, uint32_t data)
+{
+	uint64_t perms = 0;
+
+	if ((k->specified & ~AVTAB_ENABLED) == AVTAB_AUDITDENY)
+		data = ~data;
+	data &= query_class_valid_perms(sd->pdb, k->target_class);
+	if (s == 0) /* the left policy's bits are the union's */
+		return data;
+	for (unsigned int bit = 0; bit < 32; bit++)
+		if (data >> bit & 1)
+			perms |= (uint64_t)1 << sd->pmap[k->target_class][bit];
+	return perms;
+}
+
 /* The rules of type v (through every attribute holding it), expanded
  * over their target attributes, into sd->e. */
 static int gather(const struct av *av, struct side *sd, int s, uint32_t v)
@@ -399,23 +440,17 @@ static int gather(const struct av *av, struct side *sd, int s, uint32_t v)
 		for (size_t r = idx->by_source_start[a + 1]; r < idx->by_source_start[a + 2]; r++) {
 			const struct pdb_te_ref *ref = &idx->by_source[r];
 			const avtab_key_t *k = &ref->node->key;
-			uint32_t data = ref->node->datum.data, cond = 0, cls;
-			uint64_t perms = 0;
+			uint32_t cond = 0, cls;
+			uint64_t perms;
 
 			if ((k->specified & ~AVTAB_ENABLED) != av->kind)
 				continue;
-			if (av->kind == AVTAB_AUDITDENY)
-				data = ~data;
-			data &= query_class_valid_perms(sd->pdb, k->target_class);
-			if (!data)
-				continue;
-			if (s == 0) /* the left policy's bits are the union's */
-				perms = data;
+			if (av->xperm)
+				perms = (uint64_t)(uintptr_t)ref->node->datum.xperms;
 			else
-				for (unsigned int bit = 0; bit < 32; bit++)
-					if (data >> bit & 1)
-						perms |= (uint64_t)1
-							 << sd->pmap[k->target_class][bit];
+				perms = av_perms(sd, s, k, ref->node->datum.data);
+			if (!perms)
+				continue;
 			if (ref->cond) {
 				uint32_t ci = (ref->cond & ~PDB_TE_FALSE_BRANCH) - 1;
 
@@ -483,6 +518,86 @@ static void normalize(struct side *sd)
 	sd->n = m;
 }
 
+/* ---- ioctl sets ---------------------------------------------------------- */
+
+/* Append set's runs to x; the offset + 1 of the set, or 0 when out of
+ * memory. */
+static uint64_t xenc_add(struct xenc *x, const struct xperm_set *set)
+{
+	size_t at = x->n;
+	uint32_t runs = 0;
+	unsigned int lo, hi;
+
+	if (POL_ARRAY_GROW(x->v, at + 1, x->alloc) < 0)
+		return 0;
+	x->n++;
+	for (unsigned int v = 0; v <= 0xffff && query_xperm_set_next_range(set, v, &lo, &hi);
+	     v = hi + 1) {
+		if (POL_ARRAY_GROW(x->v, x->n + 1, x->alloc) < 0)
+			return 0;
+		x->v[x->n++] = (uint32_t)lo << 16 | hi;
+		runs++;
+	}
+	x->v[at] = runs;
+	return at + 1;
+}
+
+/* The set at offset + 1 h of x, into set. */
+static void xenc_get(const struct xenc *x, uint64_t h, struct xperm_set *set)
+{
+	const uint32_t *v = &x->v[h - 1];
+
+	memset(set, 0, sizeof(*set));
+	for (uint32_t i = 1; i <= v[0]; i++)
+		for (uint32_t k = v[i] >> 16; k <= (v[i] & 0xffff); k++)
+			set->bits[k / 64] |= UINT64_C(1) << (k % 64);
+}
+
+static bool xenc_equal(const struct xenc *x, uint64_t a, const struct xenc *y, uint64_t b)
+{
+	const uint32_t *p = &x->v[a - 1], *q = &y->v[b - 1];
+
+	return p[0] == q[0] && memcmp(p + 1, q + 1, p[0] * sizeof(*p)) == 0;
+}
+
+/* The set at offset + 1 h of the side's pool, copied into the list's. */
+static uint64_t xenc_keep(struct av *av, const struct xenc *from, uint64_t h)
+{
+	const uint32_t *v = &from->v[h - 1];
+	size_t at = av->xpool.n;
+
+	if (POL_ARRAY_GROW(av->xpool.v, at + v[0] + 1, av->xpool.alloc) < 0)
+		return 0;
+	memcpy(&av->xpool.v[at], v, (v[0] + 1) * sizeof(*v));
+	av->xpool.n += v[0] + 1;
+	return at + 1;
+}
+
+/* Sort, and fold the entries of one key into one whose permissions are
+ * the union of their ioctls, in sd->xp. */
+static int fold_xperms(struct av *av, struct side *sd)
+{
+	size_t m = 0;
+
+	sd->xp.n = 0;
+	if (!sd->n)
+		return 0;
+	qsort(sd->e, sd->n, sizeof(*sd->e), ent_cmp);
+	for (size_t i = 0, j; i < sd->n; i = j) {
+		struct ent e = sd->e[i];
+
+		memset(av->xs, 0, sizeof(*av->xs));
+		for (j = i; j < sd->n && ent_cmp(&sd->e[i], &sd->e[j]) == 0; j++)
+			query_xperm_set_add_avtab(
+			    (const avtab_extended_perms_t *)(uintptr_t)sd->e[j].perms, av->xs);
+		if (!(e.perms = xenc_add(&sd->xp, av->xs)))
+			return -ENOMEM;
+		sd->e[m++] = e;
+	}
+	sd->n = m;
+	return 0;
+}
+
 /* The names of perms in class cls, sorted, into v (room for 65: NULL
  * after the last). */
 static size_t perm_list(const struct av *av, uint32_t cls, uint64_t perms, const char **v)
@@ -531,13 +646,61 @@ static void cond_suffix(const struct av *av, struct pol_buf *t, uint32_t cond, i
 		pol_buf_puts(t, c->branch[side] ? ":True" : ":False");
 }
 
+/* The runs of set as tokens, each after sign; a run in brackets when
+ * bracket ("+[0x0001-0x0003]"). The number of runs. */
+static size_t xperm_runs(struct pol_buf *t, const struct xperm_set *set, const char *sign,
+			 bool bracket)
+{
+	size_t n = 0;
+	unsigned int lo, hi;
+
+	for (unsigned int v = 0; v <= 0xffff && query_xperm_set_next_range(set, v, &lo, &hi);
+	     v = hi + 1, n++) {
+		pol_buf_putc(t, ' ');
+		pol_buf_puts(t, sign);
+		if (bracket && hi > lo)
+			pol_buf_putc(t, '[');
+		query_xperm_range_format(t, lo, hi);
+		if (bracket && hi > lo)
+			pol_buf_putc(t, ']');
+	}
+	return n;
+}
+
+/* "allowxperm S T:C ioctl 0x8901-0x8902;", "... ioctl { 0x0001 0x0003 };"
+ * as setools writes it, with the conditional as an AV rule's (setools
+ * leaves it out). */
+static void xperm_rule_text(const struct av *av, struct pol_buf *t, const struct rec *r, int side)
+{
+	struct pol_buf runs = POL_BUF_INIT;
+	size_t n;
+
+	xenc_get(&av->xpool, r->perms[side], av->xs);
+	n = xperm_runs(&runs, av->xs, "", false);
+	diff_rule_head(av, t, r);
+	pol_buf_puts(t, "ioctl ");
+	if (n > 1)
+		pol_buf_printf(t, "{%s };", pol_buf_str(&runs));
+	else
+		pol_buf_printf(t, "%s;", pol_buf_str(&runs) + 1);
+	if (runs.failed)
+		t->failed = true;
+	pol_buf_release(&runs);
+	cond_suffix(av, t, r->cond, side, true);
+}
+
 /* The rule r as in the given side, as sesearch prints it:
  * "allow S T:C { a b }; [ cond ]:True" ("allow S T:C a;" for one). */
 static void rule_text(const struct av *av, struct pol_buf *t, const struct rec *r, int side)
 {
 	const char *v[65];
-	size_t n = perm_list(av, r->cls, r->perms[side], v);
+	size_t n;
 
+	if (av->xperm) {
+		xperm_rule_text(av, t, r, side);
+		return;
+	}
+	n = perm_list(av, r->cls, r->perms[side], v);
 	diff_rule_head(av, t, r);
 	if (n == 1) {
 		pol_buf_puts(t, v[0]);
@@ -554,13 +717,17 @@ static void rule_text(const struct av *av, struct pol_buf *t, const struct rec *
 static void rec_push(struct av *av, int g, uint32_t src, const struct ent *l, const struct ent *r)
 {
 	const struct ent *e = l ? l : r;
+	uint64_t perms[2] = {l ? l->perms : 0, r ? r->perms : 0};
 
-	if (POL_ARRAY_GROW(av->run[g], av->run_n[g] + 1, av->run_alloc[g]) < 0) {
+	for (int s = 0; s < 2 && av->xperm; s++)
+		if (perms[s] && !(perms[s] = xenc_keep(av, &av->s[s].xp, perms[s])))
+			av->failed = true;
+	if (av->failed || POL_ARRAY_GROW(av->run[g], av->run_n[g] + 1, av->run_alloc[g]) < 0) {
 		av->failed = true;
 		return;
 	}
 	av->run[g][av->run_n[g]++] =
-	    (struct rec){src, e->tgt, e->cls, e->cond, {l ? l->perms : 0, r ? r->perms : 0}};
+	    (struct rec){src, e->tgt, e->cls, e->cond, {perms[0], perms[1]}};
 }
 
 /* Append the source's run of group g to its blocks. */
@@ -621,7 +788,8 @@ static void compare_source(struct av *av, uint32_t src)
 		} else if (c > 0) {
 			rec_push(av, 0, src, NULL, &r->e[j++]);
 		} else {
-			if (l->e[i].perms != r->e[j].perms)
+			if (av->xperm ? !xenc_equal(&l->xp, l->e[i].perms, &r->xp, r->e[j].perms)
+				      : l->e[i].perms != r->e[j].perms)
 				rec_push(av, 2, src, &l->e[i], &r->e[j]);
 			i++, j++;
 		}
@@ -682,6 +850,7 @@ static void release_sides(struct av *av)
 		free(av->s[s].cond_id[0]);
 		free(av->s[s].cond_id[1]);
 		free(av->s[s].e);
+		free(av->s[s].xp.v);
 		memset(&av->s[s], 0, sizeof(av->s[s]));
 	}
 	for (int g = 0; g < 3; g++) {
@@ -714,6 +883,10 @@ void query_diff_av_free(struct query_diff_av_list *list)
 	free(av->tgt_rank);
 	free(av->perm_names);
 	free(av->perm_order);
+	free(av->xpool.v);
+	free(av->xs);
+	free(av->xv);
+	pol_buf_release(&av->xtext);
 	pol_buf_release(&av->text);
 	pol_buf_release(&av->rule);
 	free(av);
@@ -725,6 +898,58 @@ void query_diff_av_counts(const struct query_diff_av_list *list, size_t n[3])
 
 	for (int g = 0; g < 3; g++)
 		n[g] = av->n[g];
+}
+
+/* A modified xperm rule's line, "allowxperm S T:C ioctl { 0x0001 +0x0002
+ * -[0x0010-0x0011] };" as sediff writes it, and its runs by fate. false
+ * when out of memory. */
+static bool xperm_modified(struct av *av, const struct rec *r, struct pol_diff_item *it)
+{
+	struct xperm_set *a = &av->xs[0], *b = &av->xs[1], *fate = &av->xs[2];
+	static const char *const sign[3] = {"", "+", "-"};
+	size_t n[3] = {0}, k = 0;
+	unsigned int lo, hi;
+	const char *p;
+
+	xenc_get(&av->xpool, r->perms[0], a);
+	xenc_get(&av->xpool, r->perms[1], b);
+	for (size_t w = 0; w < sizeof(a->bits) / sizeof(a->bits[0]); w++) {
+		fate[0].bits[w] = a->bits[w] & b->bits[w];  /* matched */
+		fate[1].bits[w] = b->bits[w] & ~a->bits[w]; /* added */
+		fate[2].bits[w] = a->bits[w] & ~b->bits[w]; /* removed */
+	}
+	diff_rule_head(av, &av->text, r);
+	pol_buf_puts(&av->text, "ioctl {");
+	for (int f = 0; f < 3; f++)
+		xperm_runs(&av->text, &fate[f], sign[f], f > 0);
+	pol_buf_puts(&av->text, " };");
+	cond_suffix(av, &av->text, r->cond, 0, false);
+	/* each run NUL-terminated in xtext, then pointed at from xv */
+	pol_buf_reset(&av->xtext);
+	for (int f = 0; f < 3; f++)
+		for (unsigned int v = 0;
+		     v <= 0xffff && query_xperm_set_next_range(&fate[f], v, &lo, &hi);
+		     v = hi + 1, n[f]++) {
+			query_xperm_range_format(&av->xtext, lo, hi);
+			pol_buf_putc(&av->xtext, '\0');
+		}
+	if (av->xtext.failed || POL_ARRAY_GROW(av->xv, n[0] + n[1] + n[2] + 3, av->xv_alloc) < 0)
+		return false;
+	p = av->xtext.data;
+	for (int f = 0; f < 3; f++) {
+		const char **start = &av->xv[k];
+
+		for (size_t i = 0; i < n[f]; i++, p += strlen(p) + 1)
+			av->xv[k++] = p;
+		av->xv[k++] = NULL;
+		if (f == 0)
+			it->matched = start;
+		else if (f == 1)
+			it->added = start;
+		else
+			it->removed = start;
+	}
+	return true;
 }
 
 const struct pol_diff_item *query_diff_av_item(struct query_diff_av_list *list, size_t i)
@@ -739,6 +964,12 @@ const struct pol_diff_item *query_diff_av_item(struct query_diff_av_list *list, 
 	*it = (struct pol_diff_item){.kind = "+-*"[g]};
 	if (g < 2) {
 		rule_text(av, &av->text, r, !g);
+	} else if (av->xperm) {
+		if (!xperm_modified(av, r, it))
+			return NULL;
+		pol_buf_reset(&av->rule);
+		rule_text(av, &av->rule, r, 0);
+		it->rule = pol_buf_str(&av->rule);
 	} else {
 		uint64_t lp = r->perms[0], rp = r->perms[1];
 		size_t nk = perm_list(av, r->cls, lp & rp, av->pv[2]);
@@ -765,6 +996,35 @@ const struct pol_diff_item *query_diff_av_item(struct query_diff_av_list *list, 
 	return it;
 }
 
+// clang-format off
+static const struct {
+	enum pol_diff_section section;
+	uint32_t kind;
+	const char *ruletype;
+} kinds[] = {
+	{ POL_DIFF_ALLOW, AVTAB_ALLOWED, "allow" },
+	{ POL_DIFF_ALLOWXPERM, AVTAB_XPERMS_ALLOWED, "allowxperm" },
+	{ POL_DIFF_NEVERALLOW, AVTAB_NEVERALLOW, "neverallow" },
+	{ POL_DIFF_NEVERALLOWXPERM, AVTAB_XPERMS_NEVERALLOW, "neverallowxperm" },
+	{ POL_DIFF_AUDITALLOW, AVTAB_AUDITALLOW, "auditallow" },
+	{ POL_DIFF_AUDITALLOWXPERM, AVTAB_XPERMS_AUDITALLOW, "auditallowxperm" },
+	{ POL_DIFF_DONTAUDIT, AVTAB_AUDITDENY, "dontaudit" },
+	{ POL_DIFF_DONTAUDITXPERM, AVTAB_XPERMS_DONTAUDIT, "dontauditxperm" },
+};
+// clang-format on
+
+/* Whether side s has an entry of the section's kind (a walk of its TE
+ * index, a few milliseconds, rather than one of every source type). */
+static bool has_kind(const struct av *av, int s)
+{
+	const struct pdb_te_index *idx = av->s[s].idx;
+
+	for (size_t r = 0; r < idx->by_source_start[idx->ntypes + 1]; r++)
+		if ((idx->by_source[r].node->key.specified & ~AVTAB_ENABLED) == av->kind)
+			return true;
+	return false;
+}
+
 int query_diff_av(const struct pol_pdb *left, const struct pol_pdb *right,
 		  enum pol_diff_section section, struct query_diff_av_list **out)
 {
@@ -774,21 +1034,17 @@ int query_diff_av(const struct pol_pdb *left, const struct pol_pdb *right,
 	char **cn[2] = {p[0]->p_class_val_to_name, p[1]->p_class_val_to_name};
 	uint32_t tnp[2] = {p[0]->p_types.nprim, p[1]->p_types.nprim};
 	uint32_t cnp[2] = {p[0]->p_classes.nprim, p[1]->p_classes.nprim};
+	bool any;
 
 	*out = NULL;
 	if (!av)
 		return -ENOMEM;
-	switch (section) {
-	case POL_DIFF_ALLOW:
-		av->kind = AVTAB_ALLOWED, av->ruletype = "allow";
-		break;
-	case POL_DIFF_AUDITALLOW:
-		av->kind = AVTAB_AUDITALLOW, av->ruletype = "auditallow";
-		break;
-	default:
-		av->kind = AVTAB_AUDITDENY, av->ruletype = "dontaudit";
-		break;
-	}
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+		if (kinds[k].section == section)
+			av->kind = kinds[k].kind, av->ruletype = kinds[k].ruletype;
+	av->xperm = (av->kind & (AVTAB_XPERMS | AVTAB_XPERMS_NEVERALLOW)) != 0;
+	if (av->xperm && !(av->xs = malloc(5 * sizeof(*av->xs))))
+		goto fail;
 	for (int s = 0; s < 2; s++) {
 		av->s[s].pdb = s ? right : left;
 		av->s[s].p = p[s];
@@ -808,12 +1064,17 @@ int query_diff_av(const struct pol_pdb *left, const struct pol_pdb *right,
 	}
 	if (rank_targets(av) < 0 || map_perms(av) < 0 || map_conds(av) < 0)
 		goto fail;
-	for (size_t u = 0; u < av->ntypes && !av->failed; u++) {
+	/* the xperm and neverallow sections: most policies have no rule */
+	any = has_kind(av, 0) || has_kind(av, 1);
+	for (size_t u = 0; any && u < av->ntypes && !av->failed; u++) {
 		for (int s = 0; s < 2; s++) {
 			av->s[s].n = 0;
 			if (av->types[u].v[s] && gather(av, &av->s[s], s, av->types[u].v[s]) < 0)
 				goto fail;
-			normalize(&av->s[s]);
+			if (!av->xperm)
+				normalize(&av->s[s]);
+			else if (fold_xperms(av, &av->s[s]) < 0)
+				goto fail;
 		}
 		compare_source(av, (uint32_t)u);
 	}

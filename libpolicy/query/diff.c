@@ -34,8 +34,13 @@ static const struct {
 	[POL_DIFF_SENSITIVITIES] = { "Sensitivities", "Sensitivities", "sensitivities", true },
 	[POL_DIFF_LEVELS] = { "Levels", "Levels", "levels", true },
 	[POL_DIFF_ALLOW] = { "Allow Rules", "Allow Rules", "allows", true },
+	[POL_DIFF_ALLOWXPERM] = { "Allowxperm Rules", "Allowxperm Rules", "allowxperms", true },
+	[POL_DIFF_NEVERALLOW] = { "Neverallow Rules", "Neverallow Rules", "neverallows", true },
+	[POL_DIFF_NEVERALLOWXPERM] = { "Neverallowxperm Rules", "Neverallowxperm Rules", "neverallowxperms", true },
 	[POL_DIFF_AUDITALLOW] = { "Auditallow Rules", "Auditallow Rules", "auditallows", true },
+	[POL_DIFF_AUDITALLOWXPERM] = { "Auditallowxperm Rules", "Auditallowxperm Rules", "auditallowxperms", true },
 	[POL_DIFF_DONTAUDIT] = { "Dontaudit Rules", "Dontaudit Rules", "dontaudits", true },
+	[POL_DIFF_DONTAUDITXPERM] = { "Dontauditxperm Rules", "Dontauditxperm Rules", "dontauditxperms", true },
 	[POL_DIFF_TYPE_TRANS] = { "Type_transition Rules", "Type_transition Rules", "type_transitions", true },
 	[POL_DIFF_TYPE_CHANGE] = { "Type_change Rules", "Type_change Rules", "type_changes", true },
 	[POL_DIFF_TYPE_MEMBER] = { "Type_member Rules", "Type_member Rules", "type_members", true },
@@ -750,8 +755,13 @@ int pol_diff_section(const struct pol_pdb *left, const struct pol_pdb *right,
 
 	switch (section) {
 	case POL_DIFF_ALLOW:
+	case POL_DIFF_ALLOWXPERM:
+	case POL_DIFF_NEVERALLOW:
+	case POL_DIFF_NEVERALLOWXPERM:
 	case POL_DIFF_AUDITALLOW:
+	case POL_DIFF_AUDITALLOWXPERM:
 	case POL_DIFF_DONTAUDIT:
+	case POL_DIFF_DONTAUDITXPERM:
 		if (query_diff_av(left, right, section, &b.av) < 0)
 			b.failed = true;
 		break;

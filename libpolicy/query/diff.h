@@ -28,8 +28,13 @@ enum pol_diff_section {
 	POL_DIFF_SENSITIVITIES,
 	POL_DIFF_LEVELS,
 	POL_DIFF_ALLOW,
+	POL_DIFF_ALLOWXPERM,
+	POL_DIFF_NEVERALLOW, /* a kernel policy holds none: always empty */
+	POL_DIFF_NEVERALLOWXPERM,
 	POL_DIFF_AUDITALLOW,
+	POL_DIFF_AUDITALLOWXPERM,
 	POL_DIFF_DONTAUDIT,
+	POL_DIFF_DONTAUDITXPERM,
 	POL_DIFF_TYPE_TRANS,
 	POL_DIFF_TYPE_CHANGE,
 	POL_DIFF_TYPE_MEMBER,
@@ -62,7 +67,8 @@ struct pol_diff_item {
 	 * NULL-terminated; NULL when none */
 	const char *const *details;
 	/* a modified rule: the rule as in the first policy, and its
-	 * permissions by fate (NULL-terminated, sorted); NULL otherwise */
+	 * permissions by fate (NULL-terminated, sorted; an xperm rule's as
+	 * runs of ioctls, "0x8901-0x8902"); NULL otherwise */
 	const char *rule;
 	const char *const *added, *const *removed, *const *matched;
 	/* a modified type_*, role_transition or range_transition rule or

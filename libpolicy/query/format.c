@@ -54,6 +54,11 @@ bad:
 void query_xperm_set_from_avtab(const avtab_extended_perms_t *x, struct xperm_set *set)
 {
 	memset(set, 0, sizeof(*set));
+	query_xperm_set_add_avtab(x, set);
+}
+
+void query_xperm_set_add_avtab(const avtab_extended_perms_t *x, struct xperm_set *set)
+{
 	for (unsigned int i = 0; i < 256; i++) {
 		if (!(x->perms[i / 32] & (1u << (i % 32))))
 			continue;
@@ -87,29 +92,45 @@ static bool xperm_has(const struct xperm_set *s, unsigned int v)
 	return s->bits[v / 64] & (UINT64_C(1) << (v % 64));
 }
 
+bool query_xperm_set_next_range(const struct xperm_set *set, unsigned int from, unsigned int *lo,
+				unsigned int *hi)
+{
+	unsigned int v = from, end;
+
+	while (v <= 0xffff && !xperm_has(set, v)) {
+		if (!set->bits[v / 64])
+			v = (v | 63) + 1;
+		else
+			v++;
+	}
+	if (v > 0xffff)
+		return false;
+	for (end = v; end < 0xffff && xperm_has(set, end + 1);)
+		end++;
+	*lo = v;
+	*hi = end;
+	return true;
+}
+
+void query_xperm_range_format(struct pol_buf *b, unsigned int lo, unsigned int hi)
+{
+	if (hi > lo)
+		pol_buf_printf(b, "0x%04x-0x%04x", lo, hi);
+	else
+		pol_buf_printf(b, "0x%04x", lo);
+}
+
 char *query_xperm_set_format(const struct xperm_set *set, size_t *ranges)
 {
 	struct pol_buf b = POL_BUF_INIT;
 	size_t n = 0;
+	unsigned int lo, hi;
 
-	for (unsigned int v = 0; v <= 0xffff; v++) {
-		unsigned int end = v;
-
-		if (!set->bits[v / 64]) {
-			v |= 63;
-			continue;
-		}
-		if (!xperm_has(set, v))
-			continue;
-		while (end < 0xffff && xperm_has(set, end + 1))
-			end++;
+	for (unsigned int v = 0; v <= 0xffff && query_xperm_set_next_range(set, v, &lo, &hi);
+	     v = hi + 1) {
 		if (n++)
 			pol_buf_putc(&b, ' ');
-		if (end > v)
-			pol_buf_printf(&b, "0x%04x-0x%04x", v, end);
-		else
-			pol_buf_printf(&b, "0x%04x", v);
-		v = end;
+		query_xperm_range_format(&b, lo, hi);
 	}
 	*ranges = n;
 	if (b.failed) {

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "query/query.h"
+#include "util/buf.h"
 #include "util/regex.h"
 
 /* An arena for result strings: freed all at once with the list. */
@@ -70,10 +71,18 @@ struct xperm_set {
 
 int query_xperm_set_parse(const char *text, struct xperm_set *set, struct pol_err *err);
 void query_xperm_set_from_avtab(const avtab_extended_perms_t *x, struct xperm_set *set);
+/* Add what x allows to set. */
+void query_xperm_set_add_avtab(const avtab_extended_perms_t *x, struct xperm_set *set);
 bool query_xperm_set_intersects(const struct xperm_set *a, const struct xperm_set *b);
 bool query_xperm_set_equal(const struct xperm_set *a, const struct xperm_set *b);
 /* "0x0001-0x0003 0x0010"; *ranges receives the number of groups. Heap string. */
 char *query_xperm_set_format(const struct xperm_set *set, size_t *ranges);
+/* The first run of consecutive ioctls of set at or after from, as *lo..*hi;
+ * false when there is none. */
+bool query_xperm_set_next_range(const struct xperm_set *set, unsigned int from, unsigned int *lo,
+				unsigned int *hi);
+/* "0x0001" or "0x0001-0x0003", as setools writes a run, appended to b. */
+void query_xperm_range_format(struct pol_buf *b, unsigned int lo, unsigned int hi);
 
 /* Boolean criterion on a conditional rule's expression. */
 struct bool_match {

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # sequery-diff-oracle.sh - sequery diff against setools' sediff 4.4: the same
-# lines, compared sorted, on the sections sequery diff compares.
+# lines, compared sorted, in every section sediff prints.
 #
 # Usage: sequery-diff-oracle.sh [--mutations N] [--seed S]
 #
@@ -10,13 +10,18 @@
 # compiled with checkpolicy as setools' tests compile them), each pair both
 # ways. With --mutations N: N random changes of refpolicy's policy.conf
 # (tests/oracle/sequery-diff-mutate.py: rules dropped, Booleans flipped,
-# types and ports added), each compiled and compared with the unchanged
-# build; seeds S, S+1, ... (default: from the clock, printed, so that a
-# failure can be run again with --seed).
+# types and ports added, ioctl xperm rules dropped, changed and added),
+# each compiled and compared with the unchanged build (refpolicy with the
+# mutations' base set of xperm rules); seeds S, S+1, ... (default: from the
+# clock, printed, so that a failure can be run again with --seed).
 #
 # Lines are compared after sorting the permissions inside braces (sediff
 # prints a modified rule's kept permissions in Python's set order), first
-# sorted, then in the order printed.
+# sorted, then in the order printed. One difference is known and checked
+# apart: sediff prints an added or removed xperm rule with the ioctls of
+# one of its avtab entries, sequery diff with their union;
+# tests/oracle/sequery-diff-xperm.py checks sequery diff's union against the
+# policy's rules and sediff's part of it, then takes the difference out.
 #
 # Environment: SEQUERY, SEDIFF, CHECKPOLICY, SEKIT_CORPUS.
 # Exit status: 0 all agree, 1 a difference, 77 skip.
@@ -45,10 +50,13 @@ ts_workdir sequery-diff
 w=$TS_WORKDIR
 
 # The selectors of the sections sequery diff compares.
-SEL=(--property --common -c -b -r -t -a -u --category --sensitivity --level --allow --auditallow --dontaudit -T --type_change --type_member
+SEL=(--property --common -c -b -r -t -a -u --category --sensitivity --level --allow --allowxperm --neverallow
+	--neverallowxperm --auditallow --auditallowxperm --dontaudit --dontauditxperm -T --type_change --type_member
 	--role_allow --role_trans --range_trans --constrain --mlsconstrain --validatetrans --mlsvalidatetrans
 	--initialsid --ibendportcon --ibpkeycon --fs_use --genfscon --netifcon --nodecon --portcon --polcap
 	--default --typebounds)
+# the Python sediff runs with, which has setools
+SEDIFF_PYTHON=$(sed -n '1s/^#! *//p' "$(command -v "$SEDIFF")")
 
 norm() {
 	python3 -c '
@@ -66,9 +74,17 @@ for l in sys.stdin:
 # compare NAME LEFT RIGHT
 compare() {
 	local st
-	"$SEDIFF" "${SEL[@]}" "$2" "$3" 2>"$w/$1.sediff.err" | norm >"$w/$1.sediff.ordered"
-	"$SEQUERY" diff "${SEL[@]}" "$2" "$3" 2>"$w/$1.sequery.err" | norm >"$w/$1.sequery.ordered"
-	st=${PIPESTATUS[0]}
+	"$SEDIFF" "${SEL[@]}" "$2" "$3" >"$w/$1.sediff.raw" 2>"$w/$1.sediff.err"
+	"$SEQUERY" diff "${SEL[@]}" "$2" "$3" >"$w/$1.sequery.raw" 2>"$w/$1.sequery.err"
+	st=$?
+	if ! "${SEDIFF_PYTHON:-python3}" "$(dirname "$0")/sequery-diff-xperm.py" "$w/$1.sediff.raw" \
+		"$w/$1.sequery.raw" "$2" "$3" >"$w/$1.xperm"; then
+		ts_fail "$1: an added or removed xperm rule's ioctls"
+		ts_show "$w/$1.xperm"
+	fi
+	sed 's/^/note: '"$1"': /' "$w/$1.xperm"
+	norm <"$w/$1.sediff.raw" >"$w/$1.sediff.ordered"
+	norm <"$w/$1.sequery.raw" >"$w/$1.sequery.ordered"
 	LC_ALL=C sort "$w/$1.sediff.ordered" >"$w/$1.sediff"
 	LC_ALL=C sort "$w/$1.sequery.ordered" >"$w/$1.sequery"
 	if [ "$st" -ne 0 ] && [ "$st" -ne 1 ]; then
@@ -107,7 +123,8 @@ done
 
 if [ "$mutations" -gt 0 ]; then
 	ts_refpolicy_conf ts_skip || { ts_fail "refpolicy's policy.conf: $TS_CONF_OUT"; ts_summary; }
-	"$CHECKPOLICY" "${mls[@]}" -o "$w/orig.pol" "$conf" >/dev/null 2>&1 || ts_fail "checkpolicy: $conf"
+	python3 "$(dirname "$0")/sequery-diff-mutate.py" --xperm-base "$conf" "$w/orig.conf"
+	"$CHECKPOLICY" "${mls[@]}" -o "$w/orig.pol" "$w/orig.conf" >/dev/null 2>&1 || ts_fail "checkpolicy: $w/orig.conf"
 	for ((k = 0; k < mutations; k++)); do
 		s=$((seed + k))
 		echo "note: mutation seed $s"

@@ -13,6 +13,8 @@ struct query_diff_build {
 	size_t n[3], alloc[3];
 	struct pol_strpool *pool;
 	bool failed; /* out of memory once: every later call is a no-op */
+	/* the items were added in sediff's order (not their text's) */
+	bool in_order;
 	/* an AV section's items, kept compact instead (diff-av.c) */
 	struct query_diff_av_list *av;
 };
@@ -22,7 +24,8 @@ struct query_diff_build {
 struct pol_diff_item *query_diff_add(struct query_diff_build *b, char kind, const char *text);
 /* A pool copy of the n strings of v, NULL-terminated (NULL on failure). */
 const char *const *query_diff_strv(struct query_diff_build *b, const char *const *v, size_t n);
-/* Sort each group, join them into *out (the pool moves there). 0 or -ENOMEM
+/* Sort each group (unless b->in_order), join them into *out (the pool
+ * moves there). 0 or -ENOMEM
  * with the reason in err; b is released either way. */
 int query_diff_finish(struct query_diff_build *b, enum pol_diff_section section,
 		      struct pol_diff_list **out, struct pol_err *err);

@@ -171,7 +171,7 @@ int query_diff_finish(struct query_diff_build *b, enum pol_diff_section section,
 		return pol_err_set(err, -ENOMEM, "out of memory");
 	}
 	for (int g = 0; g < 3; g++) {
-		if (b->v[g])
+		if (b->v[g] && !b->in_order)
 			qsort(b->v[g], b->n[g], sizeof(*b->v[g]), g == 2 ? modified_cmp : item_cmp);
 		for (size_t i = 0; i < total && i < b->n[g]; i++)
 			l->items[k++] = b->v[g][i];
@@ -287,10 +287,11 @@ static void summary_add(struct pol_buf *s, size_t n, const char *verb, const cha
 	pol_buf_printf(s, "%zu %s %s", n, verb, what);
 }
 
-/* Symbol values by name, one policy. */
+/* Symbol values by name, one policy; other: the value of the symbol of
+ * that name in the other policy (0: none). */
 struct named {
 	const char *name;
-	uint32_t value;
+	uint32_t value, other;
 };
 
 static int named_cmp(const void *a, const void *b)
@@ -350,7 +351,7 @@ static int collect(const policydb_t *p, enum pol_diff_section s, struct named **
 		if ((s == POL_DIFF_TYPES && type_is_attr(p, i)) ||
 		    (s == POL_DIFF_ATTRIBUTES && !type_is_attr(p, i)))
 			continue;
-		v[k++] = (struct named){names[i - 1], i};
+		v[k++] = (struct named){names[i - 1], i, 0};
 	}
 	qsort(v, k, sizeof(*v), named_cmp);
 	*out = v;
@@ -510,6 +511,23 @@ static void detail_sets(struct sym_diff *d, const char *title)
 		detail(d, "- ", d->removed.v[i]);
 }
 
+static int cat_value_cmp(const void *a, const void *b, void *p)
+{
+	hashtab_t cats = ((const policydb_t *)p)->p_cats.table;
+	const cat_datum_t *x = hashtab_search(cats, *(char *const *)a);
+	const cat_datum_t *y = hashtab_search(cats, *(char *const *)b);
+	uint32_t xv = x ? x->s.value : 0, yv = y ? y->s.value : 0;
+
+	return xv < yv ? -1 : xv > yv;
+}
+
+/* Category names of p, sorted by their values. */
+static void cats_by_value(const policydb_t *p, struct strs *names)
+{
+	if (names->n)
+		qsort_r(names->v, names->n, sizeof(*names->v), cat_value_cmp, (void *)p);
+}
+
 /* Compare one set of left's symbol lv with right's rv, adding its summary
  * parts ("N Added <what>") and detail lines. */
 static void compare_set(const struct pol_pdb *l, uint32_t lv, const struct pol_pdb *r, uint32_t rv,
@@ -523,6 +541,10 @@ static void compare_set(const struct pol_pdb *l, uint32_t lv, const struct pol_p
 	strs_release(&d->added);
 	strs_release(&d->removed);
 	strs_diff(&ls, &rs, &d->added, &d->removed);
+	if (s == POL_DIFF_LEVELS) { /* categories, by value as setools sorts them */
+		cats_by_value(pdb_db(r), &d->added);
+		cats_by_value(pdb_db(l), &d->removed);
+	}
 	if (d->added.n)
 		summary_add(&d->summary, d->added.n, "Added", what);
 	if (d->removed.n)
@@ -659,6 +681,18 @@ static void sym_add(struct query_diff_build *b, char kind, const struct pol_pdb 
 	free(level);
 }
 
+static int named_value_cmp(const void *a, const void *b)
+{
+	uint32_t x = ((const struct named *)a)->value, y = ((const struct named *)b)->value;
+
+	return x < y ? -1 : x > y;
+}
+
+static bool is_mls_section(enum pol_diff_section s)
+{
+	return s == POL_DIFF_CATEGORIES || s == POL_DIFF_SENSITIVITIES || s == POL_DIFF_LEVELS;
+}
+
 static void diff_symbols(const struct pol_pdb *l, const struct pol_pdb *r, enum pol_diff_section s,
 			 struct query_diff_build *b)
 {
@@ -669,18 +703,32 @@ static void diff_symbols(const struct pol_pdb *l, const struct pol_pdb *r, enum 
 		b->failed = true;
 		goto out;
 	}
-	while (i < ln || j < rn) {
-		int c = i == ln ? 1 : j == rn ? -1 : strcmp(lv[i].name, rv[j].name);
+	/* match by name */
+	while (i < ln && j < rn) {
+		int c = strcmp(lv[i].name, rv[j].name);
 
-		if (c < 0) {
-			sym_add(b, '-', l, s, &lv[i++]);
-		} else if (c > 0) {
-			sym_add(b, '+', r, s, &rv[j++]);
-		} else {
-			compare_symbol(l, lv[i].value, r, rv[j].value, lv[i].name, s, b);
-			i++, j++;
+		if (c == 0) {
+			lv[i].other = rv[j].value;
+			rv[j].other = lv[i].value;
 		}
+		i += c <= 0;
+		j += c >= 0;
 	}
+	/* setools sorts MLS symbols by value (a sensitivity's is its
+	 * dominance rank), a modified one by its value in the first policy */
+	if (is_mls_section(s)) {
+		qsort(lv, ln, sizeof(*lv), named_value_cmp);
+		qsort(rv, rn, sizeof(*rv), named_value_cmp);
+		b->in_order = true;
+	}
+	for (i = 0; i < ln; i++)
+		if (!lv[i].other)
+			sym_add(b, '-', l, s, &lv[i]);
+		else
+			compare_symbol(l, lv[i].value, r, lv[i].other, lv[i].name, s, b);
+	for (j = 0; j < rn; j++)
+		if (!rv[j].other)
+			sym_add(b, '+', r, s, &rv[j]);
 out:
 	free(lv);
 	free(rv);

@@ -456,3 +456,87 @@ Neverallowxperm Rules (0 Added, 0 Removed, 0 Modified)" ]
 	run -1 --separate-stderr sequery --json diff "$XL" "$XR"
 	jq -e '.differences.te_rules | has("added_neverallows") and has("added_neverallowxperms") and has("modified_auditallowxperms")' <<<"$output"
 }
+
+# setools sorts sensitivities (by dominance), categories and levels by
+# value, not name: declared s0 s5 s3 ..., c0 c1 c5 c3 ...
+@test "sequery diff: sensitivities, categories and levels in their values' order, as sediff prints them" {
+	cat >"$BATS_TEST_TMPDIR/m.conf" <<-'EOF'
+		class file
+		sid kernel
+		class file { read }
+		SENS
+		category c0;
+		category c1;
+		CATS
+		LEVELS
+		mlsconstrain file read (l1 eq l2);
+		type sys_t;
+		allow sys_t sys_t:file read;
+		role object_r;
+		role system_r;
+		role system_r types { sys_t };
+		user system_u roles system_r level s0 range s0 - s0;
+		sid kernel system_u:system_r:sys_t:s0
+	EOF
+	sed -e 's/^SENS$/sensitivity s0;\nsensitivity s5;\nsensitivity s3;\nsensitivity s9;\nsensitivity s8;\ndominance { s0 s5 s3 s9 s8 }/' \
+		-e 's/^CATS$/category c5;\ncategory c3;\ncategory c9;\ncategory c8;/' \
+		-e 's/^LEVELS$/level s0:c0,c1;\nlevel s5:c0,c1,c9,c8;\nlevel s3:c0;\nlevel s9:c0;\nlevel s8:c0;/' \
+		"$BATS_TEST_TMPDIR/m.conf" >"$BATS_TEST_TMPDIR/ml.conf"
+	sed -e 's/^SENS$/sensitivity s0;\nsensitivity s5 alias s5a;\nsensitivity s3 alias s3a;\nsensitivity s2;\nsensitivity s10;\ndominance { s0 s5 s3 s2 s10 }/' \
+		-e 's/^CATS$/category c5 alias c5a;\ncategory c3 alias c3a;\ncategory c2;\ncategory c10;/' \
+		-e 's/^LEVELS$/level s0:c0,c1,c2,c10;\nlevel s5:c0;\nlevel s3:c0;\nlevel s2:c0;\nlevel s10:c0;/' \
+		"$BATS_TEST_TMPDIR/m.conf" >"$BATS_TEST_TMPDIR/mr.conf"
+	sepolc_fixture "$BATS_TEST_TMPDIR/ml.pol" "$BATS_TEST_TMPDIR/ml.conf" -M true
+	sepolc_fixture "$BATS_TEST_TMPDIR/mr.pol" "$BATS_TEST_TMPDIR/mr.conf" -M true
+	run -1 --separate-stderr sequery diff --category --sensitivity --level "$BATS_TEST_TMPDIR/ml.pol" "$BATS_TEST_TMPDIR/mr.pol"
+	lines_are 0 <<-'EOF'
+		Categories (2 Added, 2 Removed, 2 Modified)
+		   Added Categories: 2
+		      + c2
+		      + c10
+		   Removed Categories: 2
+		      - c9
+		      - c8
+		   Modified Categories: 2
+		      * c5 (1 Added Aliases)
+		          Aliases:
+		          + c5a
+		      * c3 (1 Added Aliases)
+		          Aliases:
+		          + c3a
+		Sensitivities (2 Added, 2 Removed, 2 Modified)
+		   Added Sensitivites: 2
+		      + s2
+		      + s10
+		   Removed Sensitivities: 2
+		      - s9
+		      - s8
+		   Modified Sensitivities: 2
+		      * s5 (1 Added Aliases)
+		          Aliases:
+		          + s5a
+		      * s3 (1 Added Aliases)
+		          Aliases:
+		          + s3a
+		Levels (2 Added, 2 Removed, 2 Modified)
+		   Added Levels: 2
+		      + s2:c0
+		      + s10:c0
+		   Removed Levels: 2
+		      - s9:c0
+		      - s8:c0
+		   Modified Levels: 2
+		      * s0 (2 Added Categories)
+		          + c2
+		          + c10
+		      * s5 (3 Removed Categories)
+		          - c1
+		          - c9
+		          - c8
+	EOF
+	if command -v sediff >/dev/null; then
+		local got=$output
+		run -0 sediff --category --sensitivity --level "$BATS_TEST_TMPDIR/ml.pol" "$BATS_TEST_TMPDIR/mr.pol"
+		[ "$output" = "$got" ]
+	fi
+}

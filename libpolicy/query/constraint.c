@@ -219,8 +219,46 @@ static char *expr_text(const struct pol_pdb *pdb, const constraint_expr_t *expr,
 	return pol_buf_detach(&b);
 }
 
+/*
+ * The expression in postfix, each name set sorted: what setools' diff
+ * compares (ConstraintWrapper), where the infix text cannot tell
+ * "u1 == u2 or (r1 == r2 and t1 == t2)" from "(u1 == u2 or r1 == r2) and
+ * t1 == t2" (both "u1 == u2 or ( r1 == r2 ) and ( t1 == t2 )").
+ */
+static void expr_key(const struct pol_pdb *pdb, const constraint_expr_t *expr, struct pol_buf *b)
+{
+	static const char *const bool_ops[] = {"?", "not", "and", "or"};
+
+	for (const constraint_expr_t *e = expr; e; e = e->next) {
+		char *names = NULL;
+
+		switch (e->expr_type) {
+		case CEXPR_NOT:
+		case CEXPR_AND:
+		case CEXPR_OR:
+			pol_buf_printf(b, " %s", bool_ops[e->expr_type]);
+			break;
+		case CEXPR_ATTR:
+			pol_buf_printf(b, " %s %s %s", sym_text(e->attr),
+				       sym_text(e->attr + CEXPR_TARGET), op_text(e->op));
+			break;
+		case CEXPR_NAMES:
+			if (!(names = names_text(pdb, e)))
+				b->failed = true;
+			pol_buf_printf(b, " %s [%s] %s", sym_text(e->attr), names ? names : "",
+				       op_text(e->op));
+			free(names);
+			break;
+		default:
+			pol_buf_puts(b, " ?");
+			break;
+		}
+	}
+}
+
 /* "{ a b }" or "a": the class's permissions (own and common) in the mask. */
-static void put_perms(const struct pol_pdb *pdb, uint32_t c, uint32_t mask, struct pol_buf *b)
+static void constraint_perms(const struct pol_pdb *pdb, uint32_t c, uint32_t mask,
+			     struct pol_buf *b)
 {
 	const class_datum_t *cls = pdb_db(pdb)->class_val_to_struct[c - 1];
 	const char *names[32];
@@ -241,18 +279,14 @@ static void put_perms(const struct pol_pdb *pdb, uint32_t c, uint32_t mask, stru
 	pol_buf_puts(b, " }");
 }
 
-int query_info_list_constraints(const struct pol_pdb *pdb, enum pol_info_kind kind,
-				const char *filter, struct pol_info_list *list, struct pol_err *err)
+int query_constraints_each(const struct pol_pdb *pdb, bool validatetrans, uint32_t only, bool keys,
+			   int (*fn)(void *ctx, const struct pol_buf *text, const char *key),
+			   void *ctx)
 {
 	const policydb_t *p = pdb_db(pdb);
-	bool validatetrans = kind == POL_INFO_VALIDATETRANS;
-	struct pol_buf b = POL_BUF_INIT;
-	uint32_t only = 0;
+	struct pol_buf b = POL_BUF_INIT, k = POL_BUF_INIT;
 	int rc = 0;
 
-	/* setools looks the class up first: an unknown one is an error */
-	if (filter && !(only = pdb_class_value(pdb, filter)))
-		return pol_pdb_unknown(pdb, POL_SYM_CLASS, filter, err);
 	for (uint32_t c = 1; c <= p->p_classes.nprim && !rc; c++) {
 		const class_datum_t *cls = p->class_val_to_struct[c - 1];
 		const constraint_node_t *node;
@@ -275,13 +309,40 @@ int query_info_list_constraints(const struct pol_pdb *pdb, enum pol_info_kind ki
 			} else {
 				pol_buf_printf(&b, "%sconstrain %s ", mls ? "mls" : "",
 					       p->p_class_val_to_name[c - 1]);
-				put_perms(pdb, c, node->permissions, &b);
+				constraint_perms(pdb, c, node->permissions, &b);
 				pol_buf_printf(&b, " (%s); ", expr);
 			}
 			free(expr);
-			rc = query_info_add_statement(list, &b);
+			pol_buf_reset(&k);
+			if (keys) {
+				pol_buf_printf(&k, "%s ", p->p_class_val_to_name[c - 1]);
+				if (!validatetrans)
+					constraint_perms(pdb, c, node->permissions, &k);
+				expr_key(pdb, node->expr, &k);
+			}
+			rc = b.failed || k.failed ? -ENOMEM
+						  : fn(ctx, &b, keys ? pol_buf_str(&k) : NULL);
 		}
 	}
 	pol_buf_release(&b);
+	pol_buf_release(&k);
 	return rc;
+}
+
+static int add_statement(void *list, const struct pol_buf *text, const char *key)
+{
+	(void)key;
+	return query_info_add_statement(list, text);
+}
+
+int query_info_list_constraints(const struct pol_pdb *pdb, enum pol_info_kind kind,
+				const char *filter, struct pol_info_list *list, struct pol_err *err)
+{
+	uint32_t only = 0;
+
+	/* setools looks the class up first: an unknown one is an error */
+	if (filter && !(only = pdb_class_value(pdb, filter)))
+		return pol_pdb_unknown(pdb, POL_SYM_CLASS, filter, err);
+	return query_constraints_each(pdb, kind == POL_INFO_VALIDATETRANS, only, false,
+				      add_statement, list);
 }

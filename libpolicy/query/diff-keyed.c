@@ -532,9 +532,25 @@ static const struct {
 };
 // clang-format on
 
-/* Constraints and validatetrans are added or removed only: the statement
- * is its own key, as seinfo prints it (permissions and names sorted, so
- * equal statements print alike). */
+struct constraint_walk {
+	struct kside *s;
+	const char *prefix;
+};
+
+static int constraint_add(void *ctx, const struct pol_buf *text, const char *key)
+{
+	struct constraint_walk *w = ctx;
+	const char *t = pol_buf_str(text);
+
+	if (strncmp(t, w->prefix, strlen(w->prefix)) == 0)
+		kadd(w->s, key, "", t, "", "");
+	return w->s->failed ? -ENOMEM : 0;
+}
+
+/* Constraints and validatetrans are added or removed only, matched as
+ * setools' diff matches them: by class, permissions and expression in
+ * postfix, names and permissions as sets (so a reordered statement or set
+ * is no difference), not by their text, which two expressions can share. */
 static void listed(struct kside *s, enum pol_diff_section section)
 {
 	size_t k = 0;
@@ -543,6 +559,14 @@ static void listed(struct kside *s, enum pol_diff_section section)
 
 	while (listings[k].section != section)
 		k++;
+	if (listings[k].kind == POL_INFO_CONSTRAIN || listings[k].kind == POL_INFO_VALIDATETRANS) {
+		struct constraint_walk w = {s, listings[k].prefix};
+
+		if (query_constraints_each(s->pdb, listings[k].kind == POL_INFO_VALIDATETRANS, 0,
+					   true, constraint_add, &w) < 0)
+			s->failed = true;
+		return;
+	}
 	pol_err_init(&err);
 	if (pol_info_list(s->pdb, listings[k].kind, NULL, &list, &err) < 0)
 		s->failed = true;
@@ -552,9 +576,7 @@ static void listed(struct kside *s, enum pol_diff_section section)
 
 		if (strncmp(text, listings[k].prefix, strlen(listings[k].prefix)) != 0)
 			continue;
-		if (section <= POL_DIFF_MLSVALIDATETRANS)
-			kadd(s, text, "", text, "", "");
-		else if (section == POL_DIFF_DEFAULTS)
+		if (section == POL_DIFF_DEFAULTS)
 			default_stmt(s, text);
 		else if (section == POL_DIFF_TYPEBOUNDS)
 			bounds_stmt(s, text);

@@ -47,6 +47,15 @@ int query_info_list_types(const struct pol_pdb *pdb, enum pol_info_kind kind, co
 int query_info_list_constraints(const struct pol_pdb *pdb, enum pol_info_kind kind,
 				const char *filter, struct pol_info_list *list,
 				struct pol_err *err);
+/* fn(ctx, text, key) for each constrain and mlsconstrain statement of
+ * pdb (validatetrans: validatetrans and mlsvalidatetrans) of class value
+ * only (0: every class), in the class's order: text as seinfo prints it;
+ * with keys, key tells statements apart as setools' diff does (class,
+ * permissions, the expression in postfix), else NULL. fn's first nonzero
+ * return, 0, or -ENOMEM. */
+int query_constraints_each(const struct pol_pdb *pdb, bool validatetrans, uint32_t only, bool keys,
+			   int (*fn)(void *ctx, const struct pol_buf *text, const char *key),
+			   void *ctx);
 int query_info_list_contexts(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,
 			     struct pol_info_list *list, struct pol_err *err);
 int query_info_list_nodecons(const struct pol_pdb *pdb, enum pol_info_kind kind, const char *filter,

@@ -540,3 +540,62 @@ Neverallowxperm Rules (0 Added, 0 Removed, 0 Modified)" ]
 		[ "$output" = "$got" ]
 	fi
 }
+
+# setools' diff matches constraints by class, permission set and
+# expression (in postfix, name sets as sets), not by their text: the two
+# expressions of the second pair print alike in setools' infix form.
+@test "sequery diff: constraints match as sediff matches them: reordered statements and sets are none, equal texts may differ" {
+	cat >"$BATS_TEST_TMPDIR/c.conf" <<-'EOF'
+		class file
+		class dir
+		sid kernel
+		class file { read write }
+		class dir { read search }
+		type sys_t;
+		type a_t;
+		type b_t;
+		allow sys_t sys_t:file read;
+		role object_r;
+		role system_r;
+		role other_r;
+		role system_r types { sys_t a_t b_t };
+		role other_r types { sys_t a_t b_t };
+		user system_u roles { system_r other_r };
+		user other_u roles { system_r };
+		STATEMENTS
+		sid kernel system_u:system_r:sys_t
+	EOF
+	sed 's/^STATEMENTS$/constrain file { read write } (u1 == u2 or t1 == { a_t b_t });\nconstrain dir search (r1 == r2 and u1 == { system_u other_u });\nconstrain file read (u1 == u2 or (r1 == r2 and t1 == t2));\nvalidatetrans file (u1 == u2 or t3 == { a_t sys_t });\nvalidatetrans dir (r1 == r2);/' \
+		"$BATS_TEST_TMPDIR/c.conf" >"$BATS_TEST_TMPDIR/cl.conf"
+	# the same statements in another order, their sets and permissions
+	# too, one twice
+	sed 's/^STATEMENTS$/validatetrans dir (r1 == r2);\nconstrain file read (u1 == u2 or (r1 == r2 and t1 == t2));\nconstrain dir search (r1 == r2 and u1 == { other_u system_u });\nconstrain file { write read } (u1 == u2 or t1 == { b_t a_t });\nconstrain file read (u1 == u2 or (r1 == r2 and t1 == t2));\nvalidatetrans file (u1 == u2 or t3 == { sys_t a_t });/' \
+		"$BATS_TEST_TMPDIR/c.conf" >"$BATS_TEST_TMPDIR/cr.conf"
+	# another expression with the same text
+	sed 's/^constrain file read (u1 == u2 or (r1 == r2 and t1 == t2));$/constrain file read ((u1 == u2 or r1 == r2) and t1 == t2);/' \
+		"$BATS_TEST_TMPDIR/cl.conf" >"$BATS_TEST_TMPDIR/cx.conf"
+	for s in cl cr cx; do
+		sepolc_fixture "$BATS_TEST_TMPDIR/$s.pol" "$BATS_TEST_TMPDIR/$s.conf"
+	done
+	run -0 --separate-stderr sequery diff --constrain --validatetrans "$BATS_TEST_TMPDIR/cl.pol" "$BATS_TEST_TMPDIR/cr.pol"
+	[ "$output" = "Constraints (0 Added, 0 Removed)
+
+Validatetrans (0 Added, 0 Removed)" ]
+	run -1 --separate-stderr sequery diff --constrain "$BATS_TEST_TMPDIR/cl.pol" "$BATS_TEST_TMPDIR/cx.pol"
+	lines_are 0 <<-'EOF'
+		Constraints (1 Added, 1 Removed)
+		   Added Constraints: 1
+		      + constrain file read (u1 == u2 or ( r1 == r2 ) and ( t1 == t2 )); 
+		   Removed Constraints: 1
+		      - constrain file read (u1 == u2 or ( r1 == r2 ) and ( t1 == t2 )); 
+	EOF
+	if command -v sediff >/dev/null; then
+		local got=$output
+		run -0 sediff --constrain "$BATS_TEST_TMPDIR/cl.pol" "$BATS_TEST_TMPDIR/cx.pol"
+		[ "$output" = "$got" ]
+		run -0 sediff --constrain --validatetrans "$BATS_TEST_TMPDIR/cl.pol" "$BATS_TEST_TMPDIR/cr.pol"
+		[ "$output" = "Constraints (0 Added, 0 Removed)
+
+Validatetrans (0 Added, 0 Removed)" ]
+	fi
+}

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compile-policy.h"
+#include "query/diff.h"
 #include "tap.h"
 
 /* Build a postfix expression from tokens: names are booleans a..d (values
@@ -171,11 +173,119 @@ static void test_policy(void)
 	pol_err_release(&err);
 }
 
+static const char cond_conf[] =
+    "class file\nclass chr_file\nsid kernel\n"
+    "class file { read ioctl }\nclass chr_file { read ioctl }\n"
+    "type sys_t;\ntype a_t;\ntype b_t;\nbool b true;\nbool c false;\n"
+    "allow a_t b_t:chr_file ioctl;\n"
+    "allowxperm a_t b_t:chr_file ioctl 0x5401;\n"
+    "%s\n"
+    "role object_r;\nrole system_r;\nrole system_r types { sys_t a_t b_t };\n"
+    "user system_u roles system_r;\nsid kernel system_u:system_r:sys_t\n";
+
+/* cond_conf with the conditional cond, compiled. With xperm, its
+ * conditional chr_file entry becomes "allowxperm a_t b_t:chr_file ioctl
+ * 0x5401" on the same branch, as a kernel policy of version 34 may hold:
+ * libsepol 3.4's compilers refuse xperm rules in a conditional. */
+static struct pol_pdb *cond_policy(const char *cond, bool xperm)
+{
+	char path[] = "/tmp/sekit-test-conf-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+	struct pol_pdb *pdb = NULL;
+	struct pol_err err;
+	cond_av_list_t *l = NULL;
+	avtab_extended_perms_t *x;
+
+	if (!fp)
+		return NULL;
+	fprintf(fp, cond_conf, cond);
+	fclose(fp);
+	pol_err_init(&err);
+	pdb = test_compile_policy(path, false, &err);
+	unlink(path);
+	pol_err_release(&err);
+	if (!pdb || !xperm)
+		return pdb;
+	for (const cond_node_t *cn = pdb_db(pdb)->cond_list; cn && !l; cn = cn->next)
+		for (int br = 0; br < 2 && !l; br++)
+			for (l = br ? cn->false_list : cn->true_list; l; l = l->next)
+				if (l->node->key.target_class == pdb_class_value(pdb, "chr_file"))
+					break;
+	x = calloc(1, sizeof(*x));
+	if (!l || !x) {
+		free(x);
+		pol_pdb_free(pdb);
+		return NULL;
+	}
+	x->specified = AVTAB_XPERMS_IOCTLFUNCTION;
+	x->driver = 0x54;
+	x->perms[0] = 1u << 0x01;
+	l->node->key.specified = AVTAB_XPERMS_ALLOWED | (l->node->key.specified & AVTAB_ENABLED);
+	l->node->datum.xperms = x;
+	return pdb;
+}
+
+/* The allowxperm section from l to r: its lines, "+ text" a line. */
+static char *xperm_diff(struct pol_pdb *l, struct pol_pdb *r)
+{
+	struct pol_diff_list *list = NULL;
+	struct pol_buf b = POL_BUF_INIT;
+	struct pol_err err;
+
+	pol_err_init(&err);
+	if (pol_diff_section(l, r, POL_DIFF_ALLOWXPERM, &list, &err) == 0)
+		for (size_t i = 0; i < list->count; i++) {
+			const struct pol_diff_item *it = pol_diff_list_item(list, i);
+
+			pol_buf_printf(&b, "%s%c %s", i ? "\n" : "", it->kind, it->text);
+		}
+	pol_diff_list_free(list);
+	pol_err_release(&err);
+	return pol_buf_detach(&b);
+}
+
+/* sediff keys an xperm rule by its conditional too (its hash holds it):
+ * a conditional one is kept apart from the unconditional one of the same
+ * key, not merged with it nor dropped as covered; its conditional is
+ * matched by truth table. */
+static void test_diff_cond_xperm(void)
+{
+	struct pol_pdb *plain = cond_policy("if (b && c) { allow a_t b_t:chr_file read; }", false);
+	struct pol_pdb *x = cond_policy("if (b && c) { allow a_t b_t:chr_file read; }", true);
+	/* compiled as the false branch of "! c || ! b" */
+	struct pol_pdb *y = cond_policy("if (!(!b || !c)) { allow a_t b_t:chr_file read; }", true);
+	char *s;
+
+	if (!plain || !x || !y) {
+		ok(false, "the conditional xperm policies compile");
+		not_run(3, "no policies");
+		goto out;
+	}
+	s = xperm_diff(plain, x);
+	is_str(s, "+ allowxperm a_t b_t:chr_file ioctl 0x5401; [ c && b ]:True",
+	       "a conditional xperm rule is added beside the unconditional one of its key");
+	free(s);
+	s = xperm_diff(x, plain);
+	is_str(s, "- allowxperm a_t b_t:chr_file ioctl 0x5401; [ c && b ]:True", "and removed");
+	free(s);
+	s = xperm_diff(x, y);
+	is_str(s, "",
+	       "the true branch of c && b and the false branch of ! c || ! b are one (sediff: "
+	       "one removed, one added)");
+	free(s);
+out:
+	pol_pdb_free(plain);
+	pol_pdb_free(x);
+	pol_pdb_free(y);
+}
+
 int main(void)
 {
 	test_cond_format();
 	test_xperms();
 	test_split();
 	test_policy();
+	test_diff_cond_xperm();
 	return tap_done();
 }

@@ -68,3 +68,12 @@ setup() {
 	[ -z "$output" ]
 	[ -z "$stderr" ]
 }
+
+@test "completion: diff completes sediff's selectors, the xperm ones among them" {
+	run -0 complete_words diff --allowx
+	[ "$output" = "--allowxperm" ]
+	run -0 complete_words diff --dontaudit
+	[[ "$output" == *--dontaudit* && "$output" == *--dontauditxperm* ]]
+	run -0 complete_words diff --never
+	[[ "$output" == *--neverallow* && "$output" == *--neverallowxperm* ]]
+}

@@ -188,6 +188,24 @@ ts_built() {
 	done
 }
 
+# ts_need_audit2allow: the seallow oracles' set-up (oracle/seallow-*.sh).
+# Sets a2a (audit2allow 3.4, run under /usr/bin/python3), policy (Debian's
+# policy.33, or DEBIAN_POLICY), corpus (SEKIT_CORPUS), top and build (the
+# source and build trees) and seallow (SEALLOW, else the one PATH finds,
+# else the build's); skips without audit2allow or the policy, and exits 99
+# when seallow is not built.
+ts_need_audit2allow() {
+	top=${SEKIT_SRCDIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+	build=${SEKIT_BUILDDIR:-$top}
+	seallow=${SEALLOW:-$(command -v seallow || echo "$build/seallow")}
+	policy=${DEBIAN_POLICY:-/etc/selinux/default/policy/policy.33}
+	corpus=${SEKIT_CORPUS:-$top/../shared/corpus}
+	a2a=/usr/bin/audit2allow
+	[ -x "$a2a" ] || ts_skip "no $a2a (apt-get install policycoreutils-python-utils)"
+	[ -r "$policy" ] || ts_skip "no $policy (apt-get install selinux-policy-default)"
+	ts_built "$seallow"
+}
+
 # ts_need_setools: skip unless setools is installed: sesearch, seinfo and
 # sediff, and its module for /usr/bin/python3 (the oracle drivers import
 # it). The one setools requirement of the shell suites (the bats one:

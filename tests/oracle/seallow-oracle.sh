@@ -21,17 +21,9 @@ full=false
 [ "${1:-}" = --full ] && full=true
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
-top=${SEKIT_SRCDIR:-$(cd "$here/../.." && pwd)}
-build=${SEKIT_BUILDDIR:-$top}
-seallow=${SEALLOW:-$(command -v seallow || echo "$build/seallow")}
+ts_need_audit2allow # sets a2a, policy, corpus, top, build, seallow
 gen=${SEALLOW_GEN:-$build/tests/oracle/seallow-gen}
-policy=${DEBIAN_POLICY:-/etc/selinux/default/policy/policy.33}
-corpus=${SEKIT_CORPUS:-$top/../shared/corpus}
-a2a=/usr/bin/audit2allow
-
-[ -x "$a2a" ] || ts_skip "no $a2a (apt-get install policycoreutils-python-utils)"
-[ -r "$policy" ] || ts_skip "no $policy (apt-get install selinux-policy-default)"
-ts_built "$seallow" "$gen"
+ts_built "$gen"
 
 ts_workdir seallow-oracle
 work=$TS_WORKDIR

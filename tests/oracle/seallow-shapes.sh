@@ -21,16 +21,7 @@ full=false
 [ "${1:-}" = --full ] && full=true
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
-top=${SEKIT_SRCDIR:-$(cd "$here/../.." && pwd)}
-build=${SEKIT_BUILDDIR:-$top}
-seallow=${SEALLOW:-$(command -v seallow || echo "$build/seallow")}
-policy=${DEBIAN_POLICY:-/etc/selinux/default/policy/policy.33}
-corpus=${SEKIT_CORPUS:-$top/../shared/corpus}
-a2a=/usr/bin/audit2allow
-
-[ -x "$a2a" ] || ts_skip "no $a2a (apt-get install policycoreutils-python-utils)"
-[ -r "$policy" ] || ts_skip "no $policy (apt-get install selinux-policy-default)"
-ts_built "$seallow"
+ts_need_audit2allow # sets a2a, policy, corpus, top, build, seallow
 [ -r "$corpus/audit/sepolgen-short.log" ] || ts_skip "no corpus at $corpus"
 command -v ausearch >/dev/null || ts_skip "no ausearch (apt-get install auditd)"
 

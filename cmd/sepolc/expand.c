@@ -22,12 +22,19 @@ static void show_command(char *const *argv, void *data)
 	fputc('\n', stderr);
 }
 
-/* The library's options for opts, in a work directory of our own (*w:
- * cli_workdir_close()); an exit status. */
-static int start(const struct sepolc_opts *opts, struct diag_sink *diags,
-		 struct pol_refpolicy_opts *ro, struct cli_workdir **w, struct pol_err *err)
+/* One run of the library: its options, the work directory and the
+ * diagnostics. */
+struct m4_run {
+	struct pol_refpolicy_opts ro;
+	struct cli_workdir *w;
+	struct pol_err err;
+};
+
+/* The library's options for opts, in a work directory of our own (finish()
+ * closes it); an exit status, and nothing to finish when it is not EXIT_OK. */
+static int start(const struct sepolc_opts *opts, struct diag_sink *diags, struct m4_run *run)
 {
-	*ro = (struct pol_refpolicy_opts){
+	run->ro = (struct pol_refpolicy_opts){
 	    .headers = opts->headers,
 	    .defines = opts->defines,
 	    .n_defines = opts->n_defines,
@@ -37,19 +44,23 @@ static int start(const struct sepolc_opts *opts, struct diag_sink *diags,
 	    .on_child = cli_workdir_child,
 	    .on_command = opts->verbose >= 2 && !opts->json ? show_command : NULL,
 	};
-	pol_err_init(err);
-	diag_sink_attach(diags, err);
-	if (cli_workdir_open("sepolc", w, err) < 0)
+	run->w = NULL;
+	pol_err_init(&run->err);
+	diag_sink_attach(diags, &run->err);
+	if (cli_workdir_open("sepolc", &run->w, &run->err) < 0) {
+		pol_err_release(&run->err);
 		return EXIT_ENV;
-	ro->workdir = cli_workdir_path(*w);
-	ro->hook_data = *w;
+	}
+	run->ro.workdir = cli_workdir_path(run->w);
+	run->ro.hook_data = run->w;
 	return EXIT_OK;
 }
 
-static int finish(int rc, struct cli_workdir *w, struct pol_err *err)
+/* The library's status rc as sepolc's exit status, the run cleaned up. */
+static int finish(int rc, struct m4_run *run)
 {
-	cli_workdir_close(w);
-	pol_err_release(err);
+	cli_workdir_close(run->w);
+	pol_err_release(&run->err);
 	return cli_exit_for_system(rc);
 }
 
@@ -57,16 +68,12 @@ int m4_expand(const struct sepolc_opts *opts, const struct inputs *in, struct di
 	      struct pol_refpolicy_expansion *out)
 {
 	struct pol_refpolicy_module_files files = {in->source, in->ifs, in->n_ifs, in->fc};
-	struct pol_refpolicy_opts ro;
-	struct cli_workdir *w = NULL;
-	struct pol_err err;
-	int status = start(opts, diags, &ro, &w, &err);
+	struct m4_run run;
+	int status = start(opts, diags, &run);
 
-	if (status != EXIT_OK) {
-		pol_err_release(&err);
+	if (status != EXIT_OK)
 		return status;
-	}
-	return finish(pol_refpolicy_expand(&ro, &files, out, &err), w, &err);
+	return finish(pol_refpolicy_expand(&run.ro, &files, out, &run.err), &run);
 }
 
 int m4_expand_fc(const struct sepolc_opts *opts, const char *fc, struct diag_sink *diags,
@@ -78,16 +85,12 @@ int m4_expand_fc(const struct sepolc_opts *opts, const char *fc, struct diag_sin
 int m4_expand_fcs(const struct sepolc_opts *opts, const char *const *fcs, size_t n_fcs,
 		  struct diag_sink *diags, char **text, size_t *len)
 {
-	struct pol_refpolicy_opts ro;
-	struct cli_workdir *w = NULL;
-	struct pol_err err;
-	int status = start(opts, diags, &ro, &w, &err);
+	struct m4_run run;
+	int status = start(opts, diags, &run);
 
-	if (status != EXIT_OK) {
-		pol_err_release(&err);
+	if (status != EXIT_OK)
 		return status;
-	}
-	return finish(pol_refpolicy_expand_fcs(&ro, fcs, n_fcs, text, len, &err), w, &err);
+	return finish(pol_refpolicy_expand_fcs(&run.ro, fcs, n_fcs, text, len, &run.err), &run);
 }
 
 void m4_report_calls(const struct pol_refpolicy_expansion *r, struct diag_sink *diags)

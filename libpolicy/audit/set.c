@@ -322,75 +322,63 @@ static void add_port(struct audit_group *g, const char *perm, unsigned int port)
 	v[g->nports++] = (struct pol_audit_port_use){perm, port};
 }
 
-enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol_audit_avc *a)
+/* The group of (sc's type, tc's type, cls, verdict[, a's node]) whose key
+ * hashes to h, or NULL. */
+static struct audit_group *find_group(const struct pol_audit_set *set, uint32_t h,
+				      const struct pol_audit_ctx *sc,
+				      const struct pol_audit_ctx *tc, uint32_t cls,
+				      enum pol_audit_verdict verdict, const struct pol_audit_avc *a)
 {
-	const struct pol_audit_ctx *sc, *tc;
-	const struct pol_audit_why *why;
-	uint32_t cls, av, h;
-	enum pol_audit_bad bad;
-	struct audit_group *g;
-	const char *file;
-
-	if (a->granted)
-		return POL_AUDIT_OK;
-	bad = audit_question(set->pol, a->scontext, a->tcontext, a->tclass, a->perms, a->nperms,
-			     &sc, &tc, &cls, &av);
-	if (bad == POL_AUDIT_OK)
-		bad = audit_explain_ctx(set->pol, sc, tc, cls, av, &why);
-	if (bad != POL_AUDIT_OK) {
-		set->skipped[bad]++;
-		return bad;
-	}
-	h = hash_key(sc->type_value, tc->type_value, cls, why->verdict,
-		     set->by_node && a->node && *a->node ? pol_hash_bytes(a->node, strlen(a->node))
-							 : 0);
-	g = NULL;
-	for (struct pol_hash_entry *e = pol_hash_chain(&set->groups, h); e && !g; e = e->next) {
+	for (struct pol_hash_entry *e = pol_hash_chain(&set->groups, h); e; e = e->next) {
 		struct audit_group *x = pol_hash_item(e, struct audit_group, entry);
 
-		if (e->hash == h && x->cls_value == cls && x->verdict == why->verdict &&
+		if (e->hash == h && x->cls_value == cls && x->verdict == verdict &&
 		    (!set->by_node || same_node(x->node, a->node)) && x->src_len == sc->type_len &&
 		    memcmp(x->src, sc->type, sc->type_len) == 0 && x->tgt_len == tc->type_len &&
 		    memcmp(x->tgt, tc->type, tc->type_len) == 0)
-			g = x;
+			return x;
 	}
-	if (!g) {
-		g = calloc(1, sizeof(*g));
-		if (!g) {
-			set->skipped[POL_AUDIT_BAD_NOMEM]++;
-			return POL_AUDIT_BAD_NOMEM;
-		}
-		g->src = set_strndup(set, sc->type, sc->type_len);
-		g->tgt = set_strndup(set, tc->type, tc->type_len);
-		g->src_len = sc->type_len;
-		g->tgt_len = tc->type_len;
-		g->cls = set_strdup(set, a->tclass);
-		g->cls_value = cls;
-		g->stype = sc->type_value;
-		g->ttype = tc->type_value;
-		g->verdict = why->verdict;
-		g->why = why;
-		g->sctx = sc;
-		g->tctx = tc;
-		g->seq = set->seq++;
-		g->msgs_tail = &g->msgs;
-		g->comm = set_dup_or_empty(set, a->comm);
-		g->exe = set_dup_or_empty(set, a->exe);
-		g->path = set_dup_or_empty(set, a->avc_path);
-		if (set->by_node && a->node && *a->node)
-			g->node = set_strdup(set, a->node);
-		pol_hash_add(&set->groups, &g->entry, h);
-	}
-	/* file may be in the scratch buffer, which add_command() reuses */
-	file = file_of(set, a);
-	if (!g->file && file)
-		g->file = set_strdup(set, file);
-	if (!g->dev && a->dev && *a->dev)
-		g->dev = set_strdup(set, a->dev);
-	if (!g->executable && ((a->exe && *a->exe) || (a->syscall_exe && *a->syscall_exe)))
-		g->executable = set_strdup(set, a->exe && *a->exe ? a->exe : a->syscall_exe);
-	add_distinct(set, &g->files, file);
-	add_command(set, g, a);
+	return NULL;
+}
+
+/* A new group for a's question, its first denial's facts kept, added under
+ * h; NULL when memory runs out. */
+static struct audit_group *new_group(struct pol_audit_set *set, uint32_t h,
+				     const struct pol_audit_ctx *sc, const struct pol_audit_ctx *tc,
+				     uint32_t cls, const struct pol_audit_why *why,
+				     const struct pol_audit_avc *a)
+{
+	struct audit_group *g = calloc(1, sizeof(*g));
+
+	if (!g)
+		return NULL;
+	g->src = set_strndup(set, sc->type, sc->type_len);
+	g->tgt = set_strndup(set, tc->type, tc->type_len);
+	g->src_len = sc->type_len;
+	g->tgt_len = tc->type_len;
+	g->cls = set_strdup(set, a->tclass);
+	g->cls_value = cls;
+	g->stype = sc->type_value;
+	g->ttype = tc->type_value;
+	g->verdict = why->verdict;
+	g->why = why;
+	g->sctx = sc;
+	g->tctx = tc;
+	g->seq = set->seq++;
+	g->msgs_tail = &g->msgs;
+	g->comm = set_dup_or_empty(set, a->comm);
+	g->exe = set_dup_or_empty(set, a->exe);
+	g->path = set_dup_or_empty(set, a->avc_path);
+	if (set->by_node && a->node && *a->node)
+		g->node = set_strdup(set, a->node);
+	pol_hash_add(&set->groups, &g->entry, h);
+	return g;
+}
+
+/* The ports of a's name_bind (src=) and name_connect (dest=). */
+static void add_ports(struct pol_audit_set *set, struct audit_group *g,
+		      const struct pol_audit_avc *a)
+{
 	for (size_t i = 0; i < a->nperms; i++) {
 		const char *port = NULL;
 
@@ -406,6 +394,24 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 		add_port(g, a->perms[i][5] == 'b' ? "name_bind" : "name_connect",
 			 (unsigned int)strtoul(port, NULL, 10));
 	}
+}
+
+/* Denial a (of permissions av) merged into its group g. */
+static void merge_denial(struct pol_audit_set *set, struct audit_group *g,
+			 const struct pol_audit_avc *a, uint32_t av)
+{
+	/* file may be in the scratch buffer, which add_command() reuses */
+	const char *file = file_of(set, a);
+
+	if (!g->file && file)
+		g->file = set_strdup(set, file);
+	if (!g->dev && a->dev && *a->dev)
+		g->dev = set_strdup(set, a->dev);
+	if (!g->executable && ((a->exe && *a->exe) || (a->syscall_exe && *a->syscall_exe)))
+		g->executable = set_strdup(set, a->exe && *a->exe ? a->exe : a->syscall_exe);
+	add_distinct(set, &g->files, file);
+	add_command(set, g, a);
+	add_ports(set, g, a);
 	g->perms |= av;
 	g->count++;
 	if (a->sec && (!g->first || a->sec < g->first))
@@ -418,6 +424,37 @@ enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol
 		add_xperm(g, a->ioctlcmd);
 	if (set->keep_msgs)
 		keep_msg(set, g, a);
+}
+
+enum pol_audit_bad pol_audit_set_add(struct pol_audit_set *set, const struct pol_audit_avc *a)
+{
+	const struct pol_audit_ctx *sc, *tc;
+	const struct pol_audit_why *why;
+	uint32_t cls, av, h;
+	enum pol_audit_bad bad;
+	struct audit_group *g;
+
+	if (a->granted)
+		return POL_AUDIT_OK;
+	bad = audit_question(set->pol, a->scontext, a->tcontext, a->tclass, a->perms, a->nperms,
+			     &sc, &tc, &cls, &av);
+	if (bad == POL_AUDIT_OK)
+		bad = audit_explain_ctx(set->pol, sc, tc, cls, av, &why);
+	if (bad != POL_AUDIT_OK) {
+		set->skipped[bad]++;
+		return bad;
+	}
+	h = hash_key(sc->type_value, tc->type_value, cls, why->verdict,
+		     set->by_node && a->node && *a->node ? pol_hash_bytes(a->node, strlen(a->node))
+							 : 0);
+	g = find_group(set, h, sc, tc, cls, why->verdict, a);
+	if (!g)
+		g = new_group(set, h, sc, tc, cls, why, a);
+	if (!g) {
+		set->skipped[POL_AUDIT_BAD_NOMEM]++;
+		return POL_AUDIT_BAD_NOMEM;
+	}
+	merge_denial(set, g, a, av);
 	return POL_AUDIT_OK;
 }
 

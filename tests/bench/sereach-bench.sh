@@ -14,17 +14,18 @@
 # milliseconds, near the clock's resolution).
 # Exit 77 when the policy, setools or GNU time is missing.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 sereach=${SEREACH:?SEREACH=path/to/sereach}
 policy=${DEBIAN_POLICY:-/etc/selinux/default/policy/policy.33}
 runs=${SEREACH_BENCH_RUNS:-10}
 py=/usr/bin/python3
 
-[ -r "$policy" ] || { echo "SKIP: no $policy"; exit 77; }
-[ -x /usr/bin/time ] || { echo "SKIP: no /usr/bin/time (apt-get install time)"; exit 77; }
-$py -c 'import setools' 2>/dev/null || { echo "SKIP: no setools for $py"; exit 77; }
+[ -r "$policy" ] || ts_skip "no $policy"
+[ -x /usr/bin/time ] || ts_skip "no /usr/bin/time (apt-get install time)"
+$py -c 'import setools' 2>/dev/null || ts_skip "no setools for $py"
 map=$($py -c 'import os, setools; print(os.path.join(os.path.dirname(setools.__file__), "perm_map"))')
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+ts_workdir sereach-bench
+work=$TS_WORKDIR
 
 # measure N CMD...: "cpu_seconds_per_run peak_kb" of N runs of CMD
 measure() {
@@ -65,7 +66,7 @@ row() { # kind args tool...
 	printf '%-38s %9.2f %9.4f %7sx %10d %8d %7sx\n' "$kind $args" "$ts" "$os" "$ratio" \
 		$((tm / 1024)) $((om / 1024)) "$mratio"
 }
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+median() { printf '%s\n' "$@" | ts_median; }
 for a in "${dta_queries[@]}"; do
 	row dta "$a" /usr/bin/sedta ""
 	dta_ratios+=("$ratio")
@@ -80,10 +81,9 @@ echo "median flow speed-up: $(median "${flow_ratios[@]}")x (goal >= 100x)"
 echo "median flow memory ratio: $(median "${flow_mem[@]}")x less (goal >= 10x)"
 
 # streaming: wall time to the first of seinfoflow -A 3's 51,241 paths
-start=$(date +%s.%N)
+start=$(ts_now)
 "$sereach" flow -p "$policy" -m "$map" -s shadow_t -t user_t -A 3 | head -2 >/dev/null
-first=$(date +%s.%N)
+first=$(ts_now)
 total=$("$sereach" flow -p "$policy" -m "$map" -s shadow_t -t user_t -A 3 | tail -1)
-end=$(date +%s.%N)
-awk -v s="$start" -v f="$first" -v e="$end" -v t="$total" \
-	'BEGIN { printf "flow -A 3 shadow_t -> user_t: first path after %.2f s (all: %s, %.2f s)\n", f - s, t, e - f }'
+end=$(ts_now)
+echo "flow -A 3 shadow_t -> user_t: first path after $(ts_secs $((first - start))) s (all: $total, $(ts_secs $((end - first))) s)"

@@ -679,10 +679,10 @@ static void xperm_rule_text(const struct av *av, struct pol_buf *t, const struct
 	n = xperm_runs(&runs, av->xs, "", false);
 	diff_rule_head(av, t, r);
 	pol_buf_puts(t, "ioctl ");
-	if (n > 1)
-		pol_buf_printf(t, "{%s };", pol_buf_str(&runs));
+	if (n == 1 && !runs.failed)
+		pol_buf_printf(t, "%s;", pol_buf_str(&runs) + 1); /* after its ' ' */
 	else
-		pol_buf_printf(t, "%s;", pol_buf_str(&runs) + 1);
+		pol_buf_printf(t, "{%s };", pol_buf_str(&runs));
 	if (runs.failed)
 		t->failed = true;
 	pol_buf_release(&runs);

@@ -4,7 +4,7 @@
 # sequery diff against sediff on Debian's policy (POLICY, default
 # /etc/selinux/default/policy/policy.33) and a changed build of refpolicy's
 # policy.conf (tests/oracle/sequery-diff-mutate.py, seed SEED: rules
-# dropped, Booleans flipped, types and ports added): CPU time (user +
+# dropped, Booleans flipped, types, ports and ioctl xperm rules added): CPU time (user +
 # system) and peak memory of each, and the ratios (goal: 1/20 of sediff's
 # time, 1/10 of its memory). sediff runs once (about a minute of CPU),
 # sequery diff RUNS times (the least CPU time counts, so that load does not

@@ -426,15 +426,82 @@ int pol_audit_set_write(const struct pol_audit_set *set, const char *module, uns
 	return pol_audit_set_write_calls(set, module, flags, NULL, NULL, out);
 }
 
+/* The rules of groups v[0..n) and the calls, a section per source type
+ * ("#============= a_t ==============") in name order. */
+static void put_sections(const struct pol_audit_set *set, struct audit_group **v, size_t n,
+			 const struct call *calls, size_t ncalls, unsigned int flags,
+			 struct pol_buf *b)
+{
+	bool cil = flags & POL_AUDIT_GEN_CIL;
+	const char *prev = NULL;
+	size_t c = 0;
+
+	/* a stable sort of avrules + avextrules: per (src, tgt, class), the
+	 * allow rules, then the allowxperm rules; then a source's calls */
+	for (size_t i = 0; i < n || c < ncalls;) {
+		const char *cur = i < n ? v[i]->src : calls[c].section;
+
+		if (c < ncalls && strcmp(calls[c].section, cur) < 0)
+			cur = calls[c].section;
+		if (!prev || strcmp(prev, cur) != 0) {
+			if (prev)
+				pol_buf_putc(b, '\n');
+			pol_buf_printf(b, "%s============= %s ==============\n", cil ? ";" : "#",
+				       cur);
+			prev = cur;
+		}
+		while (i < n && strcmp(v[i]->src, cur) == 0) {
+			size_t j = i;
+
+			while (j < n && strcmp(v[j]->src, v[i]->src) == 0 &&
+			       strcmp(audit_group_target(v[j]), audit_group_target(v[i])) == 0 &&
+			       strcmp(v[j]->cls, v[i]->cls) == 0)
+				j++;
+			for (size_t k = i; k < j; k++) {
+				rule_comment(set, v[k], flags, b);
+				put_rule(set, v[k], flags, false, b);
+			}
+			for (size_t k = i; k < j; k++)
+				if (xperm_bit(set, v[k], flags) >= 0)
+					put_rule(set, v[k], flags, true, b);
+			i = j;
+		}
+		for (; c < ncalls && strcmp(calls[c].section, cur) == 0; c++)
+			pol_buf_printf(b, "%s\n", calls[c].text);
+	}
+}
+
+/* The "role R types T;" of the set's compute_sid records, sorted. */
+static void put_roles(const struct pol_audit_set *set, struct pol_buf *b)
+{
+	char **roles = malloc(set->nroles * sizeof(*roles));
+
+	if (!roles)
+		return;
+	memcpy(roles, set->roles, set->nroles * sizeof(*roles));
+	if (set->nroles > 1)
+		qsort(roles, set->nroles, sizeof(*roles), audit_cmp_str);
+	pol_buf_puts(b, "#============= ROLES ==============\n");
+	/* sepolgen's RoleType: a line per type, a blank line per role */
+	for (size_t i = 0; i < set->nroles; i++) {
+		char *tab = strchr(roles[i], '\t');
+		size_t rl = (size_t)(tab - roles[i]);
+
+		pol_buf_printf(b, "role %.*s types %s;\n", (int)rl, roles[i], tab + 1);
+		if (i + 1 == set->nroles || strncmp(roles[i + 1], roles[i], rl + 1) != 0)
+			pol_buf_putc(b, '\n');
+	}
+	free(roles);
+}
+
 int pol_audit_set_write_calls(const struct pol_audit_set *set, const char *module,
 			      unsigned int flags, pol_audit_call_fn fn, void *data, FILE *out)
 {
 	struct audit_group **v = audit_set_sorted(set);
 	struct pol_buf b = POL_BUF_INIT;
 	bool cil = flags & POL_AUDIT_GEN_CIL;
-	const char *prev = NULL;
 	struct call *calls = NULL;
-	size_t n = set->groups.n, ncalls = 0, c = 0;
+	size_t n = set->groups.n, ncalls = 0;
 	int rc = 0;
 
 	if (!v)
@@ -452,61 +519,9 @@ int pol_audit_set_write_calls(const struct pol_audit_set *set, const char *modul
 	if (module || (flags & POL_AUDIT_GEN_REQUIRES))
 		put_requires(set, v, n, calls, ncalls, flags, &b);
 	pol_buf_putc(&b, '\n');
-	/* a stable sort of avrules + avextrules: per (src, tgt, class), the
-	 * allow rules, then the allowxperm rules; then a source's calls */
-	for (size_t i = 0; i < n || c < ncalls;) {
-		const char *cur = i < n ? v[i]->src : calls[c].section;
-
-		if (c < ncalls && strcmp(calls[c].section, cur) < 0)
-			cur = calls[c].section;
-		if (!prev || strcmp(prev, cur) != 0) {
-			if (prev)
-				pol_buf_putc(&b, '\n');
-			pol_buf_printf(&b, "%s============= %s ==============\n", cil ? ";" : "#",
-				       cur);
-			prev = cur;
-		}
-		while (i < n && strcmp(v[i]->src, cur) == 0) {
-			size_t j = i;
-
-			while (j < n && strcmp(v[j]->src, v[i]->src) == 0 &&
-			       strcmp(audit_group_target(v[j]), audit_group_target(v[i])) == 0 &&
-			       strcmp(v[j]->cls, v[i]->cls) == 0)
-				j++;
-			for (size_t k = i; k < j; k++) {
-				rule_comment(set, v[k], flags, &b);
-				put_rule(set, v[k], flags, false, &b);
-			}
-			for (size_t k = i; k < j; k++)
-				if (xperm_bit(set, v[k], flags) >= 0)
-					put_rule(set, v[k], flags, true, &b);
-			i = j;
-		}
-		for (; c < ncalls && strcmp(calls[c].section, cur) == 0; c++)
-			pol_buf_printf(&b, "%s\n", calls[c].text);
-	}
-	if (set->nroles && !cil) {
-		char **roles = malloc(set->nroles * sizeof(*roles));
-
-		if (roles) {
-			memcpy(roles, set->roles, set->nroles * sizeof(*roles));
-			if (set->nroles > 1)
-				qsort(roles, set->nroles, sizeof(*roles), audit_cmp_str);
-			pol_buf_puts(&b, "#============= ROLES ==============\n");
-			/* sepolgen's RoleType: a line per type, a blank line per role */
-			for (size_t i = 0; i < set->nroles; i++) {
-				char *tab = strchr(roles[i], '\t');
-				size_t rl = (size_t)(tab - roles[i]);
-
-				pol_buf_printf(&b, "role %.*s types %s;\n", (int)rl, roles[i],
-					       tab + 1);
-				if (i + 1 == set->nroles ||
-				    strncmp(roles[i + 1], roles[i], rl + 1) != 0)
-					pol_buf_putc(&b, '\n');
-			}
-			free(roles);
-		}
-	}
+	put_sections(set, v, n, calls, ncalls, flags, &b);
+	if (set->nroles && !cil)
+		put_roles(set, &b);
 	free(v);
 	for (size_t i = 0; i < ncalls; i++) {
 		free(calls[i].text);

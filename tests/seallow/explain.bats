@@ -35,7 +35,7 @@ setup() {
 }
 
 @test "seallow explain --json: one object per denial group with the documented keys" {
-	require_command jq
+	require_command jq jq
 	run -4 --separate-stderr seallow explain --json -p "$TBIN" -i "$FIXTURES/t.log"
 	[ "$(jq -r .format_version <<<"$output")" = 1 ]
 	[ "$(jq '.denials | length' <<<"$output")" = 5 ]
@@ -189,7 +189,7 @@ LOG
 hex() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n' | tr a-f A-F; }
 
 @test "seallow explain: a name from the log is quoted in the fix and escaped on the terminal" {
-	require_command jq
+	require_command jq jq
 	printf '/srv/.*\t--\tusera:r:d_t\n' >fc
 	local evil=$'/srv/x\n  fix: rm -rf /\e[2J\r\xff' quote="/srv/a'; touch pwned; echo '"
 	{
@@ -218,7 +218,7 @@ hex() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n' | tr a-f A-F; }
 }
 
 @test "seallow explain --json: streamed a group a line; out of memory is exit 3, never json-c's abort" {
-	require_command jq
+	require_command jq jq
 	require_command cc build-essential
 	run -4 --separate-stderr seallow explain --json -p "$TBIN" -i "$FIXTURES/t.log"
 	# one document: the header's line, a line per group, the closing line
@@ -266,7 +266,7 @@ C
 
 # issue 24 item 4: no relabel where a relabel cannot work
 @test "seallow explain: no relabel on a filesystem the policy labels (genfscon, fs_use) or in a container; every boolean listed" {
-	require_command jq
+	require_command jq jq
 	# b_t is genfscon's (proc), d_t fs_use_trans's (tmpfs); container_file_t a container's
 	sed -e 's/^sid kernel usera:r:a_t$/sid kernel usera:r:a_t\nfs_use_trans tmpfs usera:r:d_t;\ngenfscon proc \/ usera:r:b_t/' \
 		-e 's/^type d_t;/type d_t;\ntype container_file_t;/' \

@@ -11,7 +11,7 @@ load seallow
 
 setup() {
 	seallow_setup
-	require_command jq
+	require_command jq jq
 	# a second policy: a_t may read c_t unconditionally, and e_t exists
 	T2BIN="$BATS_FILE_TMPDIR/t2.bin"
 	if [ ! -f "$T2BIN" ]; then

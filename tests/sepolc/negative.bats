@@ -279,7 +279,7 @@ mentions_line() {
 }
 
 @test "sepolc --json: the error's line and column as a JSON document" {
-	require_command jq
+	require_command jq jq
 	run --separate-stderr "$SEPOLC" --json -o "$T/out" "$BAD/unknown-perm.conf"
 	[ "$status" -eq 2 ]
 	echo "$stderr"

@@ -68,7 +68,7 @@ Policy Capabilities (0 Added, 0 Removed)" ]
 }
 
 @test "sequery diff: --json names the groups as setools' MCP server does" {
-	require_command jq
+	require_command jq jq
 	run -1 --separate-stderr sequery --json diff --allow -t "$L" "$SMALL"
 	jq -e '.command == "diff" and .different == true' <<<"$output"
 	jq -e '.differences.te_rules.removed_allows.truncated == false' <<<"$output"
@@ -78,7 +78,7 @@ Policy Capabilities (0 Added, 0 Removed)" ]
 }
 
 @test "sequery diff: a modified rule lists kept, added and removed permissions" {
-	require_command jq
+	require_command jq jq
 	sed 's/allow a_t b_t:file { read open };/allow a_t b_t:file { read write };/' "$FIX/diff-cond-left.conf" \
 		>"$BATS_TEST_TMPDIR/m.conf"
 	checkpolicy -o "$BATS_TEST_TMPDIR/m.pol" "$BATS_TEST_TMPDIR/m.conf" >/dev/null

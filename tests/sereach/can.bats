@@ -52,7 +52,7 @@ setup_file() {
 
 @test "sereach can: --json names the domain and both chains" {
 	need_fixture can
-	require_command jq
+	require_command jq jq
 	run -0 --separate-stderr sereach can --json -p "$BATS_FILE_TMPDIR/can.bin" a_t read secret_t
 	[ "$(jq -r '.can, .domain, .transitions[0].target, .flows[0].source, .flows[0].weight' <<<"$output" | paste -sd' ')" = "true b_t b_t secret_t 10" ]
 }

@@ -98,7 +98,7 @@ No path found.
 
 @test "sereach check: --json lists every assertion with its verdict and path" {
 	need_fixture can
-	require_command jq
+	require_command jq jq
 	assertions j.txt 'no flow from secret_t to log_t' 'transition path from a_t to b_t'
 	run -1 --separate-stderr sereach check --json -p "$BATS_FILE_TMPDIR/can.bin" "$BATS_TEST_TMPDIR/j.txt"
 	[ "$(jq -r '.count, .violated, .assertions[0].holds, .assertions[0].line, (.assertions[0].path | map(.source + ">" + .target + ":" + (.weight | tostring)) | join(" ")), .assertions[1].holds, .assertions[1].path[0].target' <<<"$output" | paste -sd' ')" = "2 1 false 1 secret_t>b_t:10 b_t>log_t:10 true b_t" ]

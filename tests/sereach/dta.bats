@@ -74,7 +74,7 @@ setup_file() {
 
 @test "sereach dta --json: setools-mcp's keys" {
 	need_fixture d
-	require_command jq
+	require_command jq jq
 	run -0 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/d.bin" -s a_t --full --json
 	[ "$(jq -r '.transitions[] | select(.target == "d_t") | .entrypoints[0].type_transition_rules[0]' <<<"$output")" = "type_transition a_t d_exec_t:process d_t;" ]
 	[ "$(jq -r .count <<<"$output")" = 2 ]

@@ -46,7 +46,7 @@ setup_file() {
 
 @test "sereach dta --role/--user imply --exact" {
 	need_fixture roles
-	require_command jq
+	require_command jq jq
 	run -0 --separate-stderr sereach dta --json --user staff_u -p "$BATS_FILE_TMPDIR/roles.bin" --why-not staff_t sysadm_t
 	[ "$(jq -r '.exact, .exists' <<<"$output" | paste -sd' ')" = "true true" ]
 }
@@ -55,7 +55,7 @@ setup_file() {
 	need_fixture roles
 	run -1 --separate-stderr sereach dta --user user_u -p "$BATS_FILE_TMPDIR/roles.bin" --why-not user_t sysadm_t
 	[[ $output == *"Note: no role that user_u can reach is authorised for sysadm_t."* ]]
-	require_command jq
+	require_command jq jq
 	run -1 --separate-stderr sereach dta --json --role user_r --user user_u -p "$BATS_FILE_TMPDIR/roles.bin" --why-not user_t sysadm_t
 	[ "$(jq -r '.notes[0]' <<<"$output")" = "no role that user_u can reach from user_r is authorised for sysadm_t" ]
 }

@@ -87,7 +87,7 @@ setup_file() {
 
 @test "sereach dta --why-not --json: sections of present, not counted, off and missing rules" {
 	need_fixture d
-	require_command jq
+	require_command jq jq
 	run -1 --separate-stderr sereach dta -p "$BATS_FILE_TMPDIR/d.bin" --exact --why-not a_t c_t --json
 	[ "$(jq -r '.exists, .exact, .exec_transition.not_counted[0], .entrypoints[0].name, .entrypoints[0].missing[0], (.dyntransition.missing | length)' <<<"$output" | tr '\n' '|')" = "false|true|allow a_t b_t:process setexec;|c_exec_t|type_transition a_t c_exec_t:process c_t;|2|" ] ||
 		{ echo "$output"; false; }

@@ -76,7 +76,7 @@ lookup() {
 }
 
 @test "serelabel: --lookup --json prints one document" {
-	command -v jq >/dev/null || skip "jq not installed"
+	require_command jq jq
 	run -0 serelabel -s "$SPEC" --json --lookup /web/page.html
 	[ "$(jq -r '.format_version' <<<"$output")" = 1 ]
 	[ "$(jq -r '.lookups[0].context' <<<"$output")" = system_u:object_r:local_www_t:s0 ]

@@ -265,27 +265,22 @@ struct call {
 	char *section, *text;
 };
 
-static void put_requires(const struct pol_audit_set *set, struct audit_group **v, size_t n,
-			 const struct call *calls, size_t ncalls, unsigned int flags,
-			 struct pol_buf *b)
-{
-	size_t nt = 0, nroles = 0;
-	const char **types = malloc((2 * n + set->nroles + ncalls + 1) * sizeof(*types));
-	const char **roles = malloc((set->nroles + 1) * sizeof(*roles));
-	struct {
-		const char *name;
-		uint32_t value, perms;
-	} *cls = calloc(n + 1, sizeof(*cls));
-	size_t ncls = 0;
-	bool cil = flags & POL_AUDIT_GEN_CIL;
+/* A class the require block names, with the permissions it names. */
+struct req_class {
+	const char *name;
+	uint32_t value, perms;
+};
 
-	if (!types || !cls || !roles)
-		goto out;
+/* The classes of groups v[0..n) into cls (room for n), each with the
+ * permissions its rules use, in order of appearance; returns how many. */
+static size_t require_classes(const struct pol_audit_set *set, struct audit_group **v, size_t n,
+			      unsigned int flags, struct req_class *cls)
+{
+	size_t ncls = 0;
+
 	for (size_t i = 0; i < n; i++) {
 		size_t k;
 
-		types[nt++] = v[i]->src;
-		types[nt++] = v[i]->tgt;
 		for (k = 0; k < ncls && cls[k].value != v[i]->cls_value; k++)
 			;
 		if (k == ncls) {
@@ -296,6 +291,64 @@ static void put_requires(const struct pol_audit_set *set, struct audit_group **v
 		if (xperm_bit(set, v[i], flags) >= 0)
 			cls[k].perms |= 1u << xperm_bit(set, v[i], flags);
 	}
+	return ncls;
+}
+
+/* "\tclass C { perms };" for each of cls, by name. */
+static void put_require_classes(const struct pol_audit_set *set, struct req_class *cls, size_t ncls,
+				struct pol_buf *b)
+{
+	for (size_t i = 1; i < ncls; i++)
+		for (size_t j = i; j > 0 && strcmp(cls[j - 1].name, cls[j].name) > 0; j--) {
+			struct req_class t = cls[j];
+
+			cls[j] = cls[j - 1];
+			cls[j - 1] = t;
+		}
+	for (size_t i = 0; i < ncls; i++) {
+		const char *names[32];
+		size_t k = audit_set_perm_names(set, cls[i].value, cls[i].perms, names);
+
+		pol_buf_printf(b, "\tclass %s ", cls[i].name);
+		put_perms(b, names, k, false);
+		pol_buf_puts(b, ";\n");
+	}
+}
+
+/* "\trole R;" for each role of roles ("role\ttype"), sorted, once. */
+static void put_require_roles(const char **roles, size_t nroles, struct pol_buf *b)
+{
+	if (nroles > 1)
+		qsort(roles, nroles, sizeof(*roles), audit_cmp_str);
+	for (size_t i = 0; i < nroles; i++) {
+		const char *tab = strchr(roles[i], '\t');
+
+		if (i && strncmp(roles[i], roles[i - 1], (size_t)(tab - roles[i]) + 1) == 0)
+			continue;
+		pol_buf_printf(b, "\trole %.*s;\n", (int)(tab - roles[i]), roles[i]);
+	}
+}
+
+/* The require block of groups v[0..n) and the calls: the types, the
+ * classes with their permissions and the roles (CIL: the types alone). */
+static void put_requires(const struct pol_audit_set *set, struct audit_group **v, size_t n,
+			 const struct call *calls, size_t ncalls, unsigned int flags,
+			 struct pol_buf *b)
+{
+	size_t nt = 0, nroles = 0;
+	const char **types = malloc((2 * n + set->nroles + ncalls + 1) * sizeof(*types));
+	const char **roles = malloc((set->nroles + 1) * sizeof(*roles));
+	struct req_class *cls = calloc(n + 1, sizeof(*cls));
+	size_t ncls;
+	bool cil = flags & POL_AUDIT_GEN_CIL;
+
+	if (!types || !cls || !roles)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		types[nt++] = v[i]->src;
+		types[nt++] = v[i]->tgt;
+	}
+	ncls = require_classes(set, v, n, flags, cls);
 	/* sepolgen requires every argument of a call as a type */
 	for (size_t i = 0; i < ncalls; i++)
 		types[nt++] = calls[i].section;
@@ -320,31 +373,8 @@ static void put_requires(const struct pol_audit_set *set, struct audit_group **v
 	for (size_t i = 0; i < nt; i++)
 		if (!i || strcmp(types[i], types[i - 1]) != 0)
 			pol_buf_printf(b, "\ttype %s;\n", types[i]);
-	/* classes by name */
-	for (size_t i = 1; i < ncls; i++)
-		for (size_t j = i; j > 0 && strcmp(cls[j - 1].name, cls[j].name) > 0; j--) {
-			__typeof__(*cls) t = cls[j];
-
-			cls[j] = cls[j - 1];
-			cls[j - 1] = t;
-		}
-	for (size_t i = 0; i < ncls; i++) {
-		const char *names[32];
-		size_t k = audit_set_perm_names(set, cls[i].value, cls[i].perms, names);
-
-		pol_buf_printf(b, "\tclass %s ", cls[i].name);
-		put_perms(b, names, k, false);
-		pol_buf_puts(b, ";\n");
-	}
-	if (nroles > 1)
-		qsort(roles, nroles, sizeof(*roles), audit_cmp_str);
-	for (size_t i = 0; i < nroles; i++) {
-		const char *tab = strchr(roles[i], '\t');
-
-		if (i && strncmp(roles[i], roles[i - 1], (size_t)(tab - roles[i]) + 1) == 0)
-			continue;
-		pol_buf_printf(b, "\trole %.*s;\n", (int)(tab - roles[i]), roles[i]);
-	}
+	put_require_classes(set, cls, ncls, b);
+	put_require_roles(roles, nroles, b);
 	pol_buf_puts(b, "}\n");
 out:
 	free(types);

@@ -24,8 +24,14 @@ static const struct cli_option options[] = {
 	CLI_VALUE('r', "remove", "NAME", "remove a module (absent already: no change)"),
 	CLI_VALUE('d', "disable", "NAME", "disable a module"),
 	CLI_VALUE('e', "enable", "NAME", "enable a module"),
-	CLI_VALUE('X', "priority", "N", "the priority of the -i and -r after it (1-999,\n"
-					"default 400)"),
+	CLI_VALUE('X', "priority", "N", "the priority of the -i, -r and -E after it (1-999;\n"
+					"default 400, -E: the highest installed)"),
+	CLI_VALUE('E', "extract", "NAME", "write the module as NAME.pp (its language) or\n"
+					  "NAME.cil in the current directory, never over\n"
+					  "an existing file; repeatable"),
+	CLI_FLAG('c', "cil", "the -E after it write CIL"),
+	CLI_FLAG('H', "hll", "the -E after it write the module's own language\n"
+			     "(the default)"),
 	CLI_OPTIONAL('l', "list-modules", "full", "list the modules (full: every priority,\n"
 						  "language and state)"),
 	CLI_GROUP(sestore_common_options),
@@ -38,9 +44,11 @@ static int usage(void)
 	fputs("Usage:\n"
 	      " sestore module [options] -i FILE | -r NAME | -d NAME | -e NAME ...\n"
 	      " sestore module [options] -l[full]\n"
+	      " sestore module [options] [-X N] [-c|-H] -E NAME ...\n"
 	      "\n"
 	      "Install, remove, enable or disable modules as semodule does, every action of\n"
-	      "the command line in one transaction (one rebuild of the policy).\n"
+	      "the command line in one transaction (one rebuild of the policy); list them,\n"
+	      "or extract them into the current directory.\n"
 	      "\n",
 	      stdout);
 	cli_print_options(options);
@@ -68,6 +76,30 @@ static int add(struct pol_store_changes *l, enum pol_store_apply_op op, const ch
 		return -ENOMEM;
 	}
 	l->n++;
+	return 0;
+}
+
+/* One -E, at -X's priority (validated here: -E has no apply line to check
+ * it) or 0, the highest installed. Returns 0, -ENOMEM or EXIT_USAGE. */
+static int add_extract(struct sestore_extract **x, size_t *n, const char *name, const char *prio,
+		       bool cil)
+{
+	struct sestore_extract *v;
+	unsigned long p = 0;
+	char *end = NULL;
+
+	if (prio) {
+		errno = 0;
+		p = strtoul(prio, &end, 10);
+		if (errno || end == prio || *end || *prio == '-' || !p || p > 999)
+			return cli_usage_error("invalid priority '%s': a number from 1 to 999",
+					       prio);
+	}
+	if (!(v = realloc(*x, (*n + 1) * sizeof(*v))))
+		return -ENOMEM;
+	*x = v;
+	v[*n] = (struct sestore_extract){.name = name, .prio = (unsigned int)p, .cil = cil};
+	(*n)++;
 	return 0;
 }
 
@@ -144,8 +176,10 @@ int sestore_module(void *ctx, int argc, char **argv)
 	struct cli_getopt g = CLI_GETOPT_INIT(options, "");
 	struct pol_store_changes l = {.file = (char *)"sestore module"};
 	struct pol_store_apply_report rep = {0};
+	struct sestore_extract *x = NULL;
+	size_t nx = 0;
 	const char *prio = NULL;
-	bool listing = false, full = false;
+	bool listing = false, full = false, cil = false;
 	struct pol_store *st;
 	struct pol_err err;
 	int c, rc = 0, status;
@@ -156,6 +190,13 @@ int sestore_module(void *ctx, int argc, char **argv)
 			return usage();
 		case 'X':
 			prio = optarg;
+			break;
+		case 'c':
+		case 'H':
+			cil = c == 'c';
+			break;
+		case 'E':
+			rc = add_extract(&x, &nx, optarg, prio, cil);
 			break;
 		case 'l':
 			listing = true;
@@ -179,11 +220,20 @@ int sestore_module(void *ctx, int argc, char **argv)
 		if (rc)
 			break;
 	}
-	if (rc == EXIT_USAGE || (rc == 0 && optind != argc) || (rc == 0 && !listing && !l.n)) {
+	if (rc == 0 && nx && (listing || l.n))
+		rc = cli_usage_error("-E takes no -i, -r, -d, -e or -l beside it");
+	if (rc == EXIT_USAGE || (rc == 0 && optind != argc) ||
+	    (rc == 0 && !listing && !l.n && !nx)) {
 		release(&l);
+		free(x);
 		return rc == EXIT_USAGE ? rc
 		       : optind != argc ? cli_usage_error("unexpected argument '%s'", argv[optind])
-					: cli_usage_error("give -i, -r, -d, -e or -l");
+					: cli_usage_error("give -i, -r, -d, -e, -E or -l");
+	}
+	if (nx) {
+		status = rc < 0 ? cli_exit_for(rc) : sestore_module_extract(sc, x, nx);
+		free(x);
+		return status;
 	}
 	if (listing && !l.n)
 		return list(sc, full);

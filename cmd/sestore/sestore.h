@@ -36,6 +36,17 @@ int sestore_dontaudit(void *ctx, int argc, char **argv);
 int sestore_apply(void *ctx, int argc, char **argv);
 int sestore_export(void *ctx, int argc, char **argv);
 int sestore_module(void *ctx, int argc, char **argv);
+
+/* One module -E: the module, its priority (0: the highest installed) and
+ * whether as CIL (-c) or in its own language (-H, the default). */
+struct sestore_extract {
+	const char *name;
+	unsigned int prio;
+	bool cil;
+};
+/* Write each module of x[0..n) as NAME.EXT in the current directory, never
+ * over an existing file. Returns the exit status (the worst of them). */
+int sestore_module_extract(struct sestore *sc, const struct sestore_extract *x, size_t n);
 int sestore_complete(void *ctx, int argc, char **argv);
 
 /* The options every command takes (and the global ones before it). */

@@ -159,6 +159,19 @@ int pol_store_module_list(struct pol_store *st, struct pol_store_module **out, s
 			  struct pol_err *err);
 void pol_store_modules_free(struct pol_store_module *v, size_t n);
 
+/*
+ * The module name as semodule -E extracts it (libsemanage's
+ * semanage_module_extract()): at priority *prio (0: the highest it is
+ * installed at; set to the one extracted), as CIL when cil (libsemanage compiles it when the store
+ * holds none), else as the file it was installed from, in its language
+ * (a .pp is given decompressed). No transaction is begun. Returns 0 with
+ * *data, *len and *ext ("pp", "cil"...; all heap, free()), or < 0 with why
+ * in err: POL_ENOTFOUND (and a did-you-mean note) when the store has no
+ * such module at that priority.
+ */
+int pol_store_module_extract(struct pol_store *st, const char *name, unsigned int *prio, bool cil,
+			     char **data, size_t *len, char **ext, struct pol_err *err);
+
 /* "fcontext", "port"...: the word an apply file uses. Static. */
 const char *pol_store_apply_kind_name(enum pol_store_apply_kind kind);
 /* "add", "modify", "delete", "deleteall", "enable", "disable", "set". Static. */

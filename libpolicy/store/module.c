@@ -8,6 +8,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+#include "util/suggest.h"
 
 #include "store/internal.h"
 #include "store/module-internal.h"
@@ -216,4 +219,102 @@ int pol_store_module_list(struct pol_store *st, struct pol_store_module **out, s
 	*out = v;
 	*n = (size_t)count;
 	return 0;
+}
+
+/* The priority the store has name at: prio, or with prio 0 the highest
+ * (libsemanage's key wants one: semodule -E looks it up too); else
+ * POL_ENOTFOUND with the names the store has as a did-you-mean note. */
+static int module_priority(struct pol_store *st, const char *name, unsigned int prio,
+			   unsigned int *found, struct pol_err *err)
+{
+	struct pol_store_module *m;
+	struct pol_suggest sg;
+	bool named = false;
+	size_t n;
+
+	if (pol_store_module_list(st, &m, &n, err) < 0)
+		return -EIO;
+	pol_suggest_init(&sg, name);
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(m[i].name, name) && (!prio || m[i].priority == prio)) {
+			*found = m[i].priority; /* the highest first */
+			pol_store_modules_free(m, n);
+			return 0;
+		}
+		named |= !strcmp(m[i].name, name);
+		pol_suggest_offer(&sg, m[i].name);
+	}
+	if (named)
+		pol_err_set(err, POL_ENOTFOUND, "no module '%s' at priority %u in store '%s'", name,
+			    prio, st->name);
+	else {
+		pol_err_set(err, POL_ENOTFOUND, "no module '%s' in store '%s'", name, st->name);
+		pol_suggest_note(&sg, err, POL_ENOTFOUND, NULL, 0, 0);
+	}
+	pol_store_modules_free(m, n);
+	return POL_ENOTFOUND;
+}
+
+int pol_store_module_extract(struct pol_store *st, const char *name, unsigned int *prio, bool cil,
+			     char **data, size_t *len, char **ext, struct pol_err *err)
+{
+	unsigned int at = 0;
+	semanage_module_key_t *key = NULL;
+	semanage_module_info_t *info = NULL;
+	const char *lang = NULL;
+	void *map = NULL;
+	size_t map_len = 0;
+	char *copy = NULL, *e = NULL;
+	int rc;
+
+	if ((rc = module_priority(st, name, *prio, &at, err)) < 0)
+		return rc;
+	if (semanage_module_key_create(st->sh, &key) < 0 ||
+	    semanage_module_key_set_name(st->sh, key, name) < 0 ||
+	    semanage_module_key_set_priority(st->sh, key, (uint16_t)at) < 0) {
+		rc = pol_err_set(err, -ENOMEM, "out of memory");
+		goto out;
+	}
+	store_route(st, err);
+	rc = semanage_module_extract(st->sh, key, cil, &map, &map_len, &info);
+	store_unroute(st);
+	if (rc < 0) {
+		rc = pol_err_set(err, -EIO, "cannot extract module '%s' from store '%s'", name,
+				 st->name);
+		goto out;
+	}
+	/* semodule's names: the language of the file it was installed from,
+	 * cil for its CIL */
+	if (!cil && semanage_module_info_get_lang_ext(st->sh, info, &lang) < 0)
+		lang = NULL;
+	copy = malloc(map_len ? map_len : 1);
+	e = strdup(cil ? "cil" : lang ? lang : "");
+	if (!copy || !e || !*e) {
+		if (!copy || !e)
+			rc = pol_err_set(err, -ENOMEM, "out of memory");
+		else
+			rc = pol_err_set(err, -EIO, "module '%s' of store '%s' has no language",
+					 name, st->name);
+		free(copy);
+		free(e);
+		goto out;
+	}
+	memcpy(copy, map, map_len);
+	*data = copy;
+	*len = map_len;
+	*ext = e;
+	*prio = at;
+	rc = 0;
+out:
+	if (map && map_len)
+		munmap(map, map_len);
+	if (info) {
+		semanage_module_info_destroy(st->sh, info);
+		free(info);
+	}
+	if (key) {
+		semanage_module_key_destroy(st->sh, key);
+		free(key);
+	}
+	return rc;
 }

@@ -24,6 +24,7 @@ struct pol_atomic {
 	int fd;	    /* a write-through's destination (-1 otherwise) */
 	char *buf;  /* a write-through's data, written only at commit */
 	size_t len;
+	bool new; /* pol_atomic_open_new(): published only under a free name */
 };
 
 /* Whether path lies on procfs (/proc/self/fd/1, where /dev/stdout leads):
@@ -151,38 +152,14 @@ static mode_t current_umask(void)
 	return m;
 }
 
-int pol_atomic_open(const char *path, struct pol_atomic **out, FILE **fp, struct pol_err *err)
+/* The temporary file beside a->path, opened for writing as *a->fp; on
+ * failure a is freed. */
+static int open_temp(struct pol_atomic *a, const char *path, struct pol_err *err)
 {
-	struct pol_atomic *a = calloc(1, sizeof(*a));
-	char *target = NULL;
-	bool through = false;
+	const char *target = a->path;
 	struct stat st;
-	int fd, rc;
+	int fd;
 
-	if (!a)
-		return pol_err_set(err, -ENOMEM, "out of memory");
-	a->fd = -1;
-	rc = resolve_output_link(path, &target, &through);
-	if (rc < 0) {
-		pol_atomic_abort(a);
-		return pol_err_set(err, rc, "cannot write '%s': %s", path, strerror(-rc));
-	}
-	/* a symlink is written at its target, so it stays a link */
-	a->path = target;
-	if (through || (stat(target, &st) == 0 && !S_ISREG(st.st_mode))) {
-		if (!through && S_ISDIR(st.st_mode))
-			rc =
-			    pol_err_set(err, -EISDIR, "cannot write '%s': it is a directory", path);
-		else
-			rc = open_through(a, target, err);
-		if (rc < 0) {
-			pol_atomic_abort(a);
-			return rc;
-		}
-		*out = a;
-		*fp = a->fp;
-		return 0;
-	}
 	if (asprintf(&a->tmp, "%s.XXXXXX", target) < 0) {
 		a->tmp = NULL;
 		pol_atomic_abort(a);
@@ -211,8 +188,83 @@ int pol_atomic_open(const char *path, struct pol_atomic **out, FILE **fp, struct
 		pol_atomic_abort(a);
 		return pol_err_set(err, e, "cannot write '%s': %s", path, strerror(-e));
 	}
+	return 0;
+}
+
+int pol_atomic_open(const char *path, struct pol_atomic **out, FILE **fp, struct pol_err *err)
+{
+	struct pol_atomic *a = calloc(1, sizeof(*a));
+	char *target = NULL;
+	bool through = false;
+	struct stat st;
+	int rc;
+
+	if (!a)
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	a->fd = -1;
+	rc = resolve_output_link(path, &target, &through);
+	if (rc < 0) {
+		pol_atomic_abort(a);
+		return pol_err_set(err, rc, "cannot write '%s': %s", path, strerror(-rc));
+	}
+	/* a symlink is written at its target, so it stays a link */
+	a->path = target;
+	if (through || (stat(target, &st) == 0 && !S_ISREG(st.st_mode))) {
+		if (!through && S_ISDIR(st.st_mode))
+			rc =
+			    pol_err_set(err, -EISDIR, "cannot write '%s': it is a directory", path);
+		else
+			rc = open_through(a, target, err);
+		if (rc < 0) {
+			pol_atomic_abort(a);
+			return rc;
+		}
+		*out = a;
+		*fp = a->fp;
+		return 0;
+	}
+	rc = open_temp(a, path, err);
+	if (rc < 0)
+		return rc;
 	*out = a;
 	*fp = a->fp;
+	return 0;
+}
+
+int pol_atomic_open_new(const char *path, struct pol_atomic **out, FILE **fp, struct pol_err *err)
+{
+	struct pol_atomic *a;
+	struct stat st;
+	int rc;
+
+	if (lstat(path, &st) == 0)
+		return pol_err_set(err, -EEXIST, "'%s' exists already: not overwritten", path);
+	if (!(a = calloc(1, sizeof(*a))) || !(a->path = strdup(path))) {
+		free(a);
+		return pol_err_set(err, -ENOMEM, "out of memory");
+	}
+	a->fd = -1;
+	a->new = true;
+	rc = open_temp(a, path, err);
+	if (rc < 0)
+		return rc;
+	*out = a;
+	*fp = a->fp;
+	return 0;
+}
+
+/* tmp published as path unless path exists: renameat2()'s
+ * RENAME_NOREPLACE, or where the filesystem has none a hard link, which
+ * fails on an existing name too. */
+static int publish_new(const char *tmp, const char *path)
+{
+	if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -errno;
+	if (link(tmp, path) < 0)
+		return -errno;
+	(void)unlink(tmp);
 	return 0;
 }
 
@@ -324,9 +376,15 @@ int pol_atomic_commit(struct pol_atomic *a, struct pol_err *err)
 	a->fp = NULL;
 	if (!e && a->fd >= 0)
 		e = write_through(a);
-	if (!e && a->tmp && rename(a->tmp, a->path) != 0)
+	if (!e && a->tmp && a->new)
+		e = publish_new(a->tmp, a->path);
+	else if (!e && a->tmp && rename(a->tmp, a->path) != 0)
 		e = -errno;
-	if (e) {
+	if (e == -EEXIST && a->new) {
+		pol_err_set(err, e, "'%s' exists already: not overwritten", a->path);
+		pol_atomic_abort(a);
+		return e;
+	} else if (e) {
 		pol_err_set(err, e, "cannot write '%s': %s", a->path, strerror(-e));
 		pol_atomic_abort(a);
 		return e;

@@ -20,6 +20,13 @@ struct pol_atomic;
  * *fp the stream to write to; finish with pol_atomic_commit() or
  * pol_atomic_abort(). */
 int pol_atomic_open(const char *path, struct pol_atomic **out, FILE **fp, struct pol_err *err);
+/* Start writing path, a new file: when a file (or a symlink, even a
+ * dangling one) of that name exists already, -EEXIST with "'PATH' exists
+ * already: not overwritten" in err; the commit publishes the file only if
+ * the name is still free then (no rename over a file that appeared in
+ * between), else fails with -EEXIST and writes nothing. semodule -E's
+ * output. */
+int pol_atomic_open_new(const char *path, struct pol_atomic **out, FILE **fp, struct pol_err *err);
 /* Flush, fsync, rename into place and fsync the directory. Always frees
  * the handle; on failure the temporary file is removed and the target is
  * untouched. */

@@ -28,6 +28,8 @@ setup() {
 	[[ "$output" == *httpd_can_network_connect* ]]
 	run -0 bash_complete "$BASH_COMP" sestore --root "$ROOT" -S default module -d tft
 	[ "$output" = tftp ]
+	run -0 bash_complete "$BASH_COMP" sestore --root "$ROOT" -S default module -c -E tft
+	[ "$output" = tftp ]
 	run -0 bash_complete "$BASH_COMP" sestore --root "$ROOT" -S default user -a -R staff
 	[[ "$output" == *staff_r* ]]
 }

@@ -57,3 +57,48 @@ setup() {
 	[[ "$stderr" == *"skbad.fc:1:36: error: type 'skbad_nope_t' is neither in the module nor in the installed policy"* ]]
 	[ "$(stat -c %i "$ACTIVE")" = "$before" ]
 }
+
+@test "sestore module -E: semodule -E's files byte for byte, at the highest priority or -X's, CIL after -c" {
+	mkdir want got want2 got2
+	(cd want && semanage_on "$ROOT" semodule -E tftp --cil -E ftp)
+	(cd got && sestore "${S[@]}" module -E tftp -c -E ftp)
+	ls want >names
+	[ "$(cat names)" = "$(printf 'ftp.cil\ntftp.pp')" ]
+	diff -r want got
+	# tftp at 400 too, its CIL: the priority extracted shows in the language
+	run -0 --separate-stderr sestore "${S[@]}" module -c -E tftp
+	run -0 --separate-stderr sestore "${S[@]}" -N module -X 400 -i "$PWD/tftp.cil"
+	(cd want2 && semanage_on "$ROOT" semodule -E tftp -X 100 -E tftp)
+	(cd got2 && sestore "${S[@]}" module -E tftp -X 100 -E tftp)
+	[ "$(ls want2 | tr '\n' ' ')" = "tftp.cil tftp.pp " ]
+	diff -r want2 got2
+	cmp got2/tftp.cil tftp.cil
+}
+
+@test "sestore module -E never writes over a file or through a symlink; each module is tried, the worst status is the run's" {
+	semanage_on "$ROOT" semodule -E tftp
+	run -1 semanage_on "$ROOT" semodule -E tftp
+	[[ "$output" == *"tftp is already extracted with extension pp"* ]]
+	echo mine >tftp.pp
+	ln -s "$T/elsewhere" ftp.pp
+	run -2 --separate-stderr sestore "${S[@]}" module -E tftp -E ftp -E tftpp -E zebra
+	[ "$output" = "" ]
+	[[ "$stderr" == *"'tftp.pp' exists already: not overwritten"* ]]
+	[[ "$stderr" == *"'ftp.pp' exists already: not overwritten"* ]]
+	[[ "$stderr" == *"no module 'tftpp' in store 'default'"*"did you mean 'tftp'?"* ]]
+	[ "$(cat tftp.pp)" = mine ] && [ ! -e "$T/elsewhere" ]
+	mkdir "$T/z"
+	(cd "$T/z" && semanage_on "$ROOT" semodule -E zebra)
+	cmp zebra.pp "$T/z/zebra.pp"
+	[ "$(ls | grep -c 'pp\.')" = 0 ] # no temporary file left
+	run -2 --separate-stderr sestore "${S[@]}" module -X 7 -E tftp
+	[[ "$stderr" == *"no module 'tftp' at priority 7 in store 'default'"* ]]
+	run -2 --separate-stderr sestore "${S[@]}" module -X 1000 -E tftp
+	[[ "$stderr" == *"invalid priority '1000'"* ]]
+	run -2 --separate-stderr sestore "${S[@]}" module -E tftp -d ftp
+	[[ "$stderr" == *"-E takes no -i, -r, -d, -e or -l beside it"* ]]
+	rm -f tftp.pp
+	run -0 --separate-stderr sestore "${S[@]}" module --json -E tftp
+	[ "$(jq -c '.extracted[0] | [.name, .priority, .lang, .file, .bytes]' <<<"$output")" = \
+		"[\"tftp\",100,\"pp\",\"tftp.pp\",$(stat -c %s tftp.pp)]" ]
+}

@@ -392,6 +392,51 @@ static void test_refuse_inputs(const char *dir)
 	pol_err_release(&err);
 }
 
+/* Whether the file at path holds the one line want. */
+static bool file_is(const char *path, const char *want)
+{
+	char content[64] = "";
+	FILE *fp = fopen(path, "r");
+	bool same = fp && fgets(content, sizeof(content), fp) && strcmp(content, want) == 0;
+
+	if (fp)
+		fclose(fp);
+	return same;
+}
+
+/* pol_atomic_open_new(): a name taken before the open or before the
+ * commit is never overwritten, nor is a temporary file left. */
+static void test_atomic_new(const char *dir)
+{
+	char path[256], other[300];
+	struct pol_atomic *a;
+	struct pol_err err;
+	FILE *fp;
+
+	pol_err_init(&err);
+	snprintf(path, sizeof(path), "%s/new.pp", dir);
+	ok(pol_atomic_open_new(path, &a, &fp, &err) == 0 && fputs("one\n", fp) >= 0 &&
+	       pol_atomic_commit(a, &err) == 0,
+	   "a new file is published");
+	ok(pol_atomic_open_new(path, &a, &fp, &err) == -EEXIST && err.count == 1,
+	   "an existing name is refused at the open");
+	snprintf(other, sizeof(other), "%s/dangling", dir);
+	ok(symlink("nowhere", other) == 0 && pol_atomic_open_new(other, &a, &fp, &err) == -EEXIST,
+	   "a dangling symlink is refused, never followed");
+	unlink(other);
+	unlink(path);
+	ok(pol_atomic_open_new(path, &a, &fp, &err) == 0 && fputs("two\n", fp) >= 0, "reopened");
+	fp = fopen(path, "w");
+	if (fp) {
+		fputs("theirs\n", fp);
+		fclose(fp);
+	}
+	ok(pol_atomic_commit(a, &err) == -EEXIST, "a name taken before the commit is refused");
+	ok(file_is(path, "theirs\n"), "and the file that took it is untouched");
+	unlink(path);
+	pol_err_release(&err);
+}
+
 static void test_atomic(void)
 {
 	char dir[] = "/tmp/sekit-unit-XXXXXX";
@@ -413,20 +458,12 @@ static void test_atomic(void)
 	ok(pol_atomic_open(path, &a, &fp, &err) == 0, "atomic output opens");
 	fputs("new\n", fp);
 	pol_atomic_abort(a);
-	fp = fopen(path, "r");
-	ok(fp && fgets(content, sizeof(content), fp) && strcmp(content, "old\n") == 0,
-	   "an aborted write leaves the old file");
-	if (fp)
-		fclose(fp);
+	ok(file_is(path, "old\n"), "an aborted write leaves the old file");
 
 	ok(pol_atomic_open(path, &a, &fp, &err) == 0 && fputs("new\n", fp) >= 0 &&
 	       pol_atomic_commit(a, &err) == 0,
 	   "a committed write succeeds");
-	fp = fopen(path, "r");
-	ok(fp && fgets(content, sizeof(content), fp) && strcmp(content, "new\n") == 0,
-	   "a committed write replaces the file");
-	if (fp)
-		fclose(fp);
+	ok(file_is(path, "new\n"), "a committed write replaces the file");
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/missing-dir/out.txt", dir);
 	ok(pol_atomic_open(path, &a, &fp, &err) == -ENOENT && err.count == 1,
@@ -453,6 +490,7 @@ static void test_atomic(void)
 		skip(2, "cannot make a FIFO");
 	}
 	ok(pol_atomic_open(dir, &a, &fp, &err) == -EISDIR, "a directory is refused");
+	test_atomic_new(dir);
 	test_refuse_inputs(dir);
 	rmdir(dir);
 	pol_err_release(&err);

@@ -33,3 +33,20 @@ setup() {
 	run -0 bash_complete "$BASH_COMP" sestore --root "$ROOT" -S default user -a -R staff
 	[[ "$output" == *staff_r* ]]
 }
+
+@test "sestore bash completion: port -d offers the local ports of -p's protocol, -m every labeled one, -a none" {
+	run -0 --separate-stderr sestore "${S[@]}" port -a -t http_port_t -p tcp 8181
+	run -0 --separate-stderr sestore "${S[@]}" port -a -t http_port_t -p tcp 8190-8192
+	run -0 --separate-stderr sestore "${S[@]}" port -a -t http_port_t -p udp 8182
+	run -0 bash_complete "$BASH_COMP" sestore --root "$ROOT" -S default port -d -p tcp ''
+	[ "$(sort <<<"$output" | tr '\n' ' ')" = "8181 8190-8192 " ]
+	# bash splits --proto=udp at the = (COMP_WORDBREAKS)
+	run -0 bash_complete "$BASH_COMP" sestore --root "$ROOT" -S default port -d --proto = udp 81
+	[ "$output" = 8182 ]
+	run -0 bash_complete "$BASH_COMP" sestore --root "$ROOT" -S default port -m -p tcp 808
+	grep -qx 8080 <<<"$output" # http_cache_port_t, the policy's
+	run -0 bash_complete "$BASH_COMP" sestore --root "$ROOT" -S default port -a -p tcp 81
+	[ "$output" = "" ]
+	run -0 --separate-stderr sestore --root "$ROOT" -S default __complete ports local udp
+	[ "$output" = 8182 ]
+}

@@ -5,7 +5,8 @@
 # tests/kernel/loop-run inside tests/kernel/vm (busybox sh, root in kernel_t,
 # no policy loaded, permissive, audit=1). SRC (the first argument) holds
 # policy-modules' base/, demo/ and tools/; sekit's tools are in
-# /sekit. Every step checks its outcome against the kernel's; prints
+# /sekit, with semodule (which creates the policy store; sestore changes
+# one), setfiles, sefcontext_compile and the pp compiler libsemanage runs. Every step checks its outcome against the kernel's; prints
 # PASS/FAIL lines and ends with "N passed, N failed"; exits 1 when anything
 # failed.
 #
@@ -16,6 +17,9 @@ S=${1:?usage: loop-guest.sh SRC}
 B=/tmp/build # the policy build
 W=/tmp/admin # the administrator's working directory
 DEMO=system_u:system_r:demo_t:s0
+# the policy store "demo" and what libsemanage installs from it
+P=/etc/selinux/demo/policy/policy.33
+FC=/etc/selinux/demo/contexts/files/file_contexts
 # shellcheck source=tests/kernel/guest-lib.sh
 . /vm/lib.sh
 
@@ -65,30 +69,41 @@ echo none >/var/lib/demo/state
 echo 'the admin key' >/root/secret/key
 echo 'the admin key' >/root/secret/key.copy
 cp "$S/demo/demod" /usr/sbin/demod && chmod 755 /usr/sbin/demod
+# step 8's directory, which no file context names yet (var_t)
+mkdir -p /var/lib/demo2 && echo extra >/var/lib/demo2/data
+# the store's configuration, as Debian ships it; the running policy is the
+# store "demo", so sestore loads what it commits
+mkdir -p /etc/selinux /var/lib/selinux
+printf 'module-store = direct\nexpand-check=0\n' >/etc/selinux/semanage.conf
+printf 'SELINUX=permissive\nSELINUXTYPE=demo\n' >/etc/selinux/config
 
-step "1. sepolc builds base + demo; sectl load; serelabel labels the files"
+step "1. sepolc builds base + demo into a policy store; sectl load; serelabel labels the files"
 # as policy-modules/README.md builds it: the base to CIL, its file
-# contexts to CIL, the demo module to CIL against the base, all linked
+# contexts to CIL, the demo module to CIL against the base; the three are
+# the modules of the store "demo", which libsemanage links
 cat "$S"/base/[0-9]*.conf >"$B/base.conf"
 expect "sepolc: the base policy to CIL" 0 -- sepolc -M -C -o "$B/base.cil" "$B/base.conf"
-"$S/tools/fc2cil" "$S/base/base.fc" >"$B/base-fc.cil" || bad "fc2cil base.fc"
+"$S/tools/fc2cil" "$S/base/base.fc" >"$B/base_fc.cil" || bad "fc2cil base.fc"
 expect "sepolc: the base alone, for the modules' requires" 0 -- \
 	sepolc -M -o "$B/base-only.33" "$B/base.conf"
 expect "sepolc: the demo module to CIL" 0 -- \
 	sepolc -M --no-m4 --base="$B/base-only.33" -o "$B/demo.cil" "$S/demo/demo.te" "$S/demo/demo.fc"
-expect "sepolc: base + demo linked into policy.33 and file_contexts" 0 -- \
-	sepolc -M -c 33 -o "$B/policy.33" -f "$B/file_contexts" "$B/base.cil" "$B/base-fc.cil" "$B/demo.cil"
-expect "sectl load $B/policy.33" 0 -- sectl load "$B/policy.33"
+# sestore changes a store, it does not create one: semodule does, once
+expect "semodule creates the store demo: base, base_fc, demo" 0 -- \
+	semodule -s demo -n -i "$B/base.cil" "$B/base_fc.cil" "$B/demo.cil"
+run sestore module -l
+has "sestore module -l: the store's modules" '^demo$' "$out"
+expect "sectl load $P" 0 -- sectl load "$P"
 expect "the kernel knows demo_t now" 0 -- sectl context "$DEMO"
 expect "still permissive" 0 -- sectl -q mode permissive
 # / and /dev (a mount of its own); /proc, /sys, /run are <<none>>
-expect "serelabel / /dev" 0 -- serelabel -s "$B/file_contexts" / /dev
-run serelabel -s "$B/file_contexts" --check / /dev
+expect "serelabel / /dev" 0 -- serelabel -s "$FC" / /dev
+run serelabel -s "$FC" --check / /dev
 if [ "$rc" = 0 ] && [ -z "$out" ]; then ok "serelabel --check: nothing to do"; else
 	bad "serelabel --check after labeling"
 	show
 fi
-run serelabel -s "$B/file_contexts" --lookup /usr/sbin/demod
+run serelabel -s "$FC" --lookup /usr/sbin/demod
 has "demod is labeled demo_exec_t" ':demo_exec_t:' "$out"
 
 step "2. enforcing; the service starts in its domain, as sereach dta predicted"
@@ -133,8 +148,12 @@ expect "sectl access: write denied, as the kernel did" 1 -- \
 	sectl access "$DEMO" system_u:object_r:demo_data_t:s0 file write
 expect "sectl access: read allowed" 0 -- \
 	sectl access "$DEMO" system_u:object_r:demo_data_t:s0 file read
+# seallow explain -l: only the denials since the last policy load (the log
+# of that load was cleared since, so every denial counts): one to explain,
+# exit 0 (the contrast of step 4's exit 1)
+expect "seallow explain -d -l: a denial to explain (exit 0)" 0 -- seallow explain -d -l
 
-step "4. seallow turns the denial into a module; sepolc links it; sectl loads it"
+step "4. seallow turns the denial into a module; sestore installs it and loads the policy"
 dmesg >"$W/kernel.log"
 cd "$W" || exit 1
 expect "seallow -d -M local_demo" 0 -- seallow -d -M local_demo
@@ -148,15 +167,21 @@ run seallow -d --verify
 quote "$err"
 has "seallow --verify: the denial would pass" 'demo_t demo_data_t:file \{ write \}: allowed$' "$err"
 has "seallow --verify: every denial" ' 1 of 1 denial groups allowed' "$err"
-expect "sepolc compiles local_demo.te against the loaded policy" 0 -- \
-	sepolc -M --base="$B/policy.33" -o local_demo.cil local_demo.te
-expect "sepolc links base + demo + local_demo" 0 -- \
-	sepolc -M -c 33 -o policy.33 -f file_contexts \
-	"$B/base.cil" "$B/base-fc.cil" "$B/demo.cil" local_demo.cil
+expect "sepolc compiles local_demo.te against the loaded policy (step 7 links it)" 0 -- \
+	sepolc -M --base="$P" -o local_demo.cil local_demo.te
 if [ "${SEKIT_LOOP_BREAK:-}" = module-load ]; then
-	echo "(SEKIT_LOOP_BREAK: the new policy is not loaded)"
+	echo "(SEKIT_LOOP_BREAK: seallow's module is not installed)"
 else
-	expect "sectl load the new policy" 0 -- sectl load policy.33
+	# as the README's loop does: into the store, the policy rebuilt,
+	# installed and loaded (the running policy is the store's)
+	expect "sestore module -i local_demo.pp" 0 -- sestore module -i local_demo.pp
+	run sestore module -lfull
+	has "sestore module -lfull: local_demo at 400" '^400 local_demo +pp' "$out"
+	# issue 24: seallow explain -l reads only the denials after the last
+	# policy load, which is sestore's; none came after it: exit 1, "nothing
+	# to do" (seallow(1), EXIT STATUS), though the log still holds the
+	# denial of step 3
+	expect "seallow explain -d -l: nothing since sestore's load (exit 1)" 1 -- seallow explain -d -l
 fi
 fresh
 svc_expect "demod run succeeds now" 0 run
@@ -166,7 +191,7 @@ expect "sectl access: write allowed now, as the kernel did" 0 -- \
 hasnot "no new denial" 'avc:  denied' "$(denials)"
 has "still enforcing" '^1$' "$(cat /sys/fs/selinux/enforce)"
 
-step "5. a boolean: seallow explain names it, sectl bool sets it"
+step "5. a boolean: seallow explain names it, sestore sets it for good"
 fresh
 svc_expect "demod tail is denied" 1 tail
 only "the kernel denied read on demo_log_t" \
@@ -176,9 +201,24 @@ quote "$out"
 has "seallow explain names demo_read_log" '^  fix: setsebool -P demo_read_log=1$' "$out"
 LOG=system_u:object_r:demo_log_t:s0
 expect "sectl access: read denied, as the kernel did" 1 -- sectl access "$DEMO" "$LOG" file read
+# The kernel carries every boolean's value across a policy load
+# (security_preserve_bools()), so a reload keeps even sectl's value; what a
+# boot loads is the installed policy's default, which only a persistent
+# change (setsebool -P, sestore boolean) sets
 expect "sectl bool demo_read_log=on" 0 -- sectl bool demo_read_log=on
+run sequery info -b demo_read_log -x "$P"
+has "sectl's value is the kernel's only: the installed policy says false" 'bool demo_read_log false;' "$out"
+expect "sectl bool demo_read_log=off again" 0 -- sectl bool demo_read_log=off
+expect "sestore boolean -m --on demo_read_log" 0 -- sestore boolean -m --on demo_read_log
 run sectl bool demo_read_log
 has "the boolean is on" 'demo_read_log --> on' "$out"
+run sequery info -b demo_read_log -x "$P"
+has "the installed policy says true (what a boot loads)" 'bool demo_read_log true;' "$out"
+run sestore boolean -l -C
+has "sestore boolean -C lists it, local" '^demo_read_log +on +local$' "$out"
+expect "sectl load $P: the policy reloaded" 0 -- sectl load "$P"
+run sectl bool demo_read_log
+has "the boolean is still on after the reload" 'demo_read_log --> on' "$out"
 expect "sectl access: read allowed now" 0 -- sectl access "$DEMO" "$LOG" file read
 fresh
 svc_expect "demod tail succeeds" 0 tail
@@ -192,16 +232,16 @@ fresh
 svc_expect "demod run cannot read its configuration" 1 run
 only "the kernel denied read on tmp_t" \
 	"denied  \{ read \} for .*scontext=$DEMO tcontext=system_u:object_r:tmp_t:s0 tclass=file"
-export SEKIT_FILE_CONTEXTS="$W/file_contexts"
+export SEKIT_FILE_CONTEXTS="$FC"
 run seallow explain -d
 quote "$out"
 has "seallow explain says relabel" "^  fix: serelabel '/etc/demo/demo.conf' .*file_contexts says demo_conf_t, the file is tmp_t" "$out"
 expect "sectl access: tmp_t denied, as the kernel did" 1 -- \
 	sectl access "$DEMO" system_u:object_r:tmp_t:s0 file read
-run serelabel -s file_contexts --check /etc/demo
+run serelabel -s "$FC" --check /etc/demo
 has "serelabel --check sees it" 'demo.conf' "$out"
-expect "serelabel /etc/demo/demo.conf, as seallow said" 0 -- serelabel -s file_contexts /etc/demo/demo.conf
-run serelabel -s file_contexts --check /etc/demo
+expect "serelabel /etc/demo/demo.conf, as seallow said" 0 -- serelabel -s "$FC" /etc/demo/demo.conf
+run serelabel -s "$FC" --check /etc/demo
 if [ "$rc" = 0 ] && [ -z "$out" ]; then ok "serelabel --check: nothing left"; else
 	bad "serelabel --check after the relabel"
 	show
@@ -226,10 +266,30 @@ hasnot "sequery who-can read file secret_t: not demo_t" '^demo_t$' "$out"
 # a module that allows it anyway does not link: demo.te's neverallow
 dmesg >"$W/secret.log"
 expect "seallow writes the module the denial asks for" 0 -- seallow -i "$W/secret.log" -M local_secret
-expect "sepolc compiles it" 0 -- sepolc -M --base=policy.33 -o local_secret.cil local_secret.te
+expect "sepolc compiles it" 0 -- sepolc -M --base="$P" -o local_secret.cil local_secret.te
 expect "sepolc refuses to link it (neverallow)" 2 -- \
-	sepolc -M -c 33 -o /tmp/never.33 "$B/base.cil" "$B/base-fc.cil" "$B/demo.cil" local_demo.cil local_secret.cil
+	sepolc -M -c 33 -o /tmp/never.33 "$B/base.cil" "$B/base_fc.cil" "$B/demo.cil" local_demo.cil local_secret.cil
 has "sepolc names the neverallow" 'neverallow' "$err"
 has "still enforcing" '^1$' "$(cat /sys/fs/selinux/enforce)"
+
+step "8. a new file context: sestore --relabel labels the files it names"
+LIB2=system_u:object_r:demo_data_t:s0
+fresh
+svc_expect "the service cannot read /var/lib/demo2/data (var_t)" 1 cat /var/lib/demo2/data
+run sestore --relabel fcontext -a -t demo_data_t '/var/lib/demo2(/.*)?'
+quote "$out"
+if [ "$rc" = 0 ]; then ok "sestore --relabel fcontext -a -t demo_data_t '/var/lib/demo2(/.*)?'"; else
+	bad "sestore --relabel fcontext -a"
+	show
+fi
+has "sestore says what it relabeled" "^Relabeled /var/lib/demo2/data from system_u:object_r:var_t:s0 to $LIB2\$" "$out"
+has "the kernel gives the file the new label (ls -Z)" "^$LIB2 /var/lib/demo2/data\$" "$(/sekit/ls -Zd /var/lib/demo2/data)"
+has "and its directory" "^$LIB2 /var/lib/demo2\$" "$(/sekit/ls -Zd /var/lib/demo2)"
+has "file_contexts.local has the spec" '^/var/lib/demo2\(/\.\*\)\?[[:space:]]' "$(cat "$FC.local" 2>/dev/null)"
+fresh
+svc_expect "the service reads it now" 0 cat /var/lib/demo2/data
+hasnot "no new denial" 'avc:  denied' "$(denials)"
+run sectl bool demo_read_log
+has "step 5's boolean is still on after sestore's rebuild and load" 'demo_read_log --> on' "$out"
 
 summary

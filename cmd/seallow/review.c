@@ -200,150 +200,192 @@ static enum answer default_answer(const struct pol_audit_group_info *g,
 	return ANS_ALLOW;
 }
 
-static int one_group(const struct pol_audit_group_info *g, void *data)
-{
-	struct review *rv = data;
-	char *relabel = pol_audit_fix_relabel_type(rv->run->pol, rv->specs, g);
-	struct pol_buf bc = POL_BUF_INIT;
-	const struct pol_audit_why *w = seallow_group_why(rv->run->pol, g);
-	enum answer def = default_answer(g, w, relabel);
-	bool can_bool = w->nbool_set > 0, can_if;
-	struct ifdb_choice ifc = {0};
-	char prompt[256];
-	int rc = 0;
+/* What review offers for one group, gathered before it asks. */
+struct offer {
+	char *relabel;	   /* the type file_contexts gives the path, or NULL */
+	struct pol_buf bc; /* the setsebool command, when a boolean allows it */
+	const struct pol_audit_why *w;
+	enum answer def;
+	bool can_bool, can_if;
+	struct ifdb_choice ifc; /* -R: the interface call offered */
+};
 
-	if (can_bool)
-		pol_audit_fix_bool_command(&bc, w);
-	if (rv->db && seallow_ifdb_choose(rv->db, g, &ifc) < 0) {
-		free(relabel);
-		pol_buf_release(&bc);
+/* Gather what g offers into o: 0, or -ENOMEM with nothing left to release. */
+static int offer_gather(struct review *rv, const struct pol_audit_group_info *g, struct offer *o)
+{
+	*o = (struct offer){.bc = POL_BUF_INIT};
+	o->relabel = pol_audit_fix_relabel_type(rv->run->pol, rv->specs, g);
+	o->w = seallow_group_why(rv->run->pol, g);
+	o->def = default_answer(g, o->w, o->relabel);
+	o->can_bool = o->w->nbool_set > 0;
+	if (o->can_bool)
+		pol_audit_fix_bool_command(&o->bc, o->w);
+	if (rv->db && seallow_ifdb_choose(rv->db, g, &o->ifc) < 0) {
+		free(o->relabel);
+		pol_buf_release(&o->bc);
 		return -ENOMEM;
 	}
-	can_if = ifc.call && !ifc.refused;
-	print_group(rv, g, relabel, can_bool ? pol_buf_str(&bc) : NULL, &ifc);
-	snprintf(prompt, sizeof(prompt), "(A)llow%s (D)ontaudit%s%s (S)kip (F)inish a(B)ort [%s]: ",
-		 can_if ? " (I)nterface" : "", can_bool ? " b(O)olean" : "",
-		 relabel ? " (R)elabel" : "",
-		 def == ANS_ALLOW	? "A"
-		 : def == ANS_DONTAUDIT ? "D"
-		 : def == ANS_BOOLEAN	? "O"
-		 : def == ANS_RELABEL	? "R"
-					: "S");
+	o->can_if = o->ifc.call && !o->ifc.refused;
+	return 0;
+}
+
+static void offer_release(struct offer *o)
+{
+	free(o->relabel);
+	seallow_ifdb_choice_release(&o->ifc);
+	pol_buf_release(&o->bc);
+}
+
+/* The question: the letters o offers, the default in brackets. */
+static void offer_prompt(const struct offer *o, char *prompt, size_t size)
+{
+	snprintf(prompt, size, "(A)llow%s (D)ontaudit%s%s (S)kip (F)inish a(B)ort [%s]: ",
+		 o->can_if ? " (I)nterface" : "", o->can_bool ? " b(O)olean" : "",
+		 o->relabel ? " (R)elabel" : "",
+		 o->def == ANS_ALLOW	   ? "A"
+		 : o->def == ANS_DONTAUDIT ? "D"
+		 : o->def == ANS_BOOLEAN   ? "O"
+		 : o->def == ANS_RELABEL   ? "R"
+					   : "S");
+}
+
+/*
+ * Ask until the answer is one o offers: 0 with it in *a, or 1 when the review
+ * stops here (finish, abort, or the end of the input).
+ */
+static int answer_read(struct review *rv, const struct offer *o, const char *prompt, enum answer *a)
+{
 	for (;;) {
 		char *line = ask(prompt);
-		enum answer a;
 		char c;
 
 		if (!line) {
 			printf("\n");
 			rv->aborted = true;
-			rc = 1;
-			break;
+			return 1;
 		}
 		c = line[0] ? line[0] : '\n';
 		free(line);
 		switch (c) {
 		case '\n':
-			a = def;
-			break;
+			*a = o->def;
+			return 0;
 		case 'a':
 		case 'A':
-			a = ANS_ALLOW;
-			break;
+			*a = ANS_ALLOW;
+			return 0;
 		case 'i':
 		case 'I':
-			if (!can_if) {
+			if (!o->can_if) {
 				printf(rv->db ? "no interface within --max-distance covers this\n"
 					      : "interfaces are offered with -R\n");
 				continue;
 			}
-			a = ANS_INTERFACE;
-			break;
+			*a = ANS_INTERFACE;
+			return 0;
 		case 'd':
 		case 'D':
-			a = ANS_DONTAUDIT;
-			break;
+			*a = ANS_DONTAUDIT;
+			return 0;
 		case 'o':
 		case 'O':
-			if (!can_bool) {
+			if (!o->can_bool) {
 				printf("no boolean allows this\n");
 				continue;
 			}
-			a = ANS_BOOLEAN;
-			break;
+			*a = ANS_BOOLEAN;
+			return 0;
 		case 'r':
 		case 'R':
-			if (!relabel) {
+			if (!o->relabel) {
 				printf("file_contexts gives no other type to this path\n");
 				continue;
 			}
-			a = ANS_RELABEL;
-			break;
+			*a = ANS_RELABEL;
+			return 0;
 		case 's':
 		case 'S':
-			a = ANS_SKIP;
-			break;
+			*a = ANS_SKIP;
+			return 0;
 		case 'f':
 		case 'F':
 			rv->finished = true;
-			rc = 1;
-			goto out;
+			return 1;
 		case 'b':
 		case 'B':
 			rv->aborted = true;
-			rc = 1;
-			goto out;
+			return 1;
 		default:
 			printf("answer one of the letters in parentheses\n");
 			continue;
 		}
-		switch (a) {
-		case ANS_ALLOW:
-			rv->choices[rv->idx] = POL_AUDIT_CHOICE_DEFAULT;
-			rv->rules++;
-			break;
-		case ANS_INTERFACE:
-			rv->choices[rv->idx] = POL_AUDIT_CHOICE_CALL;
-			rv->calls[rv->idx] = ifc.call;
-			ifc.call = NULL;
-			/* filed under its argument, as -R files it */
-			rv->sections[rv->idx] = strdup(ifc.arg);
-			rv->rules++;
-			rv->ncalls++;
-			break;
-		case ANS_DONTAUDIT:
-			rv->choices[rv->idx] = POL_AUDIT_CHOICE_DONTAUDIT;
-			rv->rules++;
-			break;
-		case ANS_BOOLEAN: {
-			char **v = argv_of("setsebool", "-P", NULL);
+	}
+}
 
-			for (size_t i = 0, n = 2; v && i < w->nbool_set && n < 63; i++) {
-				if (asprintf(&v[n++], "%s=%d", w->bool_set[i].name,
-					     w->bool_set[i].value) < 0)
-					v[--n] = NULL;
-			}
-			if (v)
-				add_command(rv, v);
-			break;
-		}
-		case ANS_RELABEL: {
-			char **v = argv_of("restorecon", "-v", g->file, NULL);
+/* Record answer a for g: its choice for the module, or the command it runs. */
+static void answer_record(struct review *rv, const struct pol_audit_group_info *g, struct offer *o,
+			  enum answer a)
+{
+	switch (a) {
+	case ANS_ALLOW:
+		rv->choices[rv->idx] = POL_AUDIT_CHOICE_DEFAULT;
+		rv->rules++;
+		break;
+	case ANS_INTERFACE:
+		rv->choices[rv->idx] = POL_AUDIT_CHOICE_CALL;
+		rv->calls[rv->idx] = o->ifc.call;
+		o->ifc.call = NULL;
+		/* filed under its argument, as -R files it */
+		rv->sections[rv->idx] = strdup(o->ifc.arg);
+		rv->rules++;
+		rv->ncalls++;
+		break;
+	case ANS_DONTAUDIT:
+		rv->choices[rv->idx] = POL_AUDIT_CHOICE_DONTAUDIT;
+		rv->rules++;
+		break;
+	case ANS_BOOLEAN: {
+		const struct pol_audit_why *w = o->w;
+		char **v = argv_of("setsebool", "-P", NULL);
 
-			if (v)
-				add_command(rv, v);
-			break;
+		for (size_t i = 0, n = 2; v && i < w->nbool_set && n < 63; i++) {
+			if (asprintf(&v[n++], "%s=%d", w->bool_set[i].name, w->bool_set[i].value) <
+			    0)
+				v[--n] = NULL;
 		}
-		case ANS_SKIP:
-			break;
-		}
+		if (v)
+			add_command(rv, v);
 		break;
 	}
-out:
+	case ANS_RELABEL: {
+		char **v = argv_of("restorecon", "-v", g->file, NULL);
+
+		if (v)
+			add_command(rv, v);
+		break;
+	}
+	case ANS_SKIP:
+		break;
+	}
+}
+
+static int one_group(const struct pol_audit_group_info *g, void *data)
+{
+	struct review *rv = data;
+	struct offer o;
+	char prompt[256];
+	enum answer a;
+	int rc;
+
+	if (offer_gather(rv, g, &o) < 0)
+		return -ENOMEM;
+	print_group(rv, g, o.relabel, o.can_bool ? pol_buf_str(&o.bc) : NULL, &o.ifc);
+	offer_prompt(&o, prompt, sizeof(prompt));
+	rc = answer_read(rv, &o, prompt, &a);
+	if (rc == 0)
+		answer_record(rv, g, &o, a);
 	rv->idx++;
-	free(relabel);
-	seallow_ifdb_choice_release(&ifc);
-	pol_buf_release(&bc);
+	offer_release(&o);
 	return rc;
 }
 

@@ -244,273 +244,341 @@ static const char *no_relabel_text(enum pol_audit_no_relabel why,
 	return b->failed ? "?" : pol_buf_str(b);
 }
 
+/* What explain finds for one group, gathered before it prints. */
+struct finding {
+	const struct pol_audit_why *w;
+	struct pol_audit_diff d[3]; /* how the two contexts differ */
+	size_t nd;
+	char *relabel; /* the type file_contexts gives the path, or NULL */
+	enum pol_audit_no_relabel no_relabel;
+	struct pol_audit_port_fix *ports; /* the port fixes, or NULL */
+	size_t nports;
+	struct ifdb_choice ifc; /* -R: the interface audit2allow -R would call */
+	char *if_extra;
+	const char *fix_kind;
+	struct pol_buf fix, rule, port_note;
+};
+
+/* The fix: the least privilege that helps, and its kind. */
+static void fix_decide(struct explain_ctx *x, const struct pol_audit_group_info *g,
+		       struct finding *f)
+{
+	const struct pol_audit_why *w = f->w;
+
+	if (w->causes & (1u << POL_AUDIT_ALLOW)) {
+		f->fix_kind = "none";
+		pol_buf_puts(&f->fix,
+			     "none: the policy allows this now (it changed since the denial, "
+			     "or a boolean was set)");
+	} else if (f->relabel) {
+		f->fix_kind = "relabel";
+		pol_audit_fix_relabel_command(&f->fix, g->file);
+		pol_buf_printf(&f->fix, ": file_contexts says %s, the file is %s", f->relabel,
+			       g->target);
+	} else if (w->causes & (1u << POL_AUDIT_CONSTRAINT)) {
+		f->fix_kind = "constraint";
+		pol_buf_puts(&f->fix,
+			     "no rule can help: a constraint denies it; the contexts must change");
+		if (f->nd)
+			pol_buf_printf(&f->fix, " (%s vs %s)", f->d[0].source, f->d[0].target);
+	} else if ((f->ports = pol_audit_fix_ports(x->pol, g, &f->nports)) != NULL) {
+		f->fix_kind = "port";
+		for (size_t i = 0; i < f->nports; i++) {
+			if (i)
+				pol_buf_puts(&f->fix, x->run->o->json ? "; " : "\n  fix: ");
+			pol_audit_fix_port_command(&f->fix, g, &f->ports[i]);
+		}
+	} else if (w->nbool_set) {
+		f->fix_kind = "boolean";
+		pol_audit_fix_bool_command(&f->fix, w);
+	} else if (w->causes & (1u << POL_AUDIT_RBAC)) {
+		f->fix_kind = "role";
+		pol_buf_puts(&f->fix, "a role allow rule for the two roles");
+	} else if (w->causes & (1u << POL_AUDIT_BOUNDS)) {
+		f->fix_kind = "bounds";
+		pol_buf_printf(&f->fix, "allow the access to the parent (typebounds) of %s",
+			       g->source);
+	} else if (f->ifc.call && !f->ifc.refused) {
+		f->fix_kind = "interface";
+		pol_buf_puts(&f->fix, f->ifc.call);
+	} else {
+		f->fix_kind = "rule";
+		pol_buf_add(&f->fix, f->rule.data, f->rule.len);
+	}
+}
+
+/* Gather the finding for g: its relabel, rule, interface, fix and port note. */
+static void finding_gather(struct explain_ctx *x, const struct pol_audit_group_info *g,
+			   struct finding *f)
+{
+	f->relabel = pol_audit_fix_relabel_type(x->pol, x->specs, g);
+	f->no_relabel = pol_audit_fix_no_relabel(x->pol, g);
+	x->groups++;
+	rule_text(&f->rule, g);
+	if (x->db && seallow_ifdb_choose(x->db, g, &f->ifc) > 0)
+		f->if_extra = seallow_ifdb_choice_extra_text(&f->ifc);
+	fix_decide(x, g, f);
+	if (strcmp(f->fix_kind, "none") != 0)
+		x->todo++;
+	/* a port the policy names: another service's, which a rule would
+	 * open to the domain; said, since a relabel is no fix there */
+	if (!f->ports && strcmp(f->fix_kind, "none") != 0 &&
+	    pol_audit_fix_port_labelled(x->run->pol, g, &f->port_note) < 0)
+		pol_buf_release(&f->port_note);
+}
+
+/* The words for cause v of the finding (v one of its causes). */
+static void cause_text(struct pol_buf *c, const struct finding *f, int v)
+{
+	const struct pol_audit_why *w = f->w;
+
+	switch (v) {
+	case POL_AUDIT_ALLOW:
+		pol_buf_puts(c, "allowed by the policy now");
+		break;
+	case POL_AUDIT_DONTAUDIT:
+		pol_buf_puts(c, "a dontaudit rule hides it");
+		break;
+	case POL_AUDIT_TERULE:
+		pol_buf_puts(c, "no allow rule");
+		break;
+	case POL_AUDIT_BOOLEAN:
+		pol_buf_puts(c, "allowed under booleans: ");
+		pol_audit_fix_bool_command(c, w);
+		/* every boolean that allows it alone, as audit2why
+		 * lists them: the narrow one is often the right one */
+		for (size_t i = 0; w->nbools > 1 && i < w->nbools; i++)
+			pol_buf_printf(c, "%s%s=%d",
+				       i ? ", " : "; or any one of: ", w->bools[i].name,
+				       w->bools[i].value);
+		break;
+	case POL_AUDIT_CONSTRAINT:
+		pol_buf_printf(c, "constraint: %.*s",
+			       w->constraint ? (int)strcspn(w->constraint, "\n") : 0,
+			       w->constraint ? w->constraint : "");
+		for (size_t i = 0; i < f->nd; i++)
+			pol_buf_printf(c, "; %s vs %s", f->d[i].source, f->d[i].target);
+		break;
+	case POL_AUDIT_RBAC:
+		pol_buf_puts(c, "no role allow rule for the roles");
+		break;
+	case POL_AUDIT_BOUNDS:
+		pol_buf_puts(c, "typebounds: the parent type lacks the access");
+		break;
+	}
+}
+
+/* The finding as a paragraph. */
+static void print_text(struct explain_ctx *x, const struct pol_audit_group_info *g,
+		       const struct finding *f)
+{
+	const struct pol_audit_why *w = f->w;
+	const struct ifdb_choice *ifc = &f->ifc;
+	struct pol_buf esc = POL_BUF_INIT;
+
+	OUT("%s %s:%s {", g->source, g->target, g->tclass);
+	for (size_t i = 0; i < g->nperms; i++)
+		OUT(" %s", g->perms[i]);
+	OUT(" }: %zu denial%s", g->count, g->count == 1 ? "" : "s");
+	/* the log's words, escaped: a name must not drive the terminal */
+	if (g->node)
+		OUT(", node \"%s\"", escaped(&esc, g->node));
+	if (g->comm && *g->comm)
+		OUT(", comm \"%s\"", escaped(&esc, g->comm));
+	if (g->file)
+		OUT(", path \"%s\"", escaped(&esc, g->file));
+	if (g->permissive)
+		OUT(", permissive");
+	OUT("\n  contexts: %s -> %s\n", g->scontext, g->tcontext);
+	for (int v = 0; v <= POL_AUDIT_BOUNDS; v++) {
+		struct pol_buf c = POL_BUF_INIT;
+
+		if (!(w->causes & (1u << v)))
+			continue;
+		cause_text(&c, f, v);
+		OUT("  cause: %s\n", pol_buf_str(&c));
+		pol_buf_release(&c);
+	}
+	if (f->relabel)
+		OUT("  cause: mislabeled: file_contexts gives '%s' the type %s\n",
+		    escaped(&esc, g->file), f->relabel);
+	if (ifc->call) {
+		if (ifc->refused)
+			OUT("  interface: %s refused: distance %d > %d; it would also grant %s "
+			    "(--broad-interfaces takes it)\n",
+			    ifc->call, ifc->distance, x->run->o->max_distance,
+			    f->if_extra ? f->if_extra : "?");
+		else
+			OUT("  interface: %s (distance %d) also grants %s\n", ifc->call,
+			    ifc->distance, f->if_extra ? f->if_extra : "?");
+	}
+	if (f->no_relabel != POL_AUDIT_RELABEL_OK && g->file)
+		OUT("  note: %s\n", no_relabel_text(f->no_relabel, g, &esc));
+	if (w->permissive_domain)
+		OUT("  note: %s is a permissive domain: the access was not blocked\n", g->source);
+	OUT("  fix: %s\n", pol_buf_str(&f->fix));
+	if (f->port_note.len)
+		OUT("  note: %s\n", pol_buf_str(&f->port_note));
+	if (f->ports && g->ports_more)
+		OUT("  note: %zu more denial%s on ports not listed (%d at most)\n", g->ports_more,
+		    g->ports_more == 1 ? "" : "s", POL_AUDIT_MAX_DISTINCT);
+	OUT("\n");
+	pol_buf_release(&esc);
+}
+
+/* The group's own fields: what the log says and the verdict. */
+static struct json_object *json_group(const struct pol_audit_group_info *g,
+				      const struct pol_audit_why *w)
+{
+	struct json_object *perms = jnew(json_object_new_array());
+	struct json_object *o = jnew(json_object_new_object());
+
+	jstr(o, "source", g->source);
+	jstr(o, "target", g->target);
+	jstr(o, "class", g->tclass);
+	for (size_t i = 0; i < g->nperms; i++)
+		jpush(perms, json_object_new_string(g->perms[i]));
+	jset(o, "perms", perms);
+	jset(o, "count", json_object_new_int64((int64_t)g->count));
+	jstr(o, "node", g->node);
+	jstr(o, "scontext", g->scontext);
+	jstr(o, "tcontext", g->tcontext);
+	jstr(o, "comm", g->comm && *g->comm ? g->comm : NULL);
+	jstr(o, "path", g->file);
+	jset(o, "commands", str_array(g->commands, g->ncommands));
+	jset(o, "paths", str_array(g->files, g->nfiles));
+	jset(o, "permissive", json_object_new_boolean(g->permissive));
+	jset(o, "permissive_domain", json_object_new_boolean(w->permissive_domain));
+	jstr(o, "verdict", pol_audit_verdict_name(w->verdict));
+	return o;
+}
+
+/* The port fixes into fo: each port's permission, types and command. */
+static void json_ports(struct json_object *fo, const struct pol_audit_group_info *g,
+		       const struct finding *f)
+{
+	struct json_object *pc = jnew(json_object_new_array());
+
+	/* the first port's types, as before groups had several */
+	jset(fo, "port_types",
+	     str_array((const char *const *)f->ports[0].types, f->ports[0].ntypes));
+	for (size_t i = 0; i < f->nports; i++) {
+		struct json_object *po = jnew(json_object_new_object());
+		struct pol_buf cmd = POL_BUF_INIT;
+
+		pol_audit_fix_port_command(&cmd, g, &f->ports[i]);
+		jstr(po, "perm", f->ports[i].perm);
+		jset(po, "port", json_object_new_int((int)f->ports[i].port));
+		jset(po, "port_types",
+		     str_array((const char *const *)f->ports[i].types, f->ports[i].ntypes));
+		jstr(po, "command", pol_buf_str(&cmd));
+		jpush(pc, po);
+		pol_buf_release(&cmd);
+	}
+	jset(fo, "ports", pc);
+	jset(fo, "ports_more", json_object_new_int64((int64_t)g->ports_more));
+}
+
+/* The -R interface chosen, refused or not. */
+static struct json_object *json_interface(const struct ifdb_choice *ifc)
+{
+	struct json_object *io = jnew(json_object_new_object());
+
+	jstr(io, "call", ifc->call);
+	jstr(io, "name", ifc->name);
+	jstr(io, "argument", ifc->arg);
+	jset(io, "distance", json_object_new_int(ifc->distance));
+	jset(io, "refused", json_object_new_boolean(ifc->refused));
+	jset(io, "also_grants", str_array((const char *const *)ifc->extra, ifc->nextra));
+	return io;
+}
+
+/* The finding as a JSON object: an item of the array, or with --follow a line. */
+static void print_json(struct explain_ctx *x, const struct pol_audit_group_info *g,
+		       const struct finding *f)
+{
+	const struct pol_audit_why *w = f->w;
+	struct json_object *o = json_group(g, w);
+	struct json_object *causes = jnew(json_object_new_array());
+	struct json_object *fo;
+
+	for (int v = 0; v <= POL_AUDIT_BOUNDS; v++) {
+		struct pol_buf c = POL_BUF_INIT;
+		struct json_object *co;
+
+		if (!(w->causes & (1u << v)))
+			continue;
+		cause_text(&c, f, v);
+		co = jnew(json_object_new_object());
+		jstr(co, "kind", pol_audit_verdict_name((enum pol_audit_verdict)v));
+		jstr(co, "text", pol_buf_str(&c));
+		if (v == POL_AUDIT_BOOLEAN) {
+			jset(co, "booleans", bool_array(w->bool_set, w->nbool_set));
+			jset(co, "each_allows", bool_array(w->bools, w->nbools));
+		}
+		jpush(causes, co);
+		pol_buf_release(&c);
+	}
+	fo = jnew(json_object_new_object());
+	jset(o, "causes", causes);
+	jstr(o, "relabel_type", f->relabel);
+	jstr(o, "no_relabel",
+	     f->no_relabel == POL_AUDIT_NO_RELABEL_FS	       ? "filesystem"
+	     : f->no_relabel == POL_AUDIT_NO_RELABEL_CONTAINER ? "container"
+							       : NULL);
+	jstr(o, "port", g->port);
+	jstr(o, "port_note", f->port_note.len ? pol_buf_str(&f->port_note) : NULL);
+	if (f->ports)
+		json_ports(fo, g, f);
+	if (f->ifc.call)
+		jset(o, "interface", json_interface(&f->ifc));
+	else if (x->db)
+		jset(o, "interface", NULL);
+	jstr(fo, "kind", f->fix_kind);
+	jstr(fo, "text", pol_buf_str(&f->fix));
+	jset(o, "fix", fo);
+	jstr(o, "rule", pol_buf_str(&f->rule));
+	if (x->follow) {
+		ecs_fields(o, g, f->fix_kind);
+		/* a line each, compact, whole or not at all */
+		if (!oom && !x->run->o->quiet)
+			printf("%s\n",
+			       json_object_to_json_string_ext(
+				   o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+	} else if (!oom && !x->run->o->quiet) {
+		oom = pol_json_stream_item(stdout, o, x->groups == 1) == -ENOMEM;
+	}
+	json_object_put(o);
+}
+
 static int one_group(const struct pol_audit_group_info *g, void *data)
 {
 	struct explain_ctx *x = data;
-	const struct pol_audit_why *w = seallow_group_why(x->pol, g);
-	bool json = x->run->o->json;
-	struct pol_buf fix = POL_BUF_INIT, rule = POL_BUF_INIT;
-	const char *fix_kind;
-	char *relabel;
-	enum pol_audit_no_relabel no_relabel;
-	struct pol_audit_port_fix *ports = NULL;
-	size_t nports = 0;
-	struct ifdb_choice ifc = {0};
-	char *if_extra = NULL;
-	struct pol_audit_diff d[3];
-	size_t nd = pol_audit_context_diffs(g->scontext, g->tcontext, d);
-	struct json_object *o = NULL, *causes = NULL;
-	struct pol_buf esc = POL_BUF_INIT, port_note = POL_BUF_INIT;
+	struct finding f = {.w = seallow_group_why(x->pol, g),
+			    .fix = POL_BUF_INIT,
+			    .rule = POL_BUF_INIT,
+			    .port_note = POL_BUF_INIT};
 
+	f.nd = pol_audit_context_diffs(g->scontext, g->tcontext, f.d);
 	if (x->follow) {
 		int news = follow_news(g);
 
 		if (news <= 0)
 			return news;
 	}
-	relabel = pol_audit_fix_relabel_type(x->pol, x->specs, g);
-	no_relabel = pol_audit_fix_no_relabel(x->pol, g);
-	x->groups++;
-	rule_text(&rule, g);
-	/* -R: the interface audit2allow -R would call instead of the rule */
-	if (x->db && seallow_ifdb_choose(x->db, g, &ifc) > 0)
-		if_extra = seallow_ifdb_choice_extra_text(&ifc);
-	/* the fix: the least privilege that helps */
-	if (w->causes & (1u << POL_AUDIT_ALLOW)) {
-		fix_kind = "none";
-		pol_buf_puts(&fix, "none: the policy allows this now (it changed since the denial, "
-				   "or a boolean was set)");
-	} else if (relabel) {
-		fix_kind = "relabel";
-		pol_audit_fix_relabel_command(&fix, g->file);
-		pol_buf_printf(&fix, ": file_contexts says %s, the file is %s", relabel, g->target);
-	} else if (w->causes & (1u << POL_AUDIT_CONSTRAINT)) {
-		fix_kind = "constraint";
-		pol_buf_puts(&fix,
-			     "no rule can help: a constraint denies it; the contexts must change");
-		if (nd)
-			pol_buf_printf(&fix, " (%s vs %s)", d[0].source, d[0].target);
-	} else if ((ports = pol_audit_fix_ports(x->pol, g, &nports)) != NULL) {
-		fix_kind = "port";
-		for (size_t i = 0; i < nports; i++) {
-			if (i)
-				pol_buf_puts(&fix, json ? "; " : "\n  fix: ");
-			pol_audit_fix_port_command(&fix, g, &ports[i]);
-		}
-	} else if (w->nbool_set) {
-		fix_kind = "boolean";
-		pol_audit_fix_bool_command(&fix, w);
-	} else if (w->causes & (1u << POL_AUDIT_RBAC)) {
-		fix_kind = "role";
-		pol_buf_puts(&fix, "a role allow rule for the two roles");
-	} else if (w->causes & (1u << POL_AUDIT_BOUNDS)) {
-		fix_kind = "bounds";
-		pol_buf_printf(&fix, "allow the access to the parent (typebounds) of %s",
-			       g->source);
-	} else if (ifc.call && !ifc.refused) {
-		fix_kind = "interface";
-		pol_buf_puts(&fix, ifc.call);
-	} else {
-		fix_kind = "rule";
-		pol_buf_add(&fix, rule.data, rule.len);
-	}
-	if (strcmp(fix_kind, "none") != 0)
-		x->todo++;
-	/* a port the policy names: another service's, which a rule would
-	 * open to the domain; said, since a relabel is no fix there */
-	if (!ports && strcmp(fix_kind, "none") != 0 &&
-	    pol_audit_fix_port_labelled(x->run->pol, g, &port_note) < 0)
-		pol_buf_release(&port_note);
-	if (json) {
-		struct json_object *perms = jnew(json_object_new_array());
-
-		o = jnew(json_object_new_object());
-		causes = jnew(json_object_new_array());
-		jstr(o, "source", g->source);
-		jstr(o, "target", g->target);
-		jstr(o, "class", g->tclass);
-		for (size_t i = 0; i < g->nperms; i++)
-			jpush(perms, json_object_new_string(g->perms[i]));
-		jset(o, "perms", perms);
-		jset(o, "count", json_object_new_int64((int64_t)g->count));
-		jstr(o, "node", g->node);
-		jstr(o, "scontext", g->scontext);
-		jstr(o, "tcontext", g->tcontext);
-		jstr(o, "comm", g->comm && *g->comm ? g->comm : NULL);
-		jstr(o, "path", g->file);
-		jset(o, "commands", str_array(g->commands, g->ncommands));
-		jset(o, "paths", str_array(g->files, g->nfiles));
-		jset(o, "permissive", json_object_new_boolean(g->permissive));
-		jset(o, "permissive_domain", json_object_new_boolean(w->permissive_domain));
-		jstr(o, "verdict", pol_audit_verdict_name(w->verdict));
-	} else {
-		OUT("%s %s:%s {", g->source, g->target, g->tclass);
-		for (size_t i = 0; i < g->nperms; i++)
-			OUT(" %s", g->perms[i]);
-		OUT(" }: %zu denial%s", g->count, g->count == 1 ? "" : "s");
-		/* the log's words, escaped: a name must not drive the terminal */
-		if (g->node)
-			OUT(", node \"%s\"", escaped(&esc, g->node));
-		if (g->comm && *g->comm)
-			OUT(", comm \"%s\"", escaped(&esc, g->comm));
-		if (g->file)
-			OUT(", path \"%s\"", escaped(&esc, g->file));
-		if (g->permissive)
-			OUT(", permissive");
-		OUT("\n  contexts: %s -> %s\n", g->scontext, g->tcontext);
-	}
-	for (int v = 0; v <= POL_AUDIT_BOUNDS; v++) {
-		struct pol_buf c = POL_BUF_INIT;
-
-		if (!(w->causes & (1u << v)))
-			continue;
-		switch (v) {
-		case POL_AUDIT_ALLOW:
-			pol_buf_puts(&c, "allowed by the policy now");
-			break;
-		case POL_AUDIT_DONTAUDIT:
-			pol_buf_puts(&c, "a dontaudit rule hides it");
-			break;
-		case POL_AUDIT_TERULE:
-			pol_buf_puts(&c, "no allow rule");
-			break;
-		case POL_AUDIT_BOOLEAN:
-			pol_buf_puts(&c, "allowed under booleans: ");
-			pol_audit_fix_bool_command(&c, w);
-			/* every boolean that allows it alone, as audit2why
-			 * lists them: the narrow one is often the right one */
-			for (size_t i = 0; w->nbools > 1 && i < w->nbools; i++)
-				pol_buf_printf(&c, "%s%s=%d",
-					       i ? ", " : "; or any one of: ", w->bools[i].name,
-					       w->bools[i].value);
-			break;
-		case POL_AUDIT_CONSTRAINT:
-			pol_buf_printf(&c, "constraint: %.*s",
-				       w->constraint ? (int)strcspn(w->constraint, "\n") : 0,
-				       w->constraint ? w->constraint : "");
-			for (size_t i = 0; i < nd; i++)
-				pol_buf_printf(&c, "; %s vs %s", d[i].source, d[i].target);
-			break;
-		case POL_AUDIT_RBAC:
-			pol_buf_puts(&c, "no role allow rule for the roles");
-			break;
-		case POL_AUDIT_BOUNDS:
-			pol_buf_puts(&c, "typebounds: the parent type lacks the access");
-			break;
-		}
-		if (json) {
-			struct json_object *co = jnew(json_object_new_object());
-
-			jstr(co, "kind", pol_audit_verdict_name((enum pol_audit_verdict)v));
-			jstr(co, "text", pol_buf_str(&c));
-			if (v == POL_AUDIT_BOOLEAN) {
-				jset(co, "booleans", bool_array(w->bool_set, w->nbool_set));
-				jset(co, "each_allows", bool_array(w->bools, w->nbools));
-			}
-			jpush(causes, co);
-		} else {
-			OUT("  cause: %s\n", pol_buf_str(&c));
-		}
-		pol_buf_release(&c);
-	}
-	if (relabel && !json)
-		OUT("  cause: mislabeled: file_contexts gives '%s' the type %s\n",
-		    escaped(&esc, g->file), relabel);
-	if (ifc.call && !json) {
-		if (ifc.refused)
-			OUT("  interface: %s refused: distance %d > %d; it would also grant %s "
-			    "(--broad-interfaces takes it)\n",
-			    ifc.call, ifc.distance, x->run->o->max_distance,
-			    if_extra ? if_extra : "?");
-		else
-			OUT("  interface: %s (distance %d) also grants %s\n", ifc.call,
-			    ifc.distance, if_extra ? if_extra : "?");
-	}
-	if (no_relabel != POL_AUDIT_RELABEL_OK && g->file && !json)
-		OUT("  note: %s\n", no_relabel_text(no_relabel, g, &esc));
-	if (w->permissive_domain && !json)
-		OUT("  note: %s is a permissive domain: the access was not blocked\n", g->source);
-	if (json) {
-		struct json_object *fo = jnew(json_object_new_object());
-
-		jset(o, "causes", causes);
-		jstr(o, "relabel_type", relabel);
-		jstr(o, "no_relabel",
-		     no_relabel == POL_AUDIT_NO_RELABEL_FS	    ? "filesystem"
-		     : no_relabel == POL_AUDIT_NO_RELABEL_CONTAINER ? "container"
-								    : NULL);
-		jstr(o, "port", g->port);
-		jstr(o, "port_note", port_note.len ? pol_buf_str(&port_note) : NULL);
-		if (ports) {
-			struct json_object *pc = jnew(json_object_new_array());
-
-			/* the first port's types, as before groups had several */
-			jset(fo, "port_types",
-			     str_array((const char *const *)ports[0].types, ports[0].ntypes));
-			for (size_t i = 0; i < nports; i++) {
-				struct json_object *po = jnew(json_object_new_object());
-				struct pol_buf cmd = POL_BUF_INIT;
-
-				pol_audit_fix_port_command(&cmd, g, &ports[i]);
-				jstr(po, "perm", ports[i].perm);
-				jset(po, "port", json_object_new_int((int)ports[i].port));
-				jset(po, "port_types",
-				     str_array((const char *const *)ports[i].types,
-					       ports[i].ntypes));
-				jstr(po, "command", pol_buf_str(&cmd));
-				jpush(pc, po);
-				pol_buf_release(&cmd);
-			}
-			jset(fo, "ports", pc);
-			jset(fo, "ports_more", json_object_new_int64((int64_t)g->ports_more));
-		}
-		if (ifc.call) {
-			struct json_object *io = jnew(json_object_new_object());
-
-			jstr(io, "call", ifc.call);
-			jstr(io, "name", ifc.name);
-			jstr(io, "argument", ifc.arg);
-			jset(io, "distance", json_object_new_int(ifc.distance));
-			jset(io, "refused", json_object_new_boolean(ifc.refused));
-			jset(io, "also_grants",
-			     str_array((const char *const *)ifc.extra, ifc.nextra));
-			jset(o, "interface", io);
-		} else if (x->db) {
-			jset(o, "interface", NULL);
-		}
-		jstr(fo, "kind", fix_kind);
-		jstr(fo, "text", pol_buf_str(&fix));
-		jset(o, "fix", fo);
-		jstr(o, "rule", pol_buf_str(&rule));
-		if (x->follow) {
-			ecs_fields(o, g, fix_kind);
-			/* a line each, compact, whole or not at all */
-			if (!oom && !x->run->o->quiet)
-				printf("%s\n", json_object_to_json_string_ext(
-						   o, JSON_C_TO_STRING_PLAIN |
-							  JSON_C_TO_STRING_NOSLASHESCAPE));
-		} else if (!oom && !x->run->o->quiet) {
-			oom = pol_json_stream_item(stdout, o, x->groups == 1) == -ENOMEM;
-		}
-		json_object_put(o);
-	} else {
-		OUT("  fix: %s\n", pol_buf_str(&fix));
-		if (port_note.len)
-			OUT("  note: %s\n", pol_buf_str(&port_note));
-		if (ports && g->ports_more)
-			OUT("  note: %zu more denial%s on ports not listed (%d at most)\n",
-			    g->ports_more, g->ports_more == 1 ? "" : "s", POL_AUDIT_MAX_DISTINCT);
-		OUT("\n");
-	}
-	free(relabel);
-	pol_audit_fix_ports_free(ports, nports);
-	seallow_ifdb_choice_release(&ifc);
-	free(if_extra);
-	pol_buf_release(&fix);
-	pol_buf_release(&port_note);
-	pol_buf_release(&rule);
-	pol_buf_release(&esc);
-	return oom || fix.failed || rule.failed ? -ENOMEM : 0;
+	finding_gather(x, g, &f);
+	if (x->run->o->json)
+		print_json(x, g, &f);
+	else
+		print_text(x, g, &f);
+	free(f.relabel);
+	pol_audit_fix_ports_free(f.ports, f.nports);
+	seallow_ifdb_choice_release(&f.ifc);
+	free(f.if_extra);
+	pol_buf_release(&f.fix);
+	pol_buf_release(&f.port_note);
+	pol_buf_release(&f.rule);
+	return oom || f.fix.failed || f.rule.failed ? -ENOMEM : 0;
 }
 
 /* explain --follow: the groups new or grown since the last call, each a

@@ -558,6 +558,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 			    .fix = POL_BUF_INIT,
 			    .rule = POL_BUF_INIT,
 			    .port_note = POL_BUF_INIT};
+	bool failed;
 
 	f.nd = pol_audit_context_diffs(g->scontext, g->tcontext, f.d);
 	if (x->follow) {
@@ -571,6 +572,8 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 		print_json(x, g, &f);
 	else
 		print_text(x, g, &f);
+	/* before the release, which clears the buffers' failed flags */
+	failed = oom || f.fix.failed || f.rule.failed || f.port_note.failed;
 	free(f.relabel);
 	pol_audit_fix_ports_free(f.ports, f.nports);
 	seallow_ifdb_choice_release(&f.ifc);
@@ -578,7 +581,7 @@ static int one_group(const struct pol_audit_group_info *g, void *data)
 	pol_buf_release(&f.fix);
 	pol_buf_release(&f.port_note);
 	pol_buf_release(&f.rule);
-	return oom || f.fix.failed || f.rule.failed ? -ENOMEM : 0;
+	return failed ? -ENOMEM : 0;
 }
 
 /* explain --follow: the groups new or grown since the last call, each a

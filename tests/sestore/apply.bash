@@ -24,7 +24,9 @@ apply_setup() {
 
 # semanage_on DIR ARG...: semanage on the scratch root DIR, mounted over
 # /var/lib/selinux and /etc/selinux in a mount namespace of its own, so the
-# system's store is never read or written.
+# system's store is never read or written. Its skip (no mount namespace) only
+# ends a test when called in the test's own shell: a test that calls it in a
+# subshell or under run says require_mount_namespace first.
 semanage_on() {
 	local dir=$1
 	shift

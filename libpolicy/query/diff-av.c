@@ -1000,16 +1000,15 @@ const struct pol_diff_item *query_diff_av_item(struct query_diff_av_list *list, 
 static const struct {
 	enum pol_diff_section section;
 	uint32_t kind;
-	const char *ruletype;
 } kinds[] = {
-	{ POL_DIFF_ALLOW, AVTAB_ALLOWED, "allow" },
-	{ POL_DIFF_ALLOWXPERM, AVTAB_XPERMS_ALLOWED, "allowxperm" },
-	{ POL_DIFF_NEVERALLOW, AVTAB_NEVERALLOW, "neverallow" },
-	{ POL_DIFF_NEVERALLOWXPERM, AVTAB_XPERMS_NEVERALLOW, "neverallowxperm" },
-	{ POL_DIFF_AUDITALLOW, AVTAB_AUDITALLOW, "auditallow" },
-	{ POL_DIFF_AUDITALLOWXPERM, AVTAB_XPERMS_AUDITALLOW, "auditallowxperm" },
-	{ POL_DIFF_DONTAUDIT, AVTAB_AUDITDENY, "dontaudit" },
-	{ POL_DIFF_DONTAUDITXPERM, AVTAB_XPERMS_DONTAUDIT, "dontauditxperm" },
+	{ POL_DIFF_ALLOW, AVTAB_ALLOWED },
+	{ POL_DIFF_ALLOWXPERM, AVTAB_XPERMS_ALLOWED },
+	{ POL_DIFF_NEVERALLOW, AVTAB_NEVERALLOW },
+	{ POL_DIFF_NEVERALLOWXPERM, AVTAB_XPERMS_NEVERALLOW },
+	{ POL_DIFF_AUDITALLOW, AVTAB_AUDITALLOW },
+	{ POL_DIFF_AUDITALLOWXPERM, AVTAB_XPERMS_AUDITALLOW },
+	{ POL_DIFF_DONTAUDIT, AVTAB_AUDITDENY },
+	{ POL_DIFF_DONTAUDITXPERM, AVTAB_XPERMS_DONTAUDIT },
 };
 // clang-format on
 
@@ -1040,8 +1039,10 @@ int query_diff_av(const struct pol_pdb *left, const struct pol_pdb *right,
 	if (!av)
 		return -ENOMEM;
 	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
-		if (kinds[k].section == section)
-			av->kind = kinds[k].kind, av->ruletype = kinds[k].ruletype;
+		if (kinds[k].section == section) {
+			av->kind = kinds[k].kind;
+			av->ruletype = pol_rule_kind_name(query_rule_kind(av->kind));
+		}
 	av->xperm = (av->kind & (AVTAB_XPERMS | AVTAB_XPERMS_NEVERALLOW)) != 0;
 	if (av->xperm && !(av->xs = malloc(5 * sizeof(*av->xs))))
 		goto fail;

@@ -31,6 +31,10 @@ static inline bool value_matches(const struct value_match *m, uint32_t v)
 
 void query_value_match_release(struct value_match *m);
 
+/* The rule kind of an access-vector entry's specified bits (AVTAB_ENABLED
+ * aside); POL_RULE_KIND_COUNT for none. */
+enum pol_rule_kind query_rule_kind(uint16_t specified);
+
 /* A type or attribute criterion on a rule field. Indirect: the field's
  * member types share one with the criterion's; direct: the field is the
  * criterion itself. With regex, the pattern is tried on member type names

@@ -21,7 +21,7 @@ struct te_criteria {
 	struct bool_match bools;
 };
 
-static enum pol_rule_kind kind_of(uint16_t specified)
+enum pol_rule_kind query_rule_kind(uint16_t specified)
 {
 	switch (specified & ~AVTAB_ENABLED) {
 	case AVTAB_ALLOWED:
@@ -241,7 +241,7 @@ static int match_node(const struct pol_pdb *pdb, const struct te_criteria *c,
 		      const avtab_key_t *key, const avtab_datum_t *datum,
 		      const struct cond_ctx *cond, struct pol_rule_list *list)
 {
-	enum pol_rule_kind kind = kind_of(key->specified);
+	enum pol_rule_kind kind = query_rule_kind(key->specified);
 	struct xperm_set xs;
 	uint32_t perms = 0;
 
